@@ -1,0 +1,40 @@
+// GradScaler state as a plain value (PyTorch's state_dict plus AmpScope's policy fields).
+// Torch-free. Text (de)serialisation with strict validation: a corrupt file is an error,
+// never a half-loaded scaler.
+#pragma once
+
+#include <ampscope/scale_policy.h>
+
+#include <cstdint>
+#include <limits>
+#include <optional>
+#include <string>
+
+namespace ampscope {
+
+struct GradScalerState {
+  /// PyTorch's state_dict is empty for a disabled scaler; load_state_dict refuses that.
+  bool empty = true;
+  // PyTorch's five entries.
+  double scale = 65536.0;
+  double growth_factor = 2.0;
+  double backoff_factor = 0.5;
+  std::int64_t growth_interval = 2000;
+  std::int64_t growth_tracker = 0;
+  // AmpScope's policy extensions (defaults = PyTorch behaviour).
+  std::int64_t hysteresis = 1;
+  std::int64_t hysteresis_tracker = 1;
+  bool consecutive_hysteresis = false;
+  double min_scale = 0.0;
+  double max_scale = std::numeric_limits<double>::infinity();
+  bool static_scale = false;
+
+  /// JSON text, one object; doubles written so that they read back bit-exactly.
+  std::string to_json() const;
+  /// Parses to_json()'s output. Throws std::invalid_argument naming the problem (not JSON,
+  /// wrong format tag, missing or mistyped field, out-of-range value).
+  static GradScalerState from_json(const std::string& text);
+  bool operator==(const GradScalerState&) const = default;
+};
+
+}  // namespace ampscope

@@ -1,0 +1,460 @@
+#include "ampscope/grad_scaler.h"
+
+#include "tensor_views.h"
+
+#include <ampscope/kernels/grad_stats.h>
+
+#include <ATen/ATen.h>
+
+#include <algorithm>
+#include <cmath>
+#include <fstream>
+#include <sstream>
+#include <stdexcept>
+
+namespace ampscope {
+
+namespace {
+enum class Stage { Ready, Unscaled, Stepped };
+
+[[noreturn]] void runtime_error(const std::string& msg) { throw std::runtime_error(msg); }
+
+bool found(const torch::Tensor& flag) { return flag.item<float>() != 0.0f; }
+}  // namespace
+
+struct GradScaler::OptimizerState {
+  Stage stage = Stage::Ready;
+  FoundInfPerDevice found_inf_per_device;
+  bool found_inf_known = false;  // host copy of the flags below is valid
+  bool found_inf = false;
+};
+
+GradScaler::GradScaler(GradScalerOptions options) : m_options(std::move(options)) {
+  m_options.validate();
+  m_state = initial_state(m_options);
+  m_init_scale = m_options.init_scale();
+}
+
+GradScaler::~GradScaler() = default;
+
+void GradScaler::check_initialised(const char* funcname) const {
+  if (!m_initialised) {
+    runtime_error(std::string("Attempted ") + funcname +
+                  " but _scale is None.  This may indicate your script did not use "
+                  "scaler.scale(loss or outputs) earlier in the iteration.");
+  }
+}
+
+void GradScaler::lazy_init(const torch::Device& device) {
+  m_state.scale = static_cast<float>(m_init_scale);
+  m_scale = torch::full({}, m_state.scale, torch::TensorOptions().dtype(torch::kFloat32).device(device));
+  m_initialised = true;
+}
+
+void GradScaler::set_state(const ScalerState& s) {
+  m_state = s;
+  if (m_initialised) m_scale.fill_(s.scale);  // async on CUDA: no synchronisation
+}
+
+torch::Tensor GradScaler::scale(const torch::Tensor& outputs) {
+  if (!m_options.enabled()) return outputs;
+  if (!m_initialised) lazy_init(outputs.device());
+  return outputs * m_scale.to(outputs.device(), /*non_blocking=*/true);
+}
+
+std::vector<torch::Tensor> GradScaler::scale(const std::vector<torch::Tensor>& outputs) {
+  std::vector<torch::Tensor> out;
+  out.reserve(outputs.size());
+  for (const auto& t : outputs) out.push_back(scale(t));
+  return out;
+}
+
+GradScaler::OptimizerState& GradScaler::state_for(torch::optim::Optimizer& optimizer) {
+  auto& slot = m_optimizer_states[static_cast<const void*>(&optimizer)];
+  if (!slot) slot = std::make_unique<OptimizerState>();
+  return *slot;
+}
+
+bool GradScaler::any_found_inf(const FoundInfPerDevice& m) {
+  bool any = false;
+  for (const auto& [dev, flag] : m) any = found(flag) || any;  // .item(): the skip decision's sync
+  return any;
+}
+
+FoundInfPerDevice GradScaler::unscale_impl(torch::optim::Optimizer& optimizer, float inv_scale,
+                                           bool allow_fp16, UnscaleEvent* event) {
+  struct Item {
+    torch::Tensor tensor;
+    std::size_t report;  // index into event->params (when event)
+  };
+  // Collect first, modify later: an fp16 gradient is refused before anything is touched.
+  std::map<torch::Device, std::map<int, std::vector<Item>>, DeviceLess> groups;
+  auto& param_groups = optimizer.param_groups();
+  for (std::size_t gi = 0; gi < param_groups.size(); ++gi) {
+    auto& params = param_groups[gi].params();
+    for (std::size_t pi = 0; pi < params.size(); ++pi) {
+      auto& p = params[pi];
+      if (!p.grad().defined()) continue;
+      if (!allow_fp16 && p.grad().scalar_type() == torch::kHalf)
+        throw std::invalid_argument("Attempting to unscale FP16 gradients.");
+      torch::Tensor to_unscale;
+      if (p.grad().is_sparse()) {
+        // Duplicate indices are summed by coalescing, which can overflow in fp16: the check
+        // must see the coalesced values.
+        if (p.grad().scalar_type() == torch::kHalf) p.mutable_grad() = p.grad().coalesce();
+        to_unscale = p.grad()._values();
+      } else {
+        to_unscale = p.grad();
+      }
+      std::size_t report = 0;
+      if (event) {
+        ParamGradReport r;
+        r.group = gi;
+        r.index = pi;
+        r.param_id = p.unsafeGetTensorImpl();
+        r.numel = to_unscale.numel();
+        report = event->params.size();
+        event->params.push_back(r);
+      }
+      groups[to_unscale.device()][static_cast<int>(to_unscale.scalar_type())].push_back({to_unscale, report});
+    }
+  }
+
+  FoundInfPerDevice found_inf;
+  const bool want_stats = event != nullptr;
+  for (auto& [device, per_dtype] : groups) {
+    torch::Tensor flag = torch::zeros({}, torch::TensorOptions().dtype(torch::kFloat32).device(device));
+    for (auto& [dtype_int, items] : per_dtype) {
+      const auto dtype = static_cast<at::ScalarType>(dtype_int);
+      const bool kernel_ok = device.is_cpu() && detail::kernel_dtype(dtype).has_value() &&
+                             std::all_of(items.begin(), items.end(), [](const Item& it) {
+                               return it.tensor.dim() <= kernels::kMaxDims;
+                             });
+      if (kernel_ok) {
+        // The fused pass: non-finite check, unscale and (for observers) statistics in one read.
+        std::vector<kernels::TensorView> views;
+        views.reserve(items.size());
+        for (const auto& it : items) views.push_back(detail::to_view(it.tensor));
+        std::vector<kernels::RawTensorStats> raw(want_stats ? items.size() : 0);
+        kernels::PassOptions opt;
+        opt.compute_stats = want_stats;
+        opt.unscale = true;
+        opt.inv_scale = inv_scale;
+        if (kernels::grad_stats_cpu(views, opt, want_stats ? raw.data() : nullptr)) flag.fill_(1.0f);
+        if (want_stats) {
+          for (std::size_t i = 0; i < items.size(); ++i) {
+            ParamGradReport& r = event->params[items[i].report];
+            r.nan = static_cast<std::int64_t>(raw[i].nan);
+            r.pos_inf = static_cast<std::int64_t>(raw[i].pos_inf);
+            r.neg_inf = static_cast<std::int64_t>(raw[i].neg_inf);
+            r.has_stats = true;
+            r.raw = raw[i];
+          }
+        }
+      } else {
+        // Other devices and dtypes (float64; CUDA in LibTorch builds with CUDA): ATen ops.
+        // Same semantics: the check sees the scaled values; every value is multiplied.
+        for (const auto& it : items) {
+          torch::Tensor t = it.tensor;
+          if (event) {
+            ParamGradReport& r = event->params[it.report];
+            r.nan = t.isnan().sum().item<std::int64_t>();
+            r.pos_inf = (t == std::numeric_limits<double>::infinity()).sum().item<std::int64_t>();
+            r.neg_inf = (t == -std::numeric_limits<double>::infinity()).sum().item<std::int64_t>();
+          }
+          flag.logical_or_(t.isfinite().logical_not().any()).clamp_max_(1.0);
+          if (inv_scale != 1.0f) t.mul_(inv_scale);
+        }
+      }
+    }
+    found_inf.emplace(device, flag);
+  }
+  return found_inf;
+}
+
+FoundInfPerDevice GradScaler::unscale_grads_(torch::optim::Optimizer& optimizer,
+                                             const torch::Tensor& inv_scale, bool allow_fp16) {
+  if (inv_scale.numel() != 1)
+    throw std::invalid_argument("unscale_grads_: inv_scale must be a 1-element tensor");
+  return unscale_impl(optimizer, inv_scale.item<float>(), allow_fp16, nullptr);
+}
+
+void GradScaler::unscale_(torch::optim::Optimizer& optimizer) {
+  if (!m_options.enabled()) return;
+  check_initialised("unscale_");
+  OptimizerState& st = state_for(optimizer);
+  if (st.stage == Stage::Unscaled)
+    runtime_error("unscale_() has already been called on this optimizer since the last update().");
+  if (st.stage == Stage::Stepped) runtime_error("unscale_() is being called after step().");
+
+  const float inv = inverse_scale(m_state.scale);
+  UnscaleEvent event;
+  const bool observed = !m_observers.empty();
+  st.found_inf_per_device = unscale_impl(optimizer, inv, /*allow_fp16=*/false, observed ? &event : nullptr);
+  st.found_inf_known = false;
+  st.stage = Stage::Unscaled;
+  if (observed) {
+    event.optimizer_id = &optimizer;
+    event.scale = m_state.scale;
+    event.inv_scale = inv;
+    const bool all_cpu = std::all_of(st.found_inf_per_device.begin(), st.found_inf_per_device.end(),
+                                     [](const auto& kv) { return kv.first.is_cpu(); });
+    if (all_cpu) {
+      st.found_inf = any_found_inf(st.found_inf_per_device);
+      st.found_inf_known = true;
+      event.found_inf = st.found_inf;
+      for (auto* o : m_observers) o->on_unscale(event);
+    } else {
+      // Reading the device flags here would add a synchronisation PyTorch doesn't have: the
+      // event waits for step() (or update()), which synchronises for the skip decision.
+      m_pending_unscale.push_back(std::move(event));
+    }
+  }
+}
+
+void GradScaler::deliver_pending_unscale_events() {
+  for (auto& ev : m_pending_unscale) {
+    auto it = m_optimizer_states.find(ev.optimizer_id);
+    if (it != m_optimizer_states.end()) {
+      OptimizerState& st = *it->second;
+      if (!st.found_inf_known) {
+        st.found_inf = any_found_inf(st.found_inf_per_device);
+        st.found_inf_known = true;
+      }
+      ev.found_inf = st.found_inf;
+    }
+    for (auto* o : m_observers) o->on_unscale(ev);
+  }
+  m_pending_unscale.clear();
+}
+
+bool GradScaler::step(torch::optim::Optimizer& optimizer) {
+  if (!m_options.enabled()) {
+    optimizer.step();
+    return true;
+  }
+  check_initialised("step");
+  OptimizerState& st = state_for(optimizer);
+  if (st.stage == Stage::Stepped) runtime_error("step() has already been called since the last update().");
+  if (st.stage == Stage::Ready) unscale_(optimizer);
+  if (st.found_inf_per_device.empty()) runtime_error("No inf checks were recorded for this optimizer.");
+  if (!st.found_inf_known) {
+    st.found_inf = any_found_inf(st.found_inf_per_device);  // the one synchronisation per step
+    st.found_inf_known = true;
+  }
+  deliver_pending_unscale_events();
+  const bool stepped = !st.found_inf;
+  if (stepped) optimizer.step();
+  st.stage = Stage::Stepped;
+  StepEvent ev;
+  ev.optimizer_id = &optimizer;
+  ev.stepped = stepped;
+  ev.found_inf = st.found_inf;
+  for (auto* o : m_observers) o->on_step(ev);
+  return stepped;
+}
+
+void GradScaler::update() {
+  if (!m_options.enabled()) return;
+  check_initialised("update");
+  bool any_recorded = false;
+  bool found_inf = false;
+  for (auto& [id, st] : m_optimizer_states) {
+    if (st->found_inf_per_device.empty()) continue;
+    any_recorded = true;
+    if (!st->found_inf_known) {
+      st->found_inf = any_found_inf(st->found_inf_per_device);
+      st->found_inf_known = true;
+    }
+    found_inf = found_inf || st->found_inf;
+  }
+  if (!any_recorded) runtime_error("No inf checks were recorded prior to update.");
+  deliver_pending_unscale_events();
+  UpdateEvent ev;
+  ev.update_index = m_update_count++;
+  ev.before = m_state;
+  ev.found_inf = found_inf;
+  const ScaleUpdate u = apply_update(m_options, m_state, found_inf);
+  set_state(u.after);
+  ev.after = m_state;
+  ev.reason = u.reason;
+  m_optimizer_states.clear();
+  for (auto* o : m_observers) o->on_update(ev);
+}
+
+void GradScaler::update(double new_scale) {
+  if (!m_options.enabled()) return;
+  check_initialised("update");
+  if (!std::isfinite(new_scale) || !(new_scale > 0.0) || !std::isfinite(static_cast<float>(new_scale))) {
+    throw std::invalid_argument("update(new_scale): new_scale = " + format_number(new_scale) +
+                                " is invalid: it must be finite, > 0 and fit fp32");
+  }
+  deliver_pending_unscale_events();
+  UpdateEvent ev;
+  ev.update_index = m_update_count++;
+  ev.before = m_state;
+  ScalerState s = m_state;
+  s.scale = static_cast<float>(new_scale);
+  set_state(s);
+  ev.after = m_state;
+  ev.reason = ScaleChangeReason::SetByUser;
+  m_optimizer_states.clear();
+  for (auto* o : m_observers) o->on_update(ev);
+}
+
+void GradScaler::update(const torch::Tensor& new_scale) {
+  const char* reason =
+      "new_scale should be a float or a 1-element torch.cuda.FloatTensor or torch.FloatTensor "
+      "with requires_grad=False.";
+  if (!m_options.enabled()) return;
+  check_initialised("update");
+  if (new_scale.device() != m_scale.device() || new_scale.numel() != 1 || new_scale.requires_grad())
+    throw std::invalid_argument(reason);
+  update(new_scale.item<double>());
+}
+
+double GradScaler::get_scale() const {
+  if (!m_options.enabled()) return 1.0;
+  return m_initialised ? static_cast<double>(m_state.scale) : m_init_scale;
+}
+
+std::int64_t GradScaler::get_growth_tracker() const { return m_state.growth_tracker; }
+std::int64_t GradScaler::get_hysteresis_tracker() const { return m_state.hysteresis_tracker; }
+
+void GradScaler::set_growth_factor(double v) {
+  GradScalerOptions o = m_options;
+  o.growth_factor(v);
+  set_options(o);
+}
+
+void GradScaler::set_backoff_factor(double v) {
+  GradScalerOptions o = m_options;
+  o.backoff_factor(v);
+  set_options(o);
+}
+
+void GradScaler::set_growth_interval(std::int64_t v) {
+  GradScalerOptions o = m_options;
+  o.growth_interval(v);
+  set_options(o);
+}
+
+void GradScaler::set_options(const GradScalerOptions& options) {
+  options.validate();
+  const GradScalerOptions old = m_options;
+  m_options = options;
+  ScalerState s = m_state;
+  if (!m_initialised) {
+    m_init_scale = options.init_scale();
+    s.scale = static_cast<float>(options.init_scale());
+  }
+  if (options.hysteresis() != old.hysteresis()) {
+    // A full counter stays full under the new setting; a partly used one keeps what is left.
+    const auto h = static_cast<std::int32_t>(options.hysteresis());
+    s.hysteresis_tracker = s.hysteresis_tracker >= old.hysteresis() ? h : std::min(s.hysteresis_tracker, h);
+  }
+  // A shorter growth interval must not strand the tracker beyond it (it would never equal it).
+  if (s.growth_tracker >= options.growth_interval())
+    s.growth_tracker = static_cast<std::int32_t>(options.growth_interval() - 1);
+  set_state(s);
+}
+
+GradScalerState GradScaler::state_dict() const {
+  GradScalerState s;
+  if (!m_options.enabled()) return s;  // empty, as PyTorch's
+  s.empty = false;
+  s.scale = get_scale();
+  s.growth_factor = m_options.growth_factor();
+  s.backoff_factor = m_options.backoff_factor();
+  s.growth_interval = m_options.growth_interval();
+  s.growth_tracker = m_state.growth_tracker;
+  s.hysteresis = m_options.hysteresis();
+  s.hysteresis_tracker = m_state.hysteresis_tracker;
+  s.consecutive_hysteresis = m_options.consecutive_hysteresis();
+  s.min_scale = m_options.min_scale();
+  s.max_scale = m_options.max_scale();
+  s.static_scale = m_options.static_scale();
+  return s;
+}
+
+void GradScaler::load_state_dict(const GradScalerState& s) {
+  if (s.empty)
+    runtime_error("The source state dict is empty, possibly because it was saved from a disabled instance of GradScaler.");
+  // Validate everything before changing anything.
+  GradScalerOptions o = m_options;
+  o.growth_factor(s.growth_factor)
+      .backoff_factor(s.backoff_factor)
+      .growth_interval(s.growth_interval)
+      .hysteresis(s.hysteresis)
+      .consecutive_hysteresis(s.consecutive_hysteresis)
+      .min_scale(s.min_scale)
+      .max_scale(s.max_scale)
+      .static_scale(s.static_scale);
+  // Check the options with a placeholder init_scale inside [min_scale, max_scale]; the saved
+  // scale is checked on its own, since it may legitimately be 0 (the absorbing state of an
+  // unfloored overflow storm).
+  o.init_scale(s.min_scale > 0.0 ? s.min_scale : std::min(1.0, s.max_scale));
+  o.validate();
+  if (!std::isfinite(s.scale) || s.scale < 0.0 || !std::isfinite(static_cast<float>(s.scale)) ||
+      s.scale < s.min_scale || s.scale > s.max_scale) {
+    throw std::invalid_argument("Invalid GradScaler state: scale = " + format_number(s.scale) +
+                                " must be finite, fit fp32 and lie within [min_scale, max_scale] = [" +
+                                format_number(s.min_scale) + ", " + format_number(s.max_scale) + "]");
+  }
+  if (s.growth_tracker < 0 || s.growth_tracker >= s.growth_interval)
+    throw std::invalid_argument("Invalid GradScaler state: growth_tracker = " + std::to_string(s.growth_tracker) +
+                                " must lie in [0, growth_interval)");
+  if (s.hysteresis_tracker < 0 || s.hysteresis_tracker > s.hysteresis)
+    throw std::invalid_argument("Invalid GradScaler state: hysteresis_tracker = " +
+                                std::to_string(s.hysteresis_tracker) + " must lie in [0, hysteresis]");
+  if (s.scale > 0.0) o.init_scale(s.scale);
+  m_options = o;
+  m_init_scale = s.scale;
+  ScalerState st;
+  st.scale = static_cast<float>(s.scale);
+  st.growth_tracker = static_cast<std::int32_t>(s.growth_tracker);
+  st.hysteresis_tracker = static_cast<std::int32_t>(s.hysteresis_tracker);
+  set_state(st);
+}
+
+void GradScaler::save(const std::string& path) const {
+  const std::string text = state_dict().to_json();
+  const std::string tmp = path + ".tmp";
+  {
+    std::ofstream f(tmp, std::ios::binary | std::ios::trunc);
+    if (!f) runtime_error("Cannot write GradScaler state to '" + tmp + "'");
+    f << text;
+    f.flush();
+    if (!f) runtime_error("Writing GradScaler state to '" + tmp + "' failed (disk full?)");
+  }
+  // Replace atomically: an interrupted save never leaves a truncated state file behind.
+  if (std::rename(tmp.c_str(), path.c_str()) != 0) {
+    std::remove(tmp.c_str());
+    runtime_error("Cannot replace '" + path + "' with the new GradScaler state");
+  }
+}
+
+void GradScaler::load(const std::string& path) {
+  std::ifstream f(path, std::ios::binary);
+  if (!f) runtime_error("Cannot open GradScaler state file '" + path + "'");
+  std::ostringstream buf;
+  buf << f.rdbuf();
+  constexpr std::size_t kMaxStateFile = 1 << 20;
+  if (buf.str().size() > kMaxStateFile) throw std::invalid_argument("Invalid GradScaler state: file '" + path + "' is too large");
+  load_state_dict(GradScalerState::from_json(buf.str()));
+}
+
+FoundInfPerDevice GradScaler::found_inf_per_device(torch::optim::Optimizer& optimizer) {
+  return state_for(optimizer).found_inf_per_device;
+}
+
+void GradScaler::add_observer(GradScalerObserver* observer) {
+  if (observer && std::find(m_observers.begin(), m_observers.end(), observer) == m_observers.end())
+    m_observers.push_back(observer);
+}
+
+void GradScaler::remove_observer(GradScalerObserver* observer) {
+  m_observers.erase(std::remove(m_observers.begin(), m_observers.end(), observer), m_observers.end());
+}
+
+}  // namespace ampscope
