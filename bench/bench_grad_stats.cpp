@@ -94,7 +94,7 @@ int main(int argc, char** argv) {
     omp_set_num_threads(threads);
     at::set_num_threads(threads);
   }
-  const double budget = quick ? 0.05 : 0.25;  // seconds of repetitions per method and size
+  const double budget = quick ? 0.05 : 0.2;  // seconds of repetitions per method and size
   std::printf("bench_grad_stats: fp32, %d OpenMP thread(s), LibTorch intra-op threads %d%s\n",
               omp_get_max_threads(), at::get_num_threads(), quick ? ", --quick" : "");
   std::printf("GB/s = tensor bytes / best time. fused = stats + unscale (reads and writes), "
@@ -126,12 +126,13 @@ int main(int argc, char** argv) {
     const double t_ro = best_of(
         [&](int) { sink = sink + static_cast<double>(ak::grad_stats_cpu({&v, 1}, {}, &raw)) + raw.sum_squares; },
         budget, 3, max_reps);
+    // (a) takes seconds at the largest sizes: fewer repetitions there keep the run near a minute.
     const double t_ops = best_of(
         [&](int r) {
           const OpsStats s = ops_composed(x, (r & 1) ? 2.0f : 0.5f);
           sink = sink + s.sumsq.item<double>();
         },
-        budget, 3, max_reps);
+        budget, bytes >= (64u << 20) ? 1 : 3, max_reps);
     const double t_sum = best_of([&](int) { sink = sink + at::sum(x).item<float>(); }, budget, 3, max_reps);
     (void)sink;
 

@@ -370,6 +370,9 @@ void CudaStatsPass::enqueue(std::span<const TensorView> tensors, const PassOptio
     if (n <= 0) continue;
     if (v.data == nullptr)
       throw std::invalid_argument("CudaStatsPass: tensor " + std::to_string(t) + ": null data");
+    if (opt.unscale && opt.inv_scale != 1.0f && !v.is_non_overlapping())
+      throw std::invalid_argument("CudaStatsPass: tensor " + std::to_string(t) +
+                                  ": cannot unscale a view whose elements overlap in memory");
     Desc d{};
     d.data = v.data;
     d.numel = n;

@@ -38,6 +38,27 @@ bool TensorView::is_dense() const {
   return true;
 }
 
+bool TensorView::is_non_overlapping() const {
+  if (numel() <= 1) return true;
+  std::array<std::pair<std::int64_t, std::int64_t>, kMaxDims> dims{};  // (|stride|, size)
+  int n = 0;
+  for (int d = 0; d < ndim; ++d) {
+    const auto i = static_cast<std::size_t>(d);
+    if (sizes[i] == 1) continue;
+    dims[static_cast<std::size_t>(n++)] = {strides[i] < 0 ? -strides[i] : strides[i], sizes[i]};
+  }
+  for (int i = 1; i < n; ++i)
+    for (int j = i; j > 0 && dims[static_cast<std::size_t>(j)] < dims[static_cast<std::size_t>(j - 1)]; --j)
+      std::swap(dims[static_cast<std::size_t>(j)], dims[static_cast<std::size_t>(j - 1)]);
+  std::int64_t extent = 1;  // memory span, in elements, of the dimensions seen so far
+  for (int k = 0; k < n; ++k) {
+    const auto& [stride, size] = dims[static_cast<std::size_t>(k)];
+    if (stride < extent) return false;
+    extent = stride * (size - 1) + extent;
+  }
+  return true;
+}
+
 TensorView TensorView::contiguous(void* data, DType dtype, std::int64_t numel) {
   TensorView v;
   v.data = data;

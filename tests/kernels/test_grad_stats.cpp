@@ -298,6 +298,19 @@ class TestGradStats : public QObject {
     v = TensorView::contiguous(&x, DType::F32, 1);
     QVERIFY_THROWS_EXCEPTION(std::invalid_argument, grad_stats_cpu({&v, 1}, {}, nullptr));
     QCOMPARE(grad_stats_cpu({}, {}, nullptr), false);  // no tensors: nothing to do
+    // A broadcast view (stride 0): statistics are fine, unscaling would hit x[0] four times.
+    float y[4] = {1, 2, 3, 4};
+    TensorView b;
+    b.data = y;
+    b.ndim = 2;
+    b.sizes = {4, 4};
+    b.strides = {0, 1};
+    QVERIFY(!grad_stats_cpu({&b, 1}, {}, &raw));
+    QCOMPARE(raw.exp_count[1 - kRawMinExp], 8u);  // 2 and 3, four times each
+    PassOptions unscale;
+    unscale.unscale = true;
+    unscale.inv_scale = 0.5f;
+    QVERIFY_THROWS_EXCEPTION(std::invalid_argument, grad_stats_cpu({&b, 1}, unscale, &raw));
   }
 
   // ---- finalize ----
@@ -429,22 +442,26 @@ class TestGradStats : public QObject {
     QTest::addColumn<QList<qint64>>("strides");
     QTest::addColumn<bool>("dense");
     QTest::addColumn<qint64>("numel");
-    QTest::newRow("contiguous 2-D") << QList<qint64>{3, 4} << QList<qint64>{4, 1} << true << qint64(12);
-    QTest::newRow("transposed") << QList<qint64>{4, 3} << QList<qint64>{1, 4} << true << qint64(12);
-    QTest::newRow("3-D permuted") << QList<qint64>{5, 3, 4} << QList<qint64>{4, 20, 1} << true << qint64(60);
-    QTest::newRow("size-1 dim, odd stride") << QList<qint64>{3, 1, 4} << QList<qint64>{4, 99, 1} << true << qint64(12);
-    QTest::newRow("column slice") << QList<qint64>{3, 2} << QList<qint64>{4, 1} << false << qint64(6);
-    QTest::newRow("step 2") << QList<qint64>{6} << QList<qint64>{2} << false << qint64(6);
-    QTest::newRow("broadcast stride 0") << QList<qint64>{3, 4} << QList<qint64>{0, 1} << false << qint64(12);
-    QTest::newRow("negative stride") << QList<qint64>{5} << QList<qint64>{-1} << false << qint64(5);
-    QTest::newRow("empty") << QList<qint64>{0, 7} << QList<qint64>{3, 5} << true << qint64(0);
-    QTest::newRow("scalar") << QList<qint64>{} << QList<qint64>{} << true << qint64(1);
+    QTest::addColumn<bool>("nonOverlapping");
+    QTest::newRow("contiguous 2-D") << QList<qint64>{3, 4} << QList<qint64>{4, 1} << true << qint64(12) << true;
+    QTest::newRow("transposed") << QList<qint64>{4, 3} << QList<qint64>{1, 4} << true << qint64(12) << true;
+    QTest::newRow("3-D permuted") << QList<qint64>{5, 3, 4} << QList<qint64>{4, 20, 1} << true << qint64(60) << true;
+    QTest::newRow("size-1 dim, odd stride") << QList<qint64>{3, 1, 4} << QList<qint64>{4, 99, 1} << true << qint64(12) << true;
+    QTest::newRow("column slice") << QList<qint64>{3, 2} << QList<qint64>{4, 1} << false << qint64(6) << true;
+    QTest::newRow("step 2") << QList<qint64>{6} << QList<qint64>{2} << false << qint64(6) << true;
+    QTest::newRow("broadcast stride 0") << QList<qint64>{3, 4} << QList<qint64>{0, 1} << false << qint64(12) << false;
+    QTest::newRow("negative stride") << QList<qint64>{5} << QList<qint64>{-1} << false << qint64(5) << true;
+    QTest::newRow("empty") << QList<qint64>{0, 7} << QList<qint64>{3, 5} << true << qint64(0) << true;
+    QTest::newRow("scalar") << QList<qint64>{} << QList<qint64>{} << true << qint64(1) << true;
+    QTest::newRow("overlapping rows") << QList<qint64>{3, 4} << QList<qint64>{2, 1} << false << qint64(12) << false;
+    QTest::newRow("interleaved, disjoint") << QList<qint64>{2, 3} << QList<qint64>{1, 4} << false << qint64(6) << true;
   }
   void tensorViewIsDense() {
     QFETCH(QList<qint64>, sizes);
     QFETCH(QList<qint64>, strides);
     QFETCH(bool, dense);
     QFETCH(qint64, numel);
+    QFETCH(bool, nonOverlapping);
     TensorView v;
     v.ndim = static_cast<int>(sizes.size());
     for (int d = 0; d < v.ndim; ++d) {
@@ -453,6 +470,7 @@ class TestGradStats : public QObject {
     }
     QCOMPARE(v.is_dense(), dense);
     QCOMPARE(v.numel(), numel);
+    QCOMPARE(v.is_non_overlapping(), nonOverlapping);
   }
 
   void formatLimits_data() {

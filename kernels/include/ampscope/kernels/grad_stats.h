@@ -54,6 +54,10 @@ struct TensorView {
   /// True when the view covers a dense, non-overlapping block of memory (in any dimension
   /// order: transposed tensors are dense), so it can be read as a flat array.
   bool is_dense() const;
+  /// True when no two elements share memory (sufficient test: dimensions sorted by |stride|
+  /// each step over the extent of the previous ones). Unscaling requires it: an element
+  /// reached twice would be multiplied twice.
+  bool is_non_overlapping() const;
   static TensorView contiguous(void* data, DType dtype, std::int64_t numel);
 };
 
@@ -123,6 +127,7 @@ struct PassOptions {
 
 /// CPU pass over `tensors`. `raw` must have tensors.size() entries (ignored when
 /// !compute_stats). The non-finite test is on each value before it is multiplied.
+/// Throws std::invalid_argument on a malformed view, or when unscaling an overlapping one.
 /// Returns true when any element of any tensor was inf or NaN (the scaler's found_inf).
 bool grad_stats_cpu(std::span<const TensorView> tensors, const PassOptions& opt,
                     RawTensorStats* raw);
