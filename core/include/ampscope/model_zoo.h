@@ -1,0 +1,112 @@
+// The models and datasets a session trains, and the precision modes of their forward pass.
+// LibTorch header: used by core and tests, never by ui/.
+#pragma once
+
+#include <ampscope/session_types.h>
+
+#include <torch/nn/module.h>
+#include <torch/types.h>
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace ampscope {
+
+/// How a model's forward pass treats precision.
+///  - FP32: plain fp32.
+///  - BF16 / FP16 with `emulate` (the CPU): every linear/conv rounds its inputs, weights, bias and
+///    output to the format (round-to-nearest-even, subnormals kept, overflow to inf), computes the
+///    product in fp32 on the rounded operands, and in backward rounds the incoming gradient and
+///    the input/weight/bias gradients it produces (docs/measurements.md, "Precision modes").
+///  - BF16 / FP16 without `emulate` (CUDA): the caller runs the forward under real autocast.
+struct PrecisionMode {
+  Precision precision = Precision::FP32;
+  bool emulate = false;
+};
+
+/// A model whose modules have the labels users read ("fc1", "conv2"), with hooks that capture
+/// each module output's gradient during backward.
+class InstrumentedModel : public torch::nn::Module {
+ public:
+  /// Logits for a batch. Honors the precision mode set with set_precision().
+  virtual torch::Tensor forward(const torch::Tensor& x) = 0;
+
+  void set_precision(PrecisionMode mode) { m_precision = mode; }
+  PrecisionMode precision() const { return m_precision; }
+
+  /// When on, forward() registers a hook on each labelled module's output that stores the
+  /// gradient backward produces for it (a reference to the autograd-produced tensor).
+  void set_capture_activation_grads(bool on) { m_capture = on; }
+  bool capture_activation_grads() const { return m_capture; }
+  /// Captured gradients of the last backward, in the order backward produced them
+  /// (last layer first). Cleared by every forward().
+  const std::vector<std::pair<std::string, torch::Tensor>>& activation_grads() const { return m_act_grads; }
+
+  /// Labelled modules in forward order ("fc1", "fc2", ...): the rows users see.
+  virtual std::vector<std::string> module_labels() const = 0;
+
+ protected:
+  /// Subclasses call this on each labelled module's output inside forward().
+  torch::Tensor capture(const std::string& label, const torch::Tensor& out);
+  /// A linear layer under the current precision mode (emulated rounding when asked).
+  torch::Tensor linear(const torch::Tensor& x, const torch::Tensor& w, const torch::Tensor& b) const;
+  /// A 2-D convolution (stride 1, given padding) under the current precision mode.
+  torch::Tensor conv2d(const torch::Tensor& x, const torch::Tensor& w, const torch::Tensor& b,
+                       std::int64_t padding) const;
+  /// Called at the start of forward(): clears captured gradients.
+  void begin_forward() { m_act_grads.clear(); }
+
+ private:
+  PrecisionMode m_precision;
+  bool m_capture = false;
+  std::vector<std::pair<std::string, torch::Tensor>> m_act_grads;
+};
+
+/// Names: "spiral-mlp", "deep-mlp", "fashion-cnn". Weights from `seed`. Throws
+/// std::invalid_argument for an unknown name (the message lists the known ones).
+std::shared_ptr<InstrumentedModel> make_model(const std::string& name, std::uint64_t seed);
+std::vector<std::string> model_names();
+/// The dataset a model trains on by default ("spirals", "clusters", "fashion-mnist").
+std::string default_dataset(const std::string& model);
+
+/// A labelled dataset held in memory, sampled in seeded shuffled epochs.
+class Dataset {
+ public:
+  virtual ~Dataset() = default;
+  virtual std::string name() const = 0;
+  virtual std::int64_t size() const = 0;
+  virtual std::vector<std::int64_t> input_shape() const = 0;  ///< per example, e.g. {2} or {1,28,28}
+  virtual std::int64_t num_classes() const = 0;
+  /// Inputs (float32) and int64 labels for examples idx.
+  virtual std::pair<torch::Tensor, torch::Tensor> gather(const torch::Tensor& idx) const = 0;
+};
+
+/// "spirals" (3-class 2-D spirals), "clusters" (10 Gaussian clusters in 128-D), both generated
+/// from `seed`; "fashion-mnist" read from IDX files (gzip or not) in `data_dir` (empty = Debian's
+/// /usr/share/datasets/fashion-mnist). Throws std::runtime_error with a clear message for a
+/// missing or corrupt dataset (naming the Debian package dataset-fashion-mnist and --data-dir).
+std::unique_ptr<Dataset> make_dataset(const std::string& name, std::uint64_t seed, const std::string& data_dir);
+std::vector<std::string> dataset_names();
+
+/// Seeded shuffled mini-batches over a dataset (reshuffled each epoch, deterministic).
+class BatchSampler {
+ public:
+  BatchSampler(const Dataset& data, std::int64_t batch_size, std::uint64_t seed);
+  std::pair<torch::Tensor, torch::Tensor> next();
+
+ private:
+  const Dataset& m_data;
+  std::int64_t m_batch;
+  torch::Generator m_gen;
+  torch::Tensor m_perm;
+  std::int64_t m_pos = 0;
+};
+
+/// Round a float32 tensor to fp16 / bf16 values (returned as float32): round-to-nearest-even,
+/// subnormals kept, overflow to inf. The emulation's one rounding primitive.
+torch::Tensor round_to(const torch::Tensor& x, Precision p);
+
+}  // namespace ampscope

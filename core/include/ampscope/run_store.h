@@ -1,0 +1,109 @@
+// The run store: many runs in one SQLite file (WAL mode), readable with the sqlite3 shell or
+// pandas (schema: docs/run_store.md). Torch-free and Qt-free: the CLI, the UI and tests use it.
+//
+// Durability contract: steps are written in batched transactions by RunRecorder's writer
+// thread; a process killed at any moment leaves a file that opens, passes
+// PRAGMA integrity_check and holds every step of every committed batch.
+#pragma once
+
+#include <ampscope/session_types.h>
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace ampscope {
+
+/// Every failure of the store: the message says what and where, in words a user can act on
+/// ("not an AmpScope run store", "written by a newer AmpScope (schema 7, this build reads 1)",
+/// "disk full while writing ...").
+class RunStoreError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+/// One row of `runs`.
+struct RunSummary {
+  std::int64_t id = 0;
+  std::string created;          ///< ISO 8601 UTC
+  std::string model;
+  std::string precision;        ///< label as shown, e.g. "fp16 (emulated)"
+  std::string device;           ///< "cpu", "cuda:0"
+  std::string status;           ///< "running", "finished", "stopped", "error: ..."
+  std::int64_t steps = 0;       ///< steps stored
+  std::int64_t skipped = 0;
+  double final_scale = 0.0;
+  double final_loss = 0.0;
+};
+
+/// A whole run read back.
+struct RunData {
+  RunSummary summary;
+  SessionConfig config;
+  std::vector<LayerInfo> layers;
+  std::vector<StepRecord> steps;  ///< in step order; layers filled on statistics steps
+};
+
+class RunStore {
+ public:
+  enum class Mode { ReadOnly, ReadWrite };
+  /// Opens (ReadWrite: creates if missing) and checks the schema. Throws RunStoreError.
+  explicit RunStore(const std::string& path, Mode mode = Mode::ReadWrite);
+  ~RunStore();
+  RunStore(const RunStore&) = delete;
+  RunStore& operator=(const RunStore&) = delete;
+
+  const std::string& path() const;
+
+  /// Inserts a run and its layers; returns its id.
+  std::int64_t create_run(const SessionConfig& config, const std::vector<LayerInfo>& layers,
+                          const std::string& device, const std::string& precision_label);
+  /// Appends steps (with their per-layer stats) in one transaction.
+  void append_steps(std::int64_t run_id, const std::vector<StepRecord>& steps);
+  void set_status(std::int64_t run_id, const std::string& status);
+
+  std::vector<RunSummary> runs() const;
+  /// Whole run; `with_layer_stats` false skips the per-layer rows (fast for long runs).
+  RunData load_run(std::int64_t run_id, bool with_layer_stats = true) const;
+  /// Steps in [first, last] (inclusive), for replay in pages.
+  std::vector<StepRecord> load_steps(std::int64_t run_id, std::int64_t first, std::int64_t last,
+                                     bool with_layer_stats = true) const;
+
+  /// The schema version this build writes and reads.
+  static int schema_version();
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> m_impl;
+};
+
+/// Records one run from a training thread without slowing it: push() hands a step to a writer
+/// thread that commits batches (every ~0.25 s or 256 steps). push() blocks only when the
+/// writer is far behind (the queue holds 16384 steps): recording never loses a step.
+/// If writing fails (disk full, file removed), recording stops with error() set; push() then
+/// returns false and training can go on unrecorded.
+class RunRecorder {
+ public:
+  RunRecorder(const std::string& path, const SessionConfig& config, const std::vector<LayerInfo>& layers,
+              const std::string& device, const std::string& precision_label);
+  ~RunRecorder();  ///< close()s
+  RunRecorder(const RunRecorder&) = delete;
+  RunRecorder& operator=(const RunRecorder&) = delete;
+
+  std::int64_t run_id() const;
+  bool push(StepRecord step);
+  /// Commits everything pushed, sets the run's status, stops the writer. Idempotent.
+  void close(const std::string& status = "finished");
+  /// Set once writing has failed; the message names the file and the cause.
+  std::optional<std::string> error() const;
+  std::int64_t committed_steps() const;
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> m_impl;
+};
+
+}  // namespace ampscope

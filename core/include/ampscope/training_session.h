@@ -1,0 +1,80 @@
+// A training session: a small LibTorch model trained under mixed precision through the
+// instrumented GradScaler, producing a StepRecord per optimizer step (docs/measurements.md).
+//
+// Threading contract (read before using from a GUI):
+//  - Construction, layers(), config() and the synchronous step() run on the caller's thread.
+//  - start() launches ONE worker thread (std::jthread) that runs steps in a plain loop; while it
+//    runs, the session's model/optimizer/scaler belong to it alone.
+//  - post() may be called from any thread; commands are applied by the worker at the next step
+//    boundary, never in the middle of a step.
+//  - Records leave through a bounded channel the worker never blocks on: drain() returns what
+//    is there; when the consumer is slower, the oldest records are dropped and counted
+//    (dropped_records()). A RecordSink (the run store) receives every record on the worker
+//    thread and must not block for long.
+//  - Errors on the worker (c10::Error, out of memory, bad values) end the run with an Error
+//    event; nothing is thrown across threads and the process never dies with the worker.
+// Torch-free header: the UI includes it without LibTorch.
+#pragma once
+
+#include <ampscope/session_types.h>
+
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace ampscope {
+
+/// Sets LibTorch's intra-op thread count (n >= 1), e.g. from --threads. Returns the count in use.
+int set_compute_threads(int n);
+int compute_threads();
+
+class TrainingSession {
+ public:
+  /// Validates the config, loads data, builds the model. Throws std::invalid_argument (bad
+  /// option) or std::runtime_error (missing dataset, no CUDA device, ...) with a clear message.
+  explicit TrainingSession(SessionConfig config);
+  ~TrainingSession();  ///< stops and joins the worker
+  TrainingSession(const TrainingSession&) = delete;
+  TrainingSession& operator=(const TrainingSession&) = delete;
+
+  const SessionConfig& config() const;
+  const std::vector<LayerInfo>& layers() const;
+  DeviceKind device() const;            ///< resolved (never Auto)
+  std::string device_label() const;     ///< "cpu", "cuda:0"
+  std::string precision_label() const;  ///< "fp16 (emulated)", "bf16", ...
+
+  /// Runs one optimizer step on the calling thread (not while the worker runs). Applies posted
+  /// commands first. Throws on errors.
+  StepRecord step();
+  std::int64_t steps_done() const;
+
+  /// Receives every record on the thread that produced it.
+  using RecordSink = std::function<void(const StepRecord&)>;
+  void set_record_sink(RecordSink sink);  ///< before start()
+
+  void start(bool paused = false);
+  void post(const Command& command);
+  bool running() const;
+  void request_stop();
+  void wait();  ///< joins the worker
+
+  std::size_t drain(std::vector<StepRecord>& out, std::size_t max = 1u << 20);
+  std::vector<SessionEvent> drain_events();
+  std::uint64_t dropped_records() const;
+
+  /// The model's parameters as plain floats, in layers() order of weight/bias layers (not
+  /// while the worker runs). For tests and checks, e.g. that a skipped step changed nothing.
+  std::vector<std::vector<float>> parameter_values() const;
+
+  /// Current scaler options and scale as the worker last applied them (thread-safe snapshot).
+  GradScalerOptions scaler_options() const;
+  double current_lr() const;
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> m_impl;
+};
+
+}  // namespace ampscope

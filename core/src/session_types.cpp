@@ -1,0 +1,229 @@
+#include "ampscope/session_types.h"
+
+#include <cmath>
+#include <nlohmann/json.hpp>
+#include <sstream>
+#include <stdexcept>
+
+namespace ampscope {
+
+namespace {
+template <class E>
+struct Names {
+  E value;
+  std::string_view name;
+};
+constexpr Names<Precision> kPrecision[] = {{Precision::FP32, "fp32"}, {Precision::BF16, "bf16"}, {Precision::FP16, "fp16"}};
+constexpr Names<DeviceKind> kDevice[] = {{DeviceKind::Auto, "auto"}, {DeviceKind::CPU, "cpu"}, {DeviceKind::CUDA, "cuda"}};
+constexpr Names<OptimizerKind> kOptimizer[] = {
+    {OptimizerKind::SGD, "sgd"}, {OptimizerKind::Adam, "adam"}, {OptimizerKind::AdamW, "adamw"}};
+constexpr Names<FaultKind> kFault[] = {{FaultKind::Inf, "inf"}, {FaultKind::NaN, "nan"}};
+constexpr Names<kernels::Format> kFormat[] = {{kernels::Format::FP32, "fp32"},
+                                              {kernels::Format::FP16, "fp16"},
+                                              {kernels::Format::BF16, "bf16"},
+                                              {kernels::Format::FP8_E4M3, "fp8-e4m3"},
+                                              {kernels::Format::FP8_E5M2, "fp8-e5m2"}};
+
+template <class E, std::size_t N>
+std::string_view name_of(const Names<E> (&table)[N], E v) {
+  for (const auto& e : table)
+    if (e.value == v) return e.name;
+  return "unknown";
+}
+template <class E, std::size_t N>
+bool value_of(const Names<E> (&table)[N], std::string_view s, E& out) {
+  for (const auto& e : table) {
+    if (e.name == s) {
+      out = e.value;
+      return true;
+    }
+  }
+  return false;
+}
+template <class E, std::size_t N>
+std::string choices(const Names<E> (&table)[N]) {
+  std::string out;
+  for (const auto& e : table) out += (out.empty() ? "" : "|") + std::string(e.name);
+  return out;
+}
+
+[[noreturn]] void bad_option(const std::string& option, const std::string& value, const std::string& allowed) {
+  throw std::invalid_argument("--" + option + " " + value + ": " + allowed);
+}
+std::string num(double v) {
+  std::ostringstream s;
+  s.precision(10);
+  s << v;
+  return s.str();
+}
+}  // namespace
+
+std::string_view to_string(Precision p) { return name_of(kPrecision, p); }
+std::string_view to_string(DeviceKind d) { return name_of(kDevice, d); }
+std::string_view to_string(OptimizerKind o) { return name_of(kOptimizer, o); }
+std::string_view to_string(FaultKind f) { return name_of(kFault, f); }
+bool parse(std::string_view s, Precision& out) { return value_of(kPrecision, s, out); }
+bool parse(std::string_view s, DeviceKind& out) { return value_of(kDevice, s, out); }
+bool parse(std::string_view s, OptimizerKind& out) { return value_of(kOptimizer, s, out); }
+bool parse(std::string_view s, FaultKind& out) { return value_of(kFault, s, out); }
+
+std::string precision_label(Precision p, DeviceKind resolved_device) {
+  std::string label(to_string(p));
+  if (p != Precision::FP32 && resolved_device != DeviceKind::CUDA) label += " (emulated)";
+  return label;
+}
+
+void SessionConfig::validate() const {
+  static const char* kModels[] = {"spiral-mlp", "deep-mlp", "fashion-cnn"};
+  bool known = false;
+  for (const char* m : kModels) known = known || model == m;
+  if (!known) bad_option("model", model, "must be one of spiral-mlp|deep-mlp|fashion-cnn");
+  if (!dataset.empty() && dataset != "spirals" && dataset != "clusters" && dataset != "fashion-mnist")
+    bad_option("dataset", dataset, "must be one of spirals|clusters|fashion-mnist");
+  if (!std::isfinite(lr) || !(lr > 0.0) || lr > 10.0) bad_option("lr", num(lr), "must be in (0, 10]");
+  if (!std::isfinite(momentum) || momentum < 0.0 || momentum >= 1.0)
+    bad_option("momentum", num(momentum), "must be in [0, 1)");
+  if (!std::isfinite(weight_decay) || weight_decay < 0.0 || weight_decay > 1.0)
+    bad_option("weight-decay", num(weight_decay), "must be in [0, 1]");
+  if (batch_size < 1 || batch_size > 65536) bad_option("batch-size", std::to_string(batch_size), "must be in [1, 65536]");
+  if (!std::isfinite(clip_norm) || clip_norm < 0.0) bad_option("clip-norm", num(clip_norm), "must be >= 0 (0 = off)");
+  if (accumulation < 1 || accumulation > 1024)
+    bad_option("accumulate", std::to_string(accumulation), "must be in [1, 1024]");
+  if (stats_every < 0) bad_option("stats-every", std::to_string(stats_every), "must be >= 0 (0 = never)");
+  if (reference_every < 0) bad_option("reference-every", std::to_string(reference_every), "must be >= 0 (0 = off)");
+  if (max_steps < 0) bad_option("steps", std::to_string(max_steps), "must be >= 0 (0 = until stopped)");
+  if (!std::isfinite(max_steps_per_second) || max_steps_per_second < 0.0)
+    bad_option("speed-limit", num(max_steps_per_second), "must be >= 0 steps/s (0 = none)");
+  if (histogram.lo >= histogram.hi || histogram.lo < kernels::kRawMinExp || histogram.hi > kernels::kRawMaxExp)
+    bad_option("hist-range", std::to_string(histogram.lo) + ":" + std::to_string(histogram.hi),
+               "must satisfy " + std::to_string(kernels::kRawMinExp) + " <= lo < hi <= " + std::to_string(kernels::kRawMaxExp));
+  for (const auto& f : faults) {
+    if (f.layer.empty()) bad_option("inject", "", "needs a layer name or 'loss'");
+    if (f.step < 0) bad_option("inject", f.layer + "@" + std::to_string(f.step), "the step must be >= 0");
+  }
+  try {
+    scaler.validate();
+  } catch (const std::invalid_argument& e) {
+    throw std::invalid_argument(std::string("scaler: ") + e.what());
+  }
+}
+
+std::string SessionConfig::to_json() const {
+  using json = nlohmann::json;
+  json j;
+  j["model"] = model;
+  j["dataset"] = dataset;
+  j["data_dir"] = data_dir;
+  j["precision"] = std::string(to_string(precision));
+  j["device"] = std::string(to_string(device));
+  j["optimizer"] = std::string(to_string(optimizer));
+  j["lr"] = lr;
+  j["momentum"] = momentum;
+  j["weight_decay"] = weight_decay;
+  j["batch_size"] = batch_size;
+  j["seed"] = seed;
+  j["use_scaler"] = use_scaler;
+  json s;
+  s["init_scale"] = scaler.init_scale();
+  s["growth_factor"] = scaler.growth_factor();
+  s["backoff_factor"] = scaler.backoff_factor();
+  s["growth_interval"] = scaler.growth_interval();
+  s["enabled"] = scaler.enabled();
+  s["hysteresis"] = scaler.hysteresis();
+  s["consecutive_hysteresis"] = scaler.consecutive_hysteresis();
+  s["min_scale"] = scaler.min_scale();
+  s["max_scale"] = std::isinf(scaler.max_scale()) ? json(nullptr) : json(scaler.max_scale());
+  s["static_scale"] = scaler.static_scale();
+  j["scaler"] = s;
+  j["clip_norm"] = clip_norm;
+  j["clip_after_unscale"] = clip_after_unscale;
+  j["accumulation"] = accumulation;
+  j["stats_every"] = stats_every;
+  j["reference_every"] = reference_every;
+  j["activation_stats"] = activation_stats;
+  j["histogram"] = {{"lo", histogram.lo}, {"hi", histogram.hi}, {"target", std::string(name_of(kFormat, histogram.target))}};
+  j["max_steps"] = max_steps;
+  j["max_steps_per_second"] = max_steps_per_second;
+  json faults_j = json::array();
+  for (const auto& f : faults) faults_j.push_back({{"layer", f.layer}, {"kind", std::string(to_string(f.kind))}, {"step", f.step}});
+  j["faults"] = faults_j;
+  return j.dump();
+}
+
+SessionConfig SessionConfig::from_json(const std::string& text) {
+  using json = nlohmann::json;
+  json j = json::parse(text, nullptr, false);
+  if (j.is_discarded() || !j.is_object()) throw std::invalid_argument("session config: not a JSON object");
+  SessionConfig c;
+  try {
+    auto str = [&](const json& o, const char* k, std::string& out) { if (o.contains(k)) out = o.at(k).get<std::string>(); };
+    auto dbl = [&](const json& o, const char* k, double& out) { if (o.contains(k)) out = o.at(k).get<double>(); };
+    auto i64 = [&](const json& o, const char* k, std::int64_t& out) { if (o.contains(k)) out = o.at(k).get<std::int64_t>(); };
+    auto bln = [&](const json& o, const char* k, bool& out) { if (o.contains(k)) out = o.at(k).get<bool>(); };
+    auto enm = [&](const json& o, const char* k, auto& out, const char* what) {
+      if (!o.contains(k)) return;
+      const std::string v = o.at(k).get<std::string>();
+      if (!parse(v, out)) throw std::invalid_argument(std::string("session config: unknown ") + what + " '" + v + "'");
+    };
+    str(j, "model", c.model);
+    str(j, "dataset", c.dataset);
+    str(j, "data_dir", c.data_dir);
+    enm(j, "precision", c.precision, "precision");
+    enm(j, "device", c.device, "device");
+    enm(j, "optimizer", c.optimizer, "optimizer");
+    dbl(j, "lr", c.lr);
+    dbl(j, "momentum", c.momentum);
+    dbl(j, "weight_decay", c.weight_decay);
+    i64(j, "batch_size", c.batch_size);
+    if (j.contains("seed")) c.seed = j.at("seed").get<std::uint64_t>();
+    bln(j, "use_scaler", c.use_scaler);
+    if (j.contains("scaler")) {
+      const json& s = j.at("scaler");
+      double d;
+      std::int64_t n;
+      bool b;
+      if (s.contains("init_scale")) { dbl(s, "init_scale", d); c.scaler.init_scale(d); }
+      if (s.contains("growth_factor")) { dbl(s, "growth_factor", d); c.scaler.growth_factor(d); }
+      if (s.contains("backoff_factor")) { dbl(s, "backoff_factor", d); c.scaler.backoff_factor(d); }
+      if (s.contains("growth_interval")) { i64(s, "growth_interval", n); c.scaler.growth_interval(n); }
+      if (s.contains("enabled")) { bln(s, "enabled", b); c.scaler.enabled(b); }
+      if (s.contains("hysteresis")) { i64(s, "hysteresis", n); c.scaler.hysteresis(n); }
+      if (s.contains("consecutive_hysteresis")) { bln(s, "consecutive_hysteresis", b); c.scaler.consecutive_hysteresis(b); }
+      if (s.contains("min_scale")) { dbl(s, "min_scale", d); c.scaler.min_scale(d); }
+      if (s.contains("max_scale") && !s.at("max_scale").is_null()) { dbl(s, "max_scale", d); c.scaler.max_scale(d); }
+      if (s.contains("static_scale")) { bln(s, "static_scale", b); c.scaler.static_scale(b); }
+    }
+    dbl(j, "clip_norm", c.clip_norm);
+    bln(j, "clip_after_unscale", c.clip_after_unscale);
+    i64(j, "accumulation", c.accumulation);
+    i64(j, "stats_every", c.stats_every);
+    i64(j, "reference_every", c.reference_every);
+    bln(j, "activation_stats", c.activation_stats);
+    if (j.contains("histogram")) {
+      const json& h = j.at("histogram");
+      if (h.contains("lo")) c.histogram.lo = h.at("lo").get<int>();
+      if (h.contains("hi")) c.histogram.hi = h.at("hi").get<int>();
+      enm(h, "target", c.histogram.target, "histogram target format");
+    }
+    i64(j, "max_steps", c.max_steps);
+    dbl(j, "max_steps_per_second", c.max_steps_per_second);
+    if (j.contains("faults")) {
+      for (const json& f : j.at("faults")) {
+        FaultSpec fs;
+        str(f, "layer", fs.layer);
+        enm(f, "kind", fs.kind, "fault kind");
+        i64(f, "step", fs.step);
+        c.faults.push_back(fs);
+      }
+    }
+  } catch (const json::exception& e) {
+    throw std::invalid_argument(std::string("session config: ") + e.what());
+  }
+  c.validate();
+  return c;
+}
+
+bool parse(std::string_view s, kernels::Format& out) { return value_of(kFormat, s, out); }
+std::string_view to_string(kernels::Format f) { return name_of(kFormat, f); }
+
+}  // namespace ampscope

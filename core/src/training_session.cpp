@@ -1,0 +1,669 @@
+#include "ampscope/training_session.h"
+
+#include "tensor_views.h"
+
+#include <ampscope/grad_scaler.h>
+#include <ampscope/model_zoo.h>
+#include <ampscope/torch_compat.h>
+
+#include <torch/cuda.h>
+#include <torch/nn/functional/loss.h>
+#include <torch/nn/utils/clip_grad.h>
+#include <torch/optim.h>
+
+#include <atomic>
+#include <chrono>
+#include <cmath>
+#include <condition_variable>
+#include <deque>
+#include <limits>
+#include <map>
+#include <mutex>
+#include <stop_token>
+#include <thread>
+#include <unordered_map>
+
+namespace ampscope {
+
+namespace {
+using Clock = std::chrono::steady_clock;
+double ms_since(Clock::time_point t) { return std::chrono::duration<double, std::milli>(Clock::now() - t).count(); }
+
+constexpr std::size_t kChannelCapacity = 8192;  // records waiting for the UI before the oldest drop
+}  // namespace
+
+struct TrainingSession::Impl : GradScalerObserver {
+  // --- what the session trains -------------------------------------------------------------
+  SessionConfig cfg;
+  DeviceKind dev_kind = DeviceKind::CPU;
+  torch::Device device{torch::kCPU};
+  std::shared_ptr<InstrumentedModel> model;
+  std::unique_ptr<Dataset> data;
+  std::unique_ptr<BatchSampler> sampler;
+  std::unique_ptr<torch::optim::Optimizer> opt;
+  std::unique_ptr<GradScaler> scaler;
+  std::vector<LayerInfo> layers;
+  std::vector<torch::Tensor> params;           // optimizer order
+  std::vector<int> param_layer;                // params[i] -> layer index
+  std::unordered_map<const void*, int> layer_of_param;
+  std::map<std::string, int> activation_layer; // module label -> layer index of "<label>.out"
+  std::map<std::string, int> weight_layer;     // module label -> layer index of "<label>.weight"
+  std::int64_t step_index = 0;
+  std::vector<FaultSpec> immediate_faults;
+
+  // --- observer state of the current step --------------------------------------------------
+  std::vector<ParamGradReport> reports;
+  bool have_update = false;
+  UpdateEvent last_update;
+
+  // --- worker and channels -----------------------------------------------------------------
+  std::jthread worker;
+  std::mutex cmd_mu;
+  std::condition_variable_any cmd_cv;
+  std::deque<Command> commands;
+  std::atomic<bool> is_running{false};
+  bool paused = false;
+  int steps_requested = 0;  // single steps asked for while paused
+  double speed_limit = 0.0;
+
+  mutable std::mutex out_mu;
+  std::deque<StepRecord> out;
+  std::deque<SessionEvent> events;
+  std::atomic<std::uint64_t> dropped{0};
+  RecordSink sink;
+
+  mutable std::mutex snap_mu;
+  GradScalerOptions scaler_snapshot;
+  double lr_snapshot = 0.0;
+
+  // GradScalerObserver
+  void on_unscale(const UnscaleEvent& e) override { reports = e.params; }
+  void on_update(const UpdateEvent& e) override {
+    last_update = e;
+    have_update = true;
+  }
+
+  void emit(SessionEvent::Kind kind, std::string message) {
+    std::lock_guard lock(out_mu);
+    events.push_back({kind, step_index, std::move(message)});
+  }
+
+  void publish(const StepRecord& r) {
+    if (sink) sink(r);
+    std::lock_guard lock(out_mu);
+    if (out.size() >= kChannelCapacity) {
+      out.pop_front();  // the UI fell behind: newest wins, and the loss is counted
+      dropped.fetch_add(1, std::memory_order_relaxed);
+    }
+    out.push_back(r);
+  }
+
+  void build() {
+    cfg.validate();
+    if (cfg.dataset.empty()) cfg.dataset = default_dataset(cfg.model);
+    const bool cuda = torch::cuda::is_available();
+    if (cfg.device == DeviceKind::CUDA && !cuda)
+      throw std::runtime_error(
+          "--device cuda: no CUDA device is available (this LibTorch has no CUDA support, or no GPU was found); "
+          "use --device cpu or auto");
+    dev_kind = (cfg.device == DeviceKind::CUDA || (cfg.device == DeviceKind::Auto && cuda)) ? DeviceKind::CUDA
+                                                                                              : DeviceKind::CPU;
+    device = dev_kind == DeviceKind::CUDA ? torch::Device(torch::kCUDA, 0) : torch::Device(torch::kCPU);
+    torch::manual_seed(cfg.seed);
+    data = make_dataset(cfg.dataset, cfg.seed, cfg.data_dir);
+    sampler = std::make_unique<BatchSampler>(*data, cfg.batch_size, cfg.seed + 1);
+    model = make_model(cfg.model, cfg.seed);
+    model->to(device);
+    model->set_precision({cfg.precision, dev_kind != DeviceKind::CUDA});
+
+    // Layers users read: per labelled module its weight, bias and output gradient.
+    const auto named = model->named_parameters(/*recurse=*/true);
+    const auto labels = model->module_labels();
+    for (int order = 0; order < static_cast<int>(labels.size()); ++order) {
+      const std::string& label = labels[order];
+      if (cfg.activation_stats) {
+        activation_layer[label] = static_cast<int>(layers.size());
+        layers.push_back({label + ".out", label, "activation", {}, 0, order});
+      }
+      for (const char* kind : {"weight", "bias"}) {
+        const std::string name = label + "." + kind;
+        if (const torch::Tensor* p = named.find(name)) {
+          LayerInfo li{name, label, kind, p->sizes().vec(), p->numel(), order};
+          if (std::string(kind) == "weight") weight_layer[label] = static_cast<int>(layers.size());
+          layer_of_param[p->unsafeGetTensorImpl()] = static_cast<int>(layers.size());
+          layers.push_back(std::move(li));
+          params.push_back(*p);
+        }
+      }
+    }
+    // Parameters not under a labelled module would be invisible: refuse to hide them.
+    if (params.size() != named.size())
+      throw std::logic_error("model '" + cfg.model + "' has parameters outside its labelled modules");
+
+    switch (cfg.optimizer) {
+      case OptimizerKind::SGD:
+        opt = std::make_unique<torch::optim::SGD>(
+            params, torch::optim::SGDOptions(cfg.lr).momentum(cfg.momentum).weight_decay(cfg.weight_decay));
+        break;
+      case OptimizerKind::Adam:
+        opt = std::make_unique<torch::optim::Adam>(params, torch::optim::AdamOptions(cfg.lr).weight_decay(cfg.weight_decay));
+        break;
+      case OptimizerKind::AdamW:
+        opt = std::make_unique<torch::optim::AdamW>(params, torch::optim::AdamWOptions(cfg.lr).weight_decay(cfg.weight_decay));
+        break;
+    }
+    learn_activation_shapes();
+    scaler = std::make_unique<GradScaler>(cfg.scaler);
+    scaler->add_observer(this);
+    speed_limit = cfg.max_steps_per_second;
+    std::lock_guard lock(snap_mu);
+    scaler_snapshot = cfg.scaler;
+    lr_snapshot = cfg.lr;
+  }
+
+  /// Output-gradient shapes are known only after a backward: run one on the first examples
+  /// (its own batch, so the training sequence is not disturbed), then clear the gradients.
+  void learn_activation_shapes() {
+    if (!cfg.activation_stats) return;
+    const std::int64_t n = std::min<std::int64_t>(cfg.batch_size, data->size());
+    auto [x, y] = data->gather(torch::arange(n, torch::kLong));
+    model->set_capture_activation_grads(true);
+    torch::nn::functional::cross_entropy(model->forward(x.to(device)).to(torch::kFloat), y.to(device)).backward();
+    for (const auto& [label, g] : model->activation_grads()) {
+      auto it = activation_layer.find(label);
+      if (it == activation_layer.end()) continue;
+      layers[it->second].shape = g.sizes().vec();
+      layers[it->second].numel = g.numel();
+    }
+    model->set_capture_activation_grads(false);
+    for (auto& p : params) p.mutable_grad() = torch::Tensor();
+  }
+
+  // --- commands (applied at step boundaries) ---------------------------------------------
+  void apply(const Command& c) {
+    switch (c.kind) {
+      case Command::Kind::Pause:
+        if (!paused) emit(SessionEvent::Kind::Paused, "paused");
+        paused = true;
+        break;
+      case Command::Kind::Resume:
+        if (paused) emit(SessionEvent::Kind::Resumed, "resumed");
+        paused = false;
+        break;
+      case Command::Kind::StepOnce:
+        ++steps_requested;
+        break;
+      case Command::Kind::Stop:
+        worker.request_stop();
+        break;
+      case Command::Kind::SetScaler:
+        try {
+          scaler->set_options(c.scaler);
+          cfg.scaler = c.scaler;
+          std::lock_guard lock(snap_mu);
+          scaler_snapshot = c.scaler;
+        } catch (const std::exception& e) {
+          emit(SessionEvent::Kind::Warning, std::string("scaler settings not applied: ") + e.what());
+        }
+        break;
+      case Command::Kind::SetLr:
+        if (!std::isfinite(c.value) || !(c.value > 0.0) || c.value > 10.0) {
+          emit(SessionEvent::Kind::Warning, "learning rate " + format_number(c.value) + " not applied: it must be in (0, 10]");
+        } else {
+          for (auto& g : opt->param_groups()) g.options().set_lr(c.value);
+          cfg.lr = c.value;
+          std::lock_guard lock(snap_mu);
+          lr_snapshot = c.value;
+        }
+        break;
+      case Command::Kind::InjectFault:
+        immediate_faults.push_back(c.fault);
+        break;
+      case Command::Kind::SetSpeedLimit:
+        if (!std::isfinite(c.value) || c.value < 0.0)
+          emit(SessionEvent::Kind::Warning, "speed limit " + format_number(c.value) + " not applied: it must be >= 0");
+        else
+          speed_limit = c.value;
+        break;
+    }
+  }
+
+  void apply_pending() {
+    std::deque<Command> todo;
+    {
+      std::lock_guard lock(cmd_mu);
+      todo.swap(commands);
+    }
+    for (const auto& c : todo) apply(c);
+  }
+
+  // --- one optimizer step ------------------------------------------------------------------
+  std::vector<FaultSpec> faults_now() {
+    std::vector<FaultSpec> f;
+    for (const auto& s : cfg.faults)
+      if (s.step == step_index) f.push_back(s);
+    for (auto& s : immediate_faults) f.push_back(s);
+    immediate_faults.clear();
+    return f;
+  }
+
+  void poison(torch::Tensor& g, FaultKind kind) {
+    // About 1% of the elements (at least one), deterministic: visible, and the rest stays real.
+    const double v = kind == FaultKind::Inf ? std::numeric_limits<double>::infinity()
+                                            : std::numeric_limits<double>::quiet_NaN();
+    auto flat = g.view({-1});
+    const std::int64_t stride = std::max<std::int64_t>(1, flat.numel() / 100);
+    flat.slice(0, 0, flat.numel(), stride).fill_(v);
+  }
+
+  kernels::TensorStats stats_of(const kernels::RawTensorStats& raw, std::int64_t numel) const {
+    return kernels::finalize(raw, numel, cfg.histogram);
+  }
+
+  /// Statistics of tensors without unscaling (activation gradients; gradients when no scaler
+  /// runs). Returns raw stats per tensor.
+  std::vector<kernels::RawTensorStats> plain_pass(const std::vector<torch::Tensor>& ts, bool& any_nonfinite) {
+    std::vector<kernels::RawTensorStats> raw(ts.size());
+    any_nonfinite = false;
+    std::vector<kernels::TensorView> views;
+    std::vector<std::size_t> idx;
+    for (std::size_t i = 0; i < ts.size(); ++i) {
+      if (!ts[i].defined()) {
+        raw[i].clear();
+        continue;
+      }
+      torch::Tensor t = ts[i];
+      if (!t.device().is_cpu() || !detail::kernel_dtype(t.scalar_type())) t = t.to(torch::kCPU, torch::kFloat);
+      views.push_back(detail::to_view(t));
+      idx.push_back(i);
+    }
+    std::vector<kernels::RawTensorStats> got(views.size());
+    kernels::PassOptions po;
+    po.compute_stats = true;
+    any_nonfinite = kernels::grad_stats_cpu(views, po, got.data());
+    for (std::size_t k = 0; k < idx.size(); ++k) raw[idx[k]] = got[k];
+    return raw;
+  }
+
+  StepRecord do_step() {
+    StepRecord r;
+    r.step = step_index;
+    r.lr = cfg.lr;
+    const bool stats_step = cfg.stats_every > 0 && step_index % cfg.stats_every == 0;
+    const bool ref_step = cfg.reference_every > 0 && step_index % cfg.reference_every == 0 && cfg.precision != Precision::FP32;
+    const bool capture = (stats_step || ref_step) && cfg.activation_stats;
+    const bool scaler_on = cfg.use_scaler && scaler->is_enabled();
+    const auto faults = faults_now();
+    const bool autocast = dev_kind == DeviceKind::CUDA && cfg.precision != Precision::FP32;
+    const auto low = cfg.precision == Precision::BF16 ? torch::kBFloat16 : torch::kHalf;
+
+    model->set_capture_activation_grads(capture);
+    opt->zero_grad();
+    std::vector<std::pair<torch::Tensor, torch::Tensor>> batches;
+    torch::Tensor loss_sum = torch::zeros({}, torch::TensorOptions().device(device));
+    for (std::int64_t m = 0; m < cfg.accumulation; ++m) {
+      auto [x, y] = sampler->next();
+      x = x.to(device);
+      y = y.to(device);
+      auto t = Clock::now();
+      torch::Tensor logits;
+      if (autocast) {
+        compat::AutocastGuard guard(torch::kCUDA, low);
+        logits = model->forward(x);
+      } else {
+        logits = model->forward(x);
+      }
+      // The loss in fp32, as autocast computes cross-entropy.
+      torch::Tensor loss = torch::nn::functional::cross_entropy(logits.to(torch::kFloat), y);
+      // A poisoned loss must poison its gradients too, as a real overflow in the forward pass
+      // does: multiply (adding a constant would leave the gradients finite).
+      for (const auto& f : faults) {
+        if (f.layer == "loss")
+          loss = loss * (f.kind == FaultKind::Inf ? std::numeric_limits<double>::infinity()
+                                                  : std::numeric_limits<double>::quiet_NaN());
+      }
+      loss_sum += loss.detach();
+      torch::Tensor part = cfg.accumulation > 1 ? loss / static_cast<double>(cfg.accumulation) : loss;
+      r.forward_ms += ms_since(t);
+      t = Clock::now();
+      (scaler_on ? scaler->scale(part) : part).backward();
+      r.backward_ms += ms_since(t);
+      if (ref_step) batches.emplace_back(x, y);
+    }
+    // Activation gradients of the last micro-batch, as backward produced them.
+    const auto act_grads = model->activation_grads();
+
+    for (const auto& f : faults) {
+      if (f.layer == "loss") continue;
+      auto it = weight_layer.find(f.layer);
+      if (it == weight_layer.end()) {
+        emit(SessionEvent::Kind::Warning, "fault injection: no layer named '" + f.layer + "'");
+        continue;
+      }
+      for (std::size_t i = 0; i < params.size(); ++i) {
+        if (layer_of_param[params[i].unsafeGetTensorImpl()] == it->second && params[i].grad().defined())
+          poison(params[i].mutable_grad(), f.kind);
+      }
+    }
+
+    // Underflow against an fp32 reference backward of the same batch and weights.
+    std::vector<std::int64_t> underflow(layers.size(), -1);
+    std::vector<double> underflow_mass(layers.size(), 0.0);
+    if (ref_step) {
+      auto t = Clock::now();
+      reference_underflow(batches, act_grads, underflow, underflow_mass);
+      r.stats_ms += ms_since(t);
+    }
+
+    // Check, unscale and statistics: one fused pass inside the scaler when it runs.
+    auto t = Clock::now();
+    std::vector<kernels::RawTensorStats> param_raw(params.size());
+    std::vector<bool> have_raw(params.size(), false);
+    bool found_inf = false;
+    reports.clear();
+    have_update = false;
+    if (scaler_on) {
+      if (cfg.clip_norm > 0 && !cfg.clip_after_unscale) clip(r);  // the classic bug, on purpose
+      scaler->unscale_(*opt);
+      if (cfg.clip_norm > 0 && cfg.clip_after_unscale) clip(r);
+      for (const auto& rep : reports) {
+        for (std::size_t i = 0; i < params.size(); ++i) {
+          if (params[i].unsafeGetTensorImpl() == rep.param_id && rep.has_stats) {
+            param_raw[i] = rep.raw;
+            have_raw[i] = true;
+          }
+        }
+        found_inf = found_inf || rep.nonfinite() > 0;
+      }
+    } else {
+      std::vector<torch::Tensor> grads;
+      for (auto& p : params) grads.push_back(p.grad());
+      bool any = false;
+      param_raw = plain_pass(grads, any);
+      for (std::size_t i = 0; i < params.size(); ++i) have_raw[i] = params[i].grad().defined();
+      found_inf = any;
+      if (cfg.clip_norm > 0) clip(r);
+    }
+    std::vector<kernels::RawTensorStats> act_raw;
+    if (capture && !act_grads.empty()) {
+      std::vector<torch::Tensor> ag;
+      for (const auto& [label, g] : act_grads) ag.push_back(g);
+      bool any = false;
+      act_raw = plain_pass(ag, any);
+    }
+    r.stats_ms += ms_since(t);
+
+    // Step and update.
+    t = Clock::now();
+    const double scale_now = scaler_on ? scaler->get_scale() : 1.0;
+    if (scaler_on) {
+      const bool stepped = scaler->step(*opt);
+      scaler->update();
+      r.skipped = !stepped;
+      r.found_inf = found_inf;
+      if (have_update) {
+        r.scale_before = last_update.before.scale;
+        r.scale_after = last_update.after.scale;
+        r.growth_tracker = last_update.after.growth_tracker;
+        r.hysteresis_tracker = last_update.after.hysteresis_tracker;
+        r.reason = last_update.reason;
+      }
+    } else {
+      opt->step();  // no scaler: non-finite gradients go straight into the weights
+      r.found_inf = found_inf;
+      r.skipped = false;
+      r.scale_before = r.scale_after = 1.0;
+    }
+    r.optimizer_ms = ms_since(t);
+    r.loss = loss_sum.item<double>() / static_cast<double>(cfg.accumulation);
+
+    // First offender: the first non-finite layer in backward order (last module first; within
+    // a module its output gradient comes before its weight and bias gradients).
+    auto consider = [&](int layer, const kernels::RawTensorStats& raw) {
+      if (raw.nan + raw.pos_inf + raw.neg_inf == 0) return;
+      if (r.first_offender < 0) {
+        r.first_offender = layer;
+        return;
+      }
+      const LayerInfo& cur = layers[r.first_offender];
+      const LayerInfo& cand = layers[layer];
+      const bool cand_act = cand.kind == "activation", cur_act = cur.kind == "activation";
+      if (cand.order > cur.order || (cand.order == cur.order && cand_act && !cur_act)) r.first_offender = layer;
+    };
+    for (std::size_t i = 0; i < params.size(); ++i)
+      if (have_raw[i]) consider(layer_of_param[params[i].unsafeGetTensorImpl()], param_raw[i]);
+    for (std::size_t k = 0; k < act_raw.size(); ++k) {
+      auto it = activation_layer.find(act_grads[k].first);
+      if (it != activation_layer.end()) consider(it->second, act_raw[k]);
+    }
+
+    if (stats_step || ref_step) {
+      double sumsq = 0.0;
+      for (std::size_t i = 0; i < params.size(); ++i) {
+        if (!have_raw[i]) continue;
+        const int li = layer_of_param[params[i].unsafeGetTensorImpl()];
+        LayerStepStats ls;
+        ls.layer = li;
+        ls.stats = stats_of(param_raw[i], params[i].numel());
+        ls.underflow = underflow[li];
+        ls.underflow_mass = underflow_mass[li];
+        sumsq += ls.stats.sum_squares;
+        r.layers.push_back(std::move(ls));
+      }
+      // Norm of the unscaled gradients (the statistics are of the scaled ones).
+      r.grad_norm = std::sqrt(sumsq) / (scale_now > 0 ? scale_now : 1.0);
+      for (std::size_t k = 0; k < act_raw.size(); ++k) {
+        auto it = activation_layer.find(act_grads[k].first);
+        if (it == activation_layer.end()) continue;
+        LayerStepStats ls;
+        ls.layer = it->second;
+        ls.stats = stats_of(act_raw[k], act_grads[k].second.numel());
+        ls.underflow = underflow[it->second];
+        ls.underflow_mass = underflow_mass[it->second];
+        r.layers.push_back(std::move(ls));
+      }
+      std::sort(r.layers.begin(), r.layers.end(), [](const auto& a, const auto& b) { return a.layer < b.layer; });
+    }
+    if (scaler_on && r.scale_after == 0.0 && r.scale_before != 0.0)
+      emit(SessionEvent::Kind::Warning,
+           "step " + std::to_string(step_index) +
+               ": the loss scale reached 0. With no floor, zero is absorbing: every later gradient becomes NaN. "
+               "Set min_scale (e.g. 1) to prevent this.");
+    ++step_index;
+    return r;
+  }
+
+  void clip(StepRecord& r) {
+    const double total = torch::nn::utils::clip_grad_norm_(params, cfg.clip_norm);
+    if (cfg.clip_after_unscale || !(cfg.use_scaler && scaler->is_enabled())) r.grad_norm = total;
+  }
+
+  void reference_underflow(const std::vector<std::pair<torch::Tensor, torch::Tensor>>& batches,
+                           const std::vector<std::pair<std::string, torch::Tensor>>& mixed_act,
+                           std::vector<std::int64_t>& underflow, std::vector<double>& mass) {
+    // Stash the mixed-precision gradients, run fp32 forward/backward on the same batches and
+    // weights, compare, restore. The weights are not touched.
+    std::vector<torch::Tensor> mixed;
+    for (auto& p : params) {
+      mixed.push_back(p.grad());
+      p.mutable_grad() = torch::Tensor();
+    }
+    const PrecisionMode saved = model->precision();
+    model->set_precision({Precision::FP32, false});
+    for (const auto& [x, y] : batches) {
+      torch::Tensor loss = torch::nn::functional::cross_entropy(model->forward(x).to(torch::kFloat), y);
+      if (batches.size() > 1) loss = loss / static_cast<double>(batches.size());
+      loss.backward();
+    }
+    const auto ref_act = model->activation_grads();
+    model->set_precision(saved);
+    auto compare = [&](int layer, const torch::Tensor& ref, const torch::Tensor& mix) {
+      if (!ref.defined() || !mix.defined() || ref.sizes() != mix.sizes()) return;
+      auto r32 = ref.to(torch::kFloat);
+      auto lost = r32.ne(0).logical_and(mix.eq(0));
+      underflow[layer] = lost.sum().item<std::int64_t>();
+      const double total = r32.abs().sum().item<double>();
+      mass[layer] = total > 0 ? r32.abs().masked_select(lost).sum().item<double>() / total : 0.0;
+    };
+    for (std::size_t i = 0; i < params.size(); ++i) {
+      compare(layer_of_param[params[i].unsafeGetTensorImpl()], params[i].grad(), mixed[i]);
+      params[i].mutable_grad() = mixed[i];
+    }
+    for (const auto& [label, g] : ref_act) {
+      auto it = activation_layer.find(label);
+      if (it == activation_layer.end()) continue;
+      for (const auto& [mlabel, mg] : mixed_act)
+        if (mlabel == label) compare(it->second, g, mg);
+    }
+  }
+
+  // --- the worker loop -----------------------------------------------------------------------
+  void loop(std::stop_token st) {
+    emit(SessionEvent::Kind::Started, "started on " + std::string(dev_kind == DeviceKind::CUDA ? "cuda:0" : "cpu") +
+                                          ", " + ::ampscope::precision_label(cfg.precision, dev_kind));
+    auto next_slot = Clock::now();
+    while (!st.stop_requested()) {
+      apply_pending();
+      if (st.stop_requested()) break;
+      if (cfg.max_steps > 0 && step_index >= cfg.max_steps) {
+        emit(SessionEvent::Kind::Finished, "finished after " + std::to_string(step_index) + " steps");
+        break;
+      }
+      if (paused && steps_requested == 0) {
+        std::unique_lock lock(cmd_mu);
+        cmd_cv.wait(lock, st, [&] { return !commands.empty(); });
+        continue;
+      }
+      if (speed_limit > 0) {
+        std::unique_lock lock(cmd_mu);
+        // Wait for the next slot, but wake for commands (pause and stop stay instant).
+        if (cmd_cv.wait_until(lock, st, next_slot, [&] { return !commands.empty(); })) continue;
+        if (st.stop_requested()) break;
+      }
+      if (steps_requested > 0) --steps_requested;
+      try {
+        StepRecord r = do_step();
+        publish(r);
+      } catch (const std::exception& e) {
+        emit(SessionEvent::Kind::Error, std::string("training stopped at step ") + std::to_string(step_index) + ": " + e.what());
+        break;
+      }
+      const auto now = Clock::now();
+      next_slot = speed_limit > 0 ? std::max(now, next_slot + std::chrono::duration_cast<Clock::duration>(
+                                                                   std::chrono::duration<double>(1.0 / speed_limit)))
+                                  : now;
+    }
+    if (st.stop_requested()) emit(SessionEvent::Kind::Finished, "stopped after " + std::to_string(step_index) + " steps");
+    is_running = false;
+  }
+};
+
+int set_compute_threads(int n) {
+  if (n >= 1) torch::set_num_threads(n);
+  return torch::get_num_threads();
+}
+int compute_threads() { return torch::get_num_threads(); }
+
+TrainingSession::TrainingSession(SessionConfig config) : m_impl(std::make_unique<Impl>()) {
+  m_impl->cfg = std::move(config);
+  m_impl->build();
+}
+
+TrainingSession::~TrainingSession() {
+  if (m_impl->worker.joinable()) {
+    m_impl->worker.request_stop();
+    m_impl->cmd_cv.notify_all();
+    m_impl->worker.join();
+  }
+  if (m_impl->scaler) m_impl->scaler->remove_observer(m_impl.get());
+}
+
+const SessionConfig& TrainingSession::config() const { return m_impl->cfg; }
+const std::vector<LayerInfo>& TrainingSession::layers() const { return m_impl->layers; }
+DeviceKind TrainingSession::device() const { return m_impl->dev_kind; }
+std::string TrainingSession::device_label() const { return m_impl->dev_kind == DeviceKind::CUDA ? "cuda:0" : "cpu"; }
+std::string TrainingSession::precision_label() const {
+  return ::ampscope::precision_label(m_impl->cfg.precision, m_impl->dev_kind);
+}
+
+StepRecord TrainingSession::step() {
+  if (m_impl->is_running) throw std::logic_error("TrainingSession::step() while the worker is running");
+  m_impl->apply_pending();
+  StepRecord r = m_impl->do_step();
+  m_impl->publish(r);
+  return r;
+}
+
+std::int64_t TrainingSession::steps_done() const { return m_impl->step_index; }
+void TrainingSession::set_record_sink(RecordSink sink) { m_impl->sink = std::move(sink); }
+
+void TrainingSession::start(bool paused) {
+  if (m_impl->worker.joinable()) {
+    if (m_impl->is_running) return;
+    m_impl->worker.join();
+  }
+  m_impl->paused = paused;
+  m_impl->is_running = true;
+  m_impl->worker = std::jthread([impl = m_impl.get()](std::stop_token st) { impl->loop(st); });
+}
+
+void TrainingSession::post(const Command& command) {
+  {
+    std::lock_guard lock(m_impl->cmd_mu);
+    m_impl->commands.push_back(command);
+  }
+  m_impl->cmd_cv.notify_all();
+}
+
+bool TrainingSession::running() const { return m_impl->is_running; }
+
+void TrainingSession::request_stop() {
+  m_impl->worker.request_stop();
+  m_impl->cmd_cv.notify_all();
+}
+
+void TrainingSession::wait() {
+  if (m_impl->worker.joinable()) m_impl->worker.join();
+}
+
+std::size_t TrainingSession::drain(std::vector<StepRecord>& out, std::size_t max) {
+  std::lock_guard lock(m_impl->out_mu);
+  std::size_t n = 0;
+  while (!m_impl->out.empty() && n < max) {
+    out.push_back(std::move(m_impl->out.front()));
+    m_impl->out.pop_front();
+    ++n;
+  }
+  return n;
+}
+
+std::vector<SessionEvent> TrainingSession::drain_events() {
+  std::lock_guard lock(m_impl->out_mu);
+  std::vector<SessionEvent> ev(m_impl->events.begin(), m_impl->events.end());
+  m_impl->events.clear();
+  return ev;
+}
+
+std::uint64_t TrainingSession::dropped_records() const { return m_impl->dropped.load(); }
+
+std::vector<std::vector<float>> TrainingSession::parameter_values() const {
+  if (m_impl->is_running) throw std::logic_error("TrainingSession::parameter_values() while the worker is running");
+  std::vector<std::vector<float>> out;
+  for (const auto& p : m_impl->params) {
+    auto c = p.detach().to(torch::kCPU, torch::kFloat).contiguous();
+    out.emplace_back(c.data_ptr<float>(), c.data_ptr<float>() + c.numel());
+  }
+  return out;
+}
+
+GradScalerOptions TrainingSession::scaler_options() const {
+  std::lock_guard lock(m_impl->snap_mu);
+  return m_impl->scaler_snapshot;
+}
+
+double TrainingSession::current_lr() const {
+  std::lock_guard lock(m_impl->snap_mu);
+  return m_impl->lr_snapshot;
+}
+
+}  // namespace ampscope
