@@ -259,7 +259,7 @@ std::string run_case(ak::CudaStatsPass& pass, cudaStream_t stream, const Case& c
 }
 #endif
 
-std::vector<Case> build_cases() {
+[[maybe_unused]] std::vector<Case> build_cases() {  // unused without CUDA
   std::mt19937_64 rng(20240611);
   std::vector<Case> cases;
   const ak::DType dts[] = {ak::DType::F32, ak::DType::F16, ak::DType::BF16};
