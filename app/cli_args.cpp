@@ -1,0 +1,117 @@
+#include "cli_args.h"
+
+#include <ampscope/scale_policy.h>
+
+#include <cerrno>
+#include <cmath>
+#include <cstdlib>
+#include <sstream>
+
+namespace ampscope::cli {
+
+void ArgParser::option(const std::string& name, const std::string& metavar, const std::string& help,
+                       std::function<void(const std::string&)> apply, bool repeatable) {
+  m_opts[name] = Opt{metavar, help, std::move(apply), nullptr, repeatable, 0};
+  m_order.push_back(name);
+}
+
+void ArgParser::flag(const std::string& name, const std::string& help, std::function<void()> apply) {
+  m_opts[name] = Opt{"", help, nullptr, std::move(apply), false, 0};
+  m_order.push_back(name);
+}
+
+void ArgParser::positional(const std::string& metavar, const std::string& help,
+                           std::function<void(const std::string&)> apply, bool required) {
+  m_pos.push_back({metavar, help, std::move(apply), required});
+}
+
+bool ArgParser::parse(const std::vector<std::string>& args) {
+  std::size_t next_pos = 0;
+  for (std::size_t i = 0; i < args.size(); ++i) {
+    const std::string& a = args[i];
+    if (a == "--help" || a == "-h") return false;
+    if (a.rfind("--", 0) == 0 && a.size() > 2) {
+      std::string name = a.substr(2), value;
+      bool has_value = false;
+      if (auto eq = name.find('='); eq != std::string::npos) {
+        value = name.substr(eq + 1);
+        name = name.substr(0, eq);
+        has_value = true;
+      }
+      auto it = m_opts.find(name);
+      if (it == m_opts.end())
+        throw UsageError("unknown option --" + name + " (see 'ampscope " + m_command + " --help')");
+      Opt& o = it->second;
+      if (o.seen++ && !o.repeatable) throw UsageError("--" + name + " given more than once");
+      if (o.apply_flag) {
+        if (has_value) throw UsageError("--" + name + " takes no value");
+        o.apply_flag();
+        continue;
+      }
+      if (!has_value) {
+        if (i + 1 >= args.size()) throw UsageError("--" + name + " needs a value (" + o.metavar + ")");
+        value = args[++i];
+      }
+      o.apply(value);
+      continue;
+    }
+    if (next_pos >= m_pos.size()) throw UsageError("unexpected argument '" + a + "'");
+    m_pos[next_pos++].apply(a);
+  }
+  for (std::size_t k = next_pos; k < m_pos.size(); ++k)
+    if (m_pos[k].required) throw UsageError("missing " + m_pos[k].metavar + " (see 'ampscope " + m_command + " --help')");
+  return true;
+}
+
+std::string ArgParser::help(const std::string& summary) const {
+  std::ostringstream s;
+  s << "Usage: ampscope " << m_command;
+  for (const auto& p : m_pos) s << (p.required ? " " : " [") << p.metavar << (p.required ? "" : "]");
+  s << " [options]\n\n" << summary << "\n";
+  if (!m_pos.empty()) {
+    s << "\nArguments:\n";
+    for (const auto& p : m_pos) s << "  " << p.metavar << "\n      " << p.help << "\n";
+  }
+  s << "\nOptions:\n";
+  for (const auto& name : m_order) {
+    const Opt& o = m_opts.at(name);
+    s << "  --" << name << (o.metavar.empty() ? "" : " " + o.metavar) << "\n      " << o.help << "\n";
+  }
+  s << "  --help\n      Show this help and exit.\n";
+  return s.str();
+}
+
+double to_double(const std::string& opt, const std::string& v, double lo, double hi, bool lo_open) {
+  errno = 0;
+  char* end = nullptr;
+  const double d = std::strtod(v.c_str(), &end);
+  const std::string range = std::string(lo_open ? "(" : "[") + format_number(lo) + ", " + format_number(hi) + "]";
+  if (v.empty() || end != v.c_str() + v.size() || std::isnan(d))
+    throw UsageError("--" + opt + " '" + v + "': expected a number in " + range);
+  if (d < lo || d > hi || (lo_open && d == lo) || errno == ERANGE)
+    throw UsageError("--" + opt + " " + v + ": out of range, allowed " + range);
+  return d;
+}
+
+std::int64_t to_int(const std::string& opt, const std::string& v, std::int64_t lo, std::int64_t hi) {
+  errno = 0;
+  char* end = nullptr;
+  const long long n = std::strtoll(v.c_str(), &end, 10);
+  const std::string range = "[" + std::to_string(lo) + ", " + std::to_string(hi) + "]";
+  if (v.empty() || end != v.c_str() + v.size())
+    throw UsageError("--" + opt + " '" + v + "': expected an integer in " + range);
+  if (errno == ERANGE || n < lo || n > hi) throw UsageError("--" + opt + " " + v + ": out of range, allowed " + range);
+  return n;
+}
+
+std::uint64_t to_uint(const std::string& opt, const std::string& v) {
+  errno = 0;
+  char* end = nullptr;
+  if (v.empty() || v[0] == '-') throw UsageError("--" + opt + " '" + v + "': expected a non-negative integer");
+  const unsigned long long n = std::strtoull(v.c_str(), &end, 10);
+  if (end != v.c_str() + v.size() || errno == ERANGE)
+    throw UsageError("--" + opt + " '" + v + "': expected a non-negative integer below 2^64");
+  return n;
+}
+
+}  // namespace ampscope::cli

@@ -1,0 +1,62 @@
+// A small, strict command-line parser for the headless sub-commands (no Qt: `ampscope record`
+// must run where no Qt GUI library is installed). Every bad value becomes a UsageError whose
+// message names the option and what it accepts; main() prints it and exits with status 2.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace ampscope::cli {
+
+class UsageError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+/// Declares options, then parses argv. Options take the forms --name VALUE, --name=VALUE and,
+/// for flags, --name.
+class ArgParser {
+ public:
+  explicit ArgParser(std::string command) : m_command(std::move(command)) {}
+
+  /// An option with a value; `apply` converts and stores it (throw UsageError on bad input).
+  void option(const std::string& name, const std::string& metavar, const std::string& help,
+              std::function<void(const std::string&)> apply, bool repeatable = false);
+  void flag(const std::string& name, const std::string& help, std::function<void()> apply);
+  /// One positional argument (e.g. a file).
+  void positional(const std::string& metavar, const std::string& help, std::function<void(const std::string&)> apply,
+                  bool required = true);
+  /// Parses args (argv without the program and command names). Returns false when --help was
+  /// given (the help text is then in help()).
+  bool parse(const std::vector<std::string>& args);
+  std::string help(const std::string& summary) const;
+
+ private:
+  struct Opt {
+    std::string metavar, help;
+    std::function<void(const std::string&)> apply;
+    std::function<void()> apply_flag;
+    bool repeatable = false;
+    int seen = 0;
+  };
+  std::string m_command;
+  std::map<std::string, Opt> m_opts;
+  std::vector<std::string> m_order;
+  struct Pos {
+    std::string metavar, help;
+    std::function<void(const std::string&)> apply;
+    bool required;
+  };
+  std::vector<Pos> m_pos;
+};
+
+// Converters: each throws UsageError("--NAME VALUE: <what is allowed>").
+double to_double(const std::string& opt, const std::string& v, double lo, double hi, bool lo_open = false);
+std::int64_t to_int(const std::string& opt, const std::string& v, std::int64_t lo, std::int64_t hi);
+std::uint64_t to_uint(const std::string& opt, const std::string& v);
+
+}  // namespace ampscope::cli

@@ -1,0 +1,266 @@
+// `ampscope export`: one run of a run store as CSV, for pandas, R or a spreadsheet.
+// Column meanings: docs/run_store.md (the CSV columns are the tables' columns, plus layer
+// names next to layer ids so that a file read on its own is understandable).
+#include "cli_export.h"
+
+#include <ampscope/run_store.h>
+#include <ampscope/scale_policy.h>
+
+#include <charconv>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace ampscope::cli {
+
+namespace {
+
+constexpr const char* kUsage =
+    "Usage: ampscope export FILE [--run ID] --csv DIR\n"
+    "\n"
+    "Writes one run of the run store FILE as CSV files to DIR (created if missing):\n"
+    "  runs.csv         the run: id, created, model, precision, device, status, steps, ...\n"
+    "  layers.csv       its instrumented tensors (layer_id, name, module, kind, shape, numel)\n"
+    "  steps.csv        one row per optimizer step: loss, scale before/after, skip, reason, ...\n"
+    "  layer_stats.csv  one row per layer and statistics step, with the exponent histogram\n"
+    "\n"
+    "Options:\n"
+    "  --run ID   the run to export (default: the latest run in FILE)\n"
+    "  --csv DIR  the output folder\n"
+    "  -h, --help this text\n"
+    "\n"
+    "Numbers are written so that they read back exactly; NaN and infinities as nan, inf, -inf;\n"
+    "an empty field means 'none' (no first offender, underflow not measured).\n"
+    "Exit status: 0 done, 1 FILE unreadable or DIR unwritable, 2 bad arguments.\n";
+
+int usage_error(const std::string& message) {
+  std::cerr << "ampscope export: " << message << "\n(see ampscope export --help)\n";
+  return 2;
+}
+
+std::string num(double v) { return format_number(v); }
+std::string num(std::int64_t v) { return std::to_string(v); }
+
+/// RFC 4180 quoting, only where needed (JSON arrays and names with commas or quotes).
+std::string field(const std::string& s) {
+  if (s.find_first_of(",\"\n\r") == std::string::npos) return s;
+  std::string out = "\"";
+  for (char c : s) {
+    if (c == '"') out += '"';
+    out += c;
+  }
+  return out + "\"";
+}
+
+std::string int_list(const std::vector<std::int64_t>& v) {
+  std::string out = "[";
+  for (std::size_t i = 0; i < v.size(); ++i) out += (i ? "," : "") + std::to_string(v[i]);
+  return out + "]";
+}
+
+/// Writes to NAME.tmp and renames at the end, so that DIR never holds a half-written file
+/// that looks complete.
+class CsvFile {
+ public:
+  CsvFile(const std::filesystem::path& dir, const std::string& name)
+      : m_final(dir / name), m_tmp(dir / (name + ".tmp")), m_out(m_tmp, std::ios::binary) {
+    if (!m_out) throw std::runtime_error("cannot write " + m_tmp.string());
+  }
+  ~CsvFile() {
+    if (!m_done) {
+      std::error_code ec;
+      m_out.close();
+      std::filesystem::remove(m_tmp, ec);
+    }
+  }
+  void row(std::initializer_list<std::string> fields) {
+    bool first = true;
+    for (const std::string& f : fields) {
+      if (!first) m_out << ',';
+      m_out << f;
+      first = false;
+    }
+    m_out << '\n';
+  }
+  void commit() {
+    m_out.close();
+    if (!m_out) throw std::runtime_error("cannot write " + m_tmp.string() + " (disk full?)");
+    std::filesystem::rename(m_tmp, m_final);
+    m_done = true;
+  }
+
+ private:
+  std::filesystem::path m_final, m_tmp;
+  std::ofstream m_out;
+  bool m_done = false;
+};
+
+struct Args {
+  std::string file;
+  std::string dir;
+  std::int64_t run = -1;  // -1 = latest
+};
+
+/// Returns 0 and fills `a`, or the exit status to return (2, or 0 after --help).
+int parse_args(int argc, char** argv, Args& a, bool& help) {
+  help = false;
+  bool have_dir = false;
+  for (int i = 1; i < argc; ++i) {
+    std::string arg = argv[i];
+    std::string value;
+    bool has_value = false;
+    if (arg.rfind("--", 0) == 0 && arg.find('=') != std::string::npos) {
+      value = arg.substr(arg.find('=') + 1);
+      arg = arg.substr(0, arg.find('='));
+      has_value = true;
+    }
+    auto take_value = [&]() -> bool {
+      if (has_value) return true;
+      if (i + 1 >= argc) return false;
+      value = argv[++i];
+      return true;
+    };
+    if (arg == "-h" || arg == "--help") {
+      help = true;
+      return 0;
+    } else if (arg == "--run") {
+      if (!take_value()) return usage_error("--run needs a run id");
+      std::int64_t id = 0;
+      const auto res = std::from_chars(value.data(), value.data() + value.size(), id);
+      if (value.empty() || res.ec != std::errc() || res.ptr != value.data() + value.size() || id < 1)
+        return usage_error("--run expects a run id (a positive integer), got '" + value + "'");
+      a.run = id;
+    } else if (arg == "--csv") {
+      if (!take_value() || value.empty()) return usage_error("--csv needs a folder");
+      a.dir = value;
+      have_dir = true;
+    } else if (arg.size() > 1 && arg[0] == '-') {
+      return usage_error("unknown option '" + arg + "'");
+    } else if (a.file.empty()) {
+      a.file = arg;
+    } else {
+      return usage_error("unexpected argument '" + arg + "' (FILE is already '" + a.file + "')");
+    }
+  }
+  if (a.file.empty()) return usage_error("missing FILE (the run store to read)");
+  if (!have_dir) return usage_error("missing --csv DIR (the folder to write to)");
+  return 0;
+}
+
+void write_run(const RunStore& store, const RunData& run, const std::filesystem::path& dir, std::int64_t& stat_rows) {
+  const std::int64_t id = run.summary.id;
+  auto layer_name = [&](int layer) {
+    return layer >= 0 && layer < static_cast<int>(run.layers.size()) ? run.layers[layer].name : std::string();
+  };
+  {
+    CsvFile f(dir, "runs.csv");
+    f.row({"id", "created", "model", "precision", "device", "status", "steps", "skipped", "final_scale", "final_loss",
+           "config"});
+    const RunSummary& s = run.summary;
+    f.row({num(s.id), field(s.created), field(s.model), field(s.precision), field(s.device), field(s.status),
+           num(s.steps), num(s.skipped), num(s.final_scale), num(s.final_loss), field(run.config.to_json())});
+    f.commit();
+  }
+  {
+    CsvFile f(dir, "layers.csv");
+    f.row({"run_id", "layer_id", "name", "module", "kind", "shape", "numel", "ord"});
+    for (std::size_t i = 0; i < run.layers.size(); ++i) {
+      const LayerInfo& l = run.layers[i];
+      f.row({num(id), num(static_cast<std::int64_t>(i)), field(l.name), field(l.module), field(l.kind),
+             field(int_list(l.shape)), num(l.numel), num(std::int64_t{l.order})});
+    }
+    f.commit();
+  }
+  {
+    CsvFile f(dir, "steps.csv");
+    f.row({"run_id", "step", "loss", "lr", "scale_before", "scale", "growth_tracker", "hysteresis_tracker", "found_inf",
+           "skipped", "reason", "first_offender", "first_offender_name", "grad_norm", "forward_ms", "backward_ms",
+           "stats_ms", "optimizer_ms"});
+    for (const StepRecord& r : run.steps) {
+      const bool offender = r.first_offender >= 0;
+      f.row({num(id), num(r.step), num(r.loss), num(r.lr), num(r.scale_before), num(r.scale_after),
+             num(std::int64_t{r.growth_tracker}), num(std::int64_t{r.hysteresis_tracker}), r.found_inf ? "1" : "0",
+             r.skipped ? "1" : "0", std::string(to_string(r.reason)),
+             offender ? num(std::int64_t{r.first_offender}) : std::string(), field(layer_name(r.first_offender)),
+             num(r.grad_norm), num(r.forward_ms), num(r.backward_ms), num(r.stats_ms), num(r.optimizer_ms)});
+    }
+    f.commit();
+  }
+  {
+    CsvFile f(dir, "layer_stats.csv");
+    f.row({"run_id", "step", "layer_id", "layer", "numel", "zeros", "subnormal", "below_min_subnormal", "above_max",
+           "nan", "pos_inf", "neg_inf", "amax", "amin_nonzero", "sum_squares", "norm", "underflow", "underflow_mass",
+           "hist_lo", "hist_hi", "hist"});
+    // Per-layer rows are the bulk of a run: read them a page of steps at a time.
+    constexpr std::size_t kPage = 512;
+    for (std::size_t i = 0; i < run.steps.size(); i += kPage) {
+      const std::size_t j = std::min(run.steps.size(), i + kPage) - 1;
+      for (const StepRecord& r : store.load_steps(id, run.steps[i].step, run.steps[j].step, true)) {
+        for (const LayerStepStats& l : r.layers) {
+          const kernels::TensorStats& s = l.stats;
+          f.row({num(id), num(r.step), num(std::int64_t{l.layer}), field(layer_name(l.layer)), num(s.numel),
+                 num(s.zero), num(s.subnormal), num(s.below_min_subnormal), num(s.above_max), num(s.nan),
+                 num(s.pos_inf), num(s.neg_inf), num(s.amax), num(s.amin_nonzero), num(s.sum_squares), num(s.norm()),
+                 l.underflow >= 0 ? num(l.underflow) : std::string(), num(l.underflow_mass), num(std::int64_t{s.lo}),
+                 num(std::int64_t{s.hi}), field(int_list(s.bins))});
+          ++stat_rows;
+        }
+      }
+    }
+    f.commit();
+  }
+}
+
+}  // namespace
+
+int run_export(int argc, char** argv) {
+  Args a;
+  bool help = false;
+  if (const int rc = parse_args(argc, argv, a, help); rc != 0) return rc;
+  if (help) {
+    std::cout << kUsage;
+    return 0;
+  }
+  try {
+    RunStore store(a.file, RunStore::Mode::ReadOnly);
+    const std::vector<RunSummary> runs = store.runs();
+    if (runs.empty()) {
+      std::cerr << "ampscope export: " << a.file << " holds no runs\n";
+      return 1;
+    }
+    std::int64_t id = a.run < 0 ? runs.back().id : a.run;
+    bool found = false;
+    for (const RunSummary& r : runs) found = found || r.id == id;
+    if (!found) {
+      std::string ids;
+      for (std::size_t i = 0; i < runs.size() && i < 20; ++i) ids += (i ? ", " : "") + std::to_string(runs[i].id);
+      if (runs.size() > 20) ids += ", ...";
+      std::cerr << "ampscope export: no run " << id << " in " << a.file << " (runs: " << ids << ")\n";
+      return 1;
+    }
+    const RunData run = store.load_run(id, /*with_layer_stats=*/false);
+    const std::filesystem::path dir(a.dir);
+    std::error_code ec;
+    std::filesystem::create_directories(dir, ec);
+    if (ec || !std::filesystem::is_directory(dir)) {
+      std::cerr << "ampscope export: cannot create the folder " << a.dir << ": "
+                << (ec ? ec.message() : "a file of that name exists") << "\n";
+      return 1;
+    }
+    std::int64_t stat_rows = 0;
+    write_run(store, run, dir, stat_rows);
+    std::cout << "exported run " << id << " (" << run.summary.model << ", " << run.summary.precision << ", "
+              << run.steps.size() << " steps, " << stat_rows << " layer rows) to " << a.dir << "\n";
+    return 0;
+  } catch (const std::exception& e) {
+    std::cerr << "ampscope export: " << e.what() << "\n";
+    return 1;
+  }
+}
+
+}  // namespace ampscope::cli

@@ -1,0 +1,149 @@
+#include "cli_record.h"
+
+#include "cli_args.h"
+#include "session_options.h"
+
+#include <ampscope/run_store.h>
+#include <ampscope/training_session.h>
+
+#include <atomic>
+#include <chrono>
+#include <cmath>
+#include <csignal>
+#include <cstdio>
+#include <iostream>
+#include <sstream>
+#include <unistd.h>
+
+namespace ampscope::cli {
+
+namespace {
+std::atomic<bool> g_interrupted{false};
+extern "C" void on_signal(int) { g_interrupted = true; }
+
+std::string json_escape(const std::string& s) {
+  std::string o;
+  for (char c : s) {
+    if (c == '"' || c == '\\') o += '\\', o += c;
+    else if (static_cast<unsigned char>(c) < 0x20) { char b[8]; std::snprintf(b, sizeof b, "\\u%04x", c); o += b; }
+    else o += c;
+  }
+  return o;
+}
+
+std::string json_number(double v) {
+  // JSON has no inf/NaN: write null, so that every line parses.
+  return std::isfinite(v) ? format_number(v) : "null";
+}
+
+void progress(std::int64_t done, std::int64_t total, double sps, double scale, double loss) {
+  const int width = 30;
+  const int filled = total > 0 ? static_cast<int>(width * done / total) : 0;
+  std::fprintf(stderr, "\r[%.*s%*s] %lld/%lld  %.0f steps/s  scale %s  loss %.4g ", filled,
+               "##############################", width - filled, "", static_cast<long long>(done),
+               static_cast<long long>(total), sps, format_number(scale).c_str(), loss);
+  std::fflush(stderr);
+}
+}  // namespace
+
+int run_record(const std::vector<std::string>& args) {
+  SessionConfig cfg;
+  cfg.max_steps = 1000;
+  std::string out;
+  bool quiet = false;
+  int threads = 0;
+  ArgParser p("record");
+  add_session_options(p, cfg);
+  p.option("out", "FILE", "Run store to write (SQLite; created if missing, runs are appended). Required.",
+           [&](const std::string& v) {
+             if (v.empty()) throw UsageError("--out: the file name is empty");
+             out = v;
+           });
+  p.option("threads", "N", "LibTorch compute threads, in [1, 256] (default: LibTorch's choice).",
+           [&](const std::string& v) { threads = static_cast<int>(to_int("threads", v, 1, 256)); });
+  p.flag("quiet", "No progress bar.", [&] { quiet = true; });
+  if (!p.parse(args)) {
+    std::cout << p.help(
+        "Trains a model headless (no display, no Qt GUI libraries) and records every step into a run\n"
+        "store that the GUI opens later. The last line on stdout is one JSON object:\n"
+        "  {\"steps\", \"skipped\", \"final_scale\", \"final_loss\", \"steps_per_sec\", \"run_id\", ...}\n"
+        "Example: ampscope record --model deep-mlp --precision fp16 --steps 2000 --out runs.db");
+    return 0;
+  }
+  if (out.empty()) throw UsageError("--out FILE is required (the run store to write)");
+  try {
+    cfg.validate();
+  } catch (const std::invalid_argument& e) {
+    throw UsageError(e.what());
+  }
+  if (threads > 0) set_compute_threads(threads);
+
+  TrainingSession session(cfg);
+  RunRecorder recorder(out, session.config(), session.layers(), session.device_label(), session.precision_label());
+  session.set_record_sink([&](const StepRecord& r) { recorder.push(r); });
+
+  std::signal(SIGINT, on_signal);
+  std::signal(SIGTERM, on_signal);
+  const bool tty = !quiet && isatty(STDERR_FILENO);
+  const auto t0 = std::chrono::steady_clock::now();
+  auto last_draw = t0;
+  std::int64_t skipped = 0;
+  StepRecord last;
+  std::vector<StepRecord> scratch;
+  std::string status = "finished";
+  int rc = 0;
+  try {
+    while (session.steps_done() < cfg.max_steps) {
+      if (g_interrupted) {
+        status = "stopped";
+        break;
+      }
+      last = session.step();
+      skipped += last.skipped ? 1 : 0;
+      scratch.clear();
+      session.drain(scratch);  // the CLI has no live view: keep the channel empty
+      for (const auto& ev : session.drain_events())
+        if (ev.kind == SessionEvent::Kind::Warning || ev.kind == SessionEvent::Kind::Error)
+          std::cerr << (tty ? "\n" : "") << "ampscope: " << ev.message << "\n";
+      if (auto err = recorder.error()) {
+        std::cerr << (tty ? "\n" : "") << "ampscope record: recording stopped: " << *err << "\n";
+        status = "error: " + *err;
+        rc = 1;
+        break;
+      }
+      const auto now = std::chrono::steady_clock::now();
+      if (tty && now - last_draw > std::chrono::milliseconds(100)) {
+        const double secs = std::chrono::duration<double>(now - t0).count();
+        progress(session.steps_done(), cfg.max_steps, session.steps_done() / secs, last.scale_after, last.loss);
+        last_draw = now;
+      }
+    }
+  } catch (const std::exception& e) {
+    std::cerr << (tty ? "\n" : "") << "ampscope record: training failed at step " << session.steps_done() << ": "
+              << e.what() << "\n";
+    status = std::string("error: ") + e.what();
+    rc = 1;
+  }
+  const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  if (tty) {
+    progress(session.steps_done(), cfg.max_steps, session.steps_done() / secs, last.scale_after, last.loss);
+    std::fputc('\n', stderr);
+  }
+  recorder.close(status);
+  if (auto err = recorder.error(); err && rc == 0) {
+    std::cerr << "ampscope record: " << *err << "\n";
+    rc = 1;
+  }
+  std::ostringstream js;
+  js << "{\"steps\":" << session.steps_done() << ",\"skipped\":" << skipped
+     << ",\"final_scale\":" << json_number(last.scale_after) << ",\"final_loss\":" << json_number(last.loss)
+     << ",\"steps_per_sec\":" << json_number(secs > 0 ? session.steps_done() / secs : 0.0)
+     << ",\"run_id\":" << recorder.run_id() << ",\"committed_steps\":" << recorder.committed_steps()
+     << ",\"model\":\"" << json_escape(cfg.model) << "\",\"precision\":\"" << json_escape(session.precision_label())
+     << "\",\"device\":\"" << session.device_label() << "\",\"status\":\"" << json_escape(status) << "\",\"out\":\""
+     << json_escape(out) << "\"}";
+  std::cout << js.str() << std::endl;
+  return rc;
+}
+
+}  // namespace ampscope::cli

@@ -1,0 +1,122 @@
+#include "session_options.h"
+
+#include <ampscope/scale_policy.h>
+
+#include <cmath>
+#include <limits>
+
+namespace ampscope::cli {
+
+FaultSpec parse_fault(const std::string& text) {
+  const auto colon = text.find(':');
+  const auto at = text.find('@');
+  if (colon == std::string::npos || at == std::string::npos || at < colon || colon == 0)
+    throw UsageError("--inject '" + text + "': expected LAYER:KIND@STEP, e.g. fc3:inf@100 or loss:nan@5");
+  FaultSpec f;
+  f.layer = text.substr(0, colon);
+  if (!parse(text.substr(colon + 1, at - colon - 1), f.kind))
+    throw UsageError("--inject '" + text + "': KIND must be inf or nan");
+  f.step = to_int("inject", text.substr(at + 1), 0, std::numeric_limits<std::int64_t>::max());
+  return f;
+}
+
+void add_session_options(ArgParser& p, SessionConfig& cfg) {
+  // The lambdas run after this function returns: they capture cfg (which outlives the parser)
+  // by reference and these constants by value.
+  constexpr double inf = std::numeric_limits<double>::infinity();
+  constexpr auto i64max = std::numeric_limits<std::int64_t>::max();
+  p.option("model", "NAME", "Model: spiral-mlp (default), deep-mlp, fashion-cnn.", [&](const std::string& v) {
+    if (v != "spiral-mlp" && v != "deep-mlp" && v != "fashion-cnn")
+      throw UsageError("--model '" + v + "': allowed spiral-mlp, deep-mlp, fashion-cnn");
+    cfg.model = v;
+  });
+  p.option("dataset", "NAME", "Dataset: spirals, clusters, fashion-mnist (default: the model's own).",
+           [&](const std::string& v) {
+             if (v != "spirals" && v != "clusters" && v != "fashion-mnist")
+               throw UsageError("--dataset '" + v + "': allowed spirals, clusters, fashion-mnist");
+             cfg.dataset = v;
+           });
+  p.option("data-dir", "DIR", "Where the Fashion-MNIST IDX files are (default /usr/share/datasets/fashion-mnist).",
+           [&](const std::string& v) { cfg.data_dir = v; });
+  p.option("precision", "P", "fp32, bf16 or fp16 (default). fp16/bf16 on the CPU are emulated and labelled so.",
+           [&](const std::string& v) {
+             if (!parse(v, cfg.precision)) throw UsageError("--precision '" + v + "': allowed fp32, bf16, fp16");
+           });
+  p.option("device", "D", "auto (default: CUDA when available), cpu or cuda.", [&](const std::string& v) {
+    if (!parse(v, cfg.device)) throw UsageError("--device '" + v + "': allowed auto, cpu, cuda");
+  });
+  p.option("optimizer", "O", "sgd (with momentum), adam (default) or adamw.", [&](const std::string& v) {
+    if (!parse(v, cfg.optimizer)) throw UsageError("--optimizer '" + v + "': allowed sgd, adam, adamw");
+  });
+  p.option("lr", "X", "Learning rate, in (0, 10] (default 1e-3).",
+           [&](const std::string& v) { cfg.lr = to_double("lr", v, 0.0, 10.0, true); });
+  p.option("momentum", "X", "SGD momentum, in [0, 1) (default 0.9).",
+           [&](const std::string& v) { cfg.momentum = to_double("momentum", v, 0.0, 0.999999); });
+  p.option("weight-decay", "X", "Weight decay, in [0, 1] (default 0).",
+           [&](const std::string& v) { cfg.weight_decay = to_double("weight-decay", v, 0.0, 1.0); });
+  p.option("batch-size", "N", "Examples per micro-batch, in [1, 65536] (default 256).",
+           [&](const std::string& v) { cfg.batch_size = to_int("batch-size", v, 1, 65536); });
+  p.option("seed", "N", "Seed of data, weights and sampling (default 0). Same seed, same CPU records.",
+           [&](const std::string& v) { cfg.seed = to_uint("seed", v); });
+  p.option("steps", "N", "Optimizer steps to run, in [1, 2^62] (default 1000).",
+           [&](const std::string& v) { cfg.max_steps = to_int("steps", v, 1, std::int64_t(1) << 62); });
+  // The scaler.
+  p.flag("no-scaler", "Train without a GradScaler (non-finite gradients reach the weights).",
+         [&] { cfg.use_scaler = false; });
+  p.option("init-scale", "S", "Initial loss scale, in (0, 3.4e38] (default 65536 = 2^16).",
+           [&](const std::string& v) { cfg.scaler.init_scale(to_double("init-scale", v, 0.0, 3.4e38, true)); });
+  p.option("growth-factor", "X", "Scale multiplier after growth-interval clean steps, in (1, 1e6] (default 2).",
+           [&](const std::string& v) {
+             const double d = to_double("growth-factor", v, 1.0, 1e6, true);
+             cfg.scaler.growth_factor(d);
+           });
+  p.option("backoff-factor", "X", "Scale multiplier on overflow, in (0, 1) (default 0.5).", [&](const std::string& v) {
+    const double d = to_double("backoff-factor", v, 0.0, 1.0, true);
+    if (d >= 1.0) throw UsageError("--backoff-factor " + v + ": out of range, allowed (0, 1)");
+    cfg.scaler.backoff_factor(d);
+  });
+  p.option("growth-interval", "N", "Clean steps before the scale grows, in [1, 2^31-1] (default 2000).",
+           [&](const std::string& v) { cfg.scaler.growth_interval(to_int("growth-interval", v, 1, 2147483647)); });
+  p.option("hysteresis", "N", "Overflows tolerated before a backoff (Megatron), in [1, 2^31-1] (default 1 = PyTorch).",
+           [&](const std::string& v) { cfg.scaler.hysteresis(to_int("hysteresis", v, 1, 2147483647)); });
+  p.flag("consecutive-hysteresis", "Refill the hysteresis counter on every clean step (DeepSpeed).",
+         [&] { cfg.scaler.consecutive_hysteresis(true); });
+  p.option("min-scale", "S", "Floor after backoff, in [0, 3.4e38] (default 0 = none: the scale can reach 0).",
+           [&](const std::string& v) { cfg.scaler.min_scale(to_double("min-scale", v, 0.0, 3.4e38)); });
+  p.option("max-scale", "S", "Cap after growth, in (0, inf] (default inf = none).",
+           [&](const std::string& v) { cfg.scaler.max_scale(to_double("max-scale", v, 0.0, inf, true)); });
+  p.flag("static-scale", "Never grow or back off (still skips non-finite steps).", [&] { cfg.scaler.static_scale(true); });
+  p.flag("scaler-disabled", "Construct the scaler with enabled=false (PyTorch's transparent mode).",
+         [&] { cfg.scaler.enabled(false); });
+  // Gradient handling.
+  p.option("clip-norm", "X", "Clip the total gradient norm to X, X >= 0 (default 0 = off).",
+           [&](const std::string& v) { cfg.clip_norm = to_double("clip-norm", v, 0.0, 1e30); });
+  p.flag("clip-before-unscale", "Clip the still-scaled gradients (the classic bug, for demonstration).",
+         [&] { cfg.clip_after_unscale = false; });
+  p.option("accumulate", "N", "Micro-batches per optimizer step, in [1, 1024] (default 1).",
+           [&](const std::string& v) { cfg.accumulation = to_int("accumulate", v, 1, 1024); });
+  p.option("inject", "LAYER:KIND@STEP", "Inject inf or nan into a layer's weight gradient (or 'loss') at a step; repeatable.",
+           [&](const std::string& v) { cfg.faults.push_back(parse_fault(v)); }, /*repeatable=*/true);
+  // Instrumentation.
+  p.option("stats-every", "N", "Per-layer statistics every N steps, N >= 0 (default 1; 0 = never).",
+           [&](const std::string& v) { cfg.stats_every = to_int("stats-every", v, 0, i64max); });
+  p.option("reference-every", "K", "fp32 reference backward for underflow every K steps (default 0 = off).",
+           [&](const std::string& v) { cfg.reference_every = to_int("reference-every", v, 0, i64max); });
+  p.flag("no-activation-stats", "Do not instrument the gradients of module outputs.", [&] { cfg.activation_stats = false; });
+  p.option("hist-range", "LO:HI", "Exponent range of the histograms, -149 <= LO < HI <= 127 (default -40:20).",
+           [&](const std::string& v) {
+             const auto c = v.find(':');
+             if (c == std::string::npos) throw UsageError("--hist-range '" + v + "': expected LO:HI, e.g. -40:20");
+             const auto lo = to_int("hist-range", v.substr(0, c), -149, 126);
+             const auto hi = to_int("hist-range", v.substr(c + 1), lo + 1, 127);
+             cfg.histogram.lo = static_cast<int>(lo);
+             cfg.histogram.hi = static_cast<int>(hi);
+           });
+  p.option("hist-format", "F", "Format whose subnormals/overflows are counted: fp16 (default), bf16, fp8-e4m3, fp8-e5m2, fp32.",
+           [&](const std::string& v) {
+             if (!parse(v, cfg.histogram.target))
+               throw UsageError("--hist-format '" + v + "': allowed fp16, bf16, fp8-e4m3, fp8-e5m2, fp32");
+           });
+}
+
+}  // namespace ampscope::cli

@@ -1,0 +1,144 @@
+// The ampscope executable as a user runs it: exit codes, messages, the final JSON line of
+// `record`, and the store it leaves behind (read back through `export`).
+#include <QFile>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QtTest>
+
+namespace {
+struct Result {
+  int code = -1;
+  QString out, err;
+};
+
+Result run(const QStringList& args, int timeout_ms = 240000) {
+  QProcess p;
+  QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+  env.insert("OPENBLAS_NUM_THREADS", "1");
+  p.setProcessEnvironment(env);
+  p.start(AMPSCOPE_EXE, args);
+  if (!p.waitForFinished(timeout_ms)) {
+    p.kill();
+    p.waitForFinished();
+  }
+  return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, QString::fromUtf8(p.readAllStandardOutput()),
+          QString::fromUtf8(p.readAllStandardError())};
+}
+
+QJsonObject last_json_line(const QString& out) {
+  const QStringList lines = out.split('\n', Qt::SkipEmptyParts);
+  if (lines.isEmpty()) return {};
+  return QJsonDocument::fromJson(lines.last().toUtf8()).object();
+}
+}  // namespace
+
+class TestCli : public QObject {
+  Q_OBJECT
+
+ private Q_SLOTS:
+  void help_documents_every_command() {
+    const Result r = run({"--help"});
+    QCOMPARE(r.code, 0);
+    for (const char* cmd : {"record", "export", "demo"}) QVERIFY(r.out.contains(cmd));
+    const Result rec = run({"record", "--help"});
+    QCOMPARE(rec.code, 0);
+    for (const char* opt : {"--model", "--precision", "--init-scale", "--growth-interval", "--hysteresis", "--min-scale",
+                            "--no-scaler", "--clip-before-unscale", "--accumulate", "--inject", "--reference-every",
+                            "--stats-every", "--out"})
+      QVERIFY2(rec.out.contains(opt), opt);
+  }
+
+  void bad_values_exit_2_naming_the_option_data() {
+    QTest::addColumn<QStringList>("args");
+    QTest::addColumn<QString>("message");
+    QTest::newRow("no --out") << QStringList{"record", "--steps", "3"} << "--out FILE is required";
+    QTest::newRow("lr negative") << QStringList{"record", "--lr", "-1", "--out", "x.db"} << "--lr -1: out of range";
+    QTest::newRow("lr nan") << QStringList{"record", "--lr", "nan", "--out", "x.db"} << "--lr 'nan'";
+    QTest::newRow("lr text") << QStringList{"record", "--lr", "fast", "--out", "x.db"} << "--lr 'fast'";
+    QTest::newRow("batch 0") << QStringList{"record", "--batch-size", "0", "--out", "x.db"} << "--batch-size 0";
+    QTest::newRow("batch huge") << QStringList{"record", "--batch-size", "99999999999999999999", "--out", "x.db"}
+                                << "--batch-size";
+    QTest::newRow("steps 0") << QStringList{"record", "--steps", "0", "--out", "x.db"} << "--steps 0";
+    QTest::newRow("growth 1") << QStringList{"record", "--growth-factor", "1", "--out", "x.db"} << "--growth-factor 1";
+    QTest::newRow("backoff 1") << QStringList{"record", "--backoff-factor", "1", "--out", "x.db"} << "--backoff-factor 1";
+    QTest::newRow("interval 0") << QStringList{"record", "--growth-interval", "0", "--out", "x.db"} << "--growth-interval 0";
+    QTest::newRow("init inf") << QStringList{"record", "--init-scale", "inf", "--out", "x.db"} << "--init-scale inf";
+    QTest::newRow("init above max") << QStringList{"record", "--init-scale", "4096", "--max-scale", "1024", "--out", "x.db"}
+                                    << "init_scale = 4096";
+    QTest::newRow("precision") << QStringList{"record", "--precision", "fp64", "--out", "x.db"} << "--precision 'fp64'";
+    QTest::newRow("model") << QStringList{"record", "--model", "gpt", "--out", "x.db"} << "--model 'gpt'";
+    QTest::newRow("inject") << QStringList{"record", "--inject", "fc3", "--out", "x.db"} << "--inject 'fc3'";
+    QTest::newRow("hist") << QStringList{"record", "--hist-range", "10:5", "--out", "x.db"} << "--hist-range";
+    QTest::newRow("unknown") << QStringList{"record", "--turbo", "--out", "x.db"} << "unknown option --turbo";
+    QTest::newRow("missing value") << QStringList{"record", "--out"} << "--out needs a value";
+    QTest::newRow("command") << QStringList{"frobnicate"} << "unknown command 'frobnicate'";
+  }
+  void bad_values_exit_2_naming_the_option() {
+    QFETCH(QStringList, args);
+    QFETCH(QString, message);
+    QTemporaryDir dir;
+    QDir::setCurrent(dir.path());
+    const Result r = run(args);
+    QCOMPARE(r.code, 2);
+    QVERIFY2(r.err.contains(message), qPrintable(r.err));
+    QVERIFY(!QFile::exists(dir.filePath("x.db")));  // nothing written on a usage error
+  }
+
+  void missing_dataset_is_a_clear_error() {
+    QTemporaryDir dir;
+    const Result r = run({"record", "--model", "fashion-cnn", "--data-dir", dir.filePath("nothing"), "--steps", "1",
+                          "--out", dir.filePath("r.db")});
+    QCOMPARE(r.code, 1);
+    QVERIFY2(r.err.contains("dataset-fashion-mnist"), qPrintable(r.err));
+  }
+
+  void record_writes_a_store_and_ends_with_json() {
+    QTemporaryDir dir;
+    const QString db = dir.filePath("runs.db");
+    const Result r = run({"record", "--model", "spiral-mlp", "--precision", "fp16", "--steps", "40", "--batch-size", "64",
+                          "--inject", "fc3:inf@10", "--seed", "7", "--out", db});
+    QCOMPARE(r.code, 0);
+    const QJsonObject j = last_json_line(r.out);
+    QCOMPARE(j["steps"].toInt(), 40);
+    QCOMPARE(j["skipped"].toInt(), 1);
+    QCOMPARE(j["final_scale"].toDouble(), 32768.0);
+    QVERIFY(j["final_loss"].toDouble() > 0.0);
+    QVERIFY(j["steps_per_sec"].toDouble() > 0.0);
+    QCOMPARE(j["run_id"].toInt(), 1);
+    QCOMPARE(j["precision"].toString(), QString("fp16 (emulated)"));
+    QCOMPARE(j["committed_steps"].toInt(), 40);
+    QVERIFY(QFile::exists(db));
+    // A second run is appended to the same store.
+    const Result r2 = run({"record", "--steps", "5", "--no-scaler", "--out", db, "--quiet"});
+    QCOMPARE(r2.code, 0);
+    QCOMPARE(last_json_line(r2.out)["run_id"].toInt(), 2);
+    QCOMPARE(last_json_line(r2.out)["final_scale"].toDouble(), 1.0);
+    // export reads it back as CSV.
+    const Result e = run({"export", db, "--run", "1", "--csv", dir.filePath("csv")});
+    QCOMPARE(e.code, 0);
+    QFile steps(dir.filePath("csv/steps.csv"));
+    QVERIFY(steps.open(QIODevice::ReadOnly));
+    const QStringList rows = QString::fromUtf8(steps.readAll()).split('\n', Qt::SkipEmptyParts);
+    QCOMPARE(rows.size(), 41);  // header + 40 steps
+    QVERIFY(rows[11].contains("backoff"));  // step 10 was skipped and backed off
+  }
+
+  void same_seed_same_final_numbers() {
+    QTemporaryDir dir;
+    const QStringList args{"record", "--steps", "15", "--seed", "3", "--quiet", "--threads", "1"};
+    const Result a = run(args + QStringList{"--out", dir.filePath("a.db")});
+    const Result b = run(args + QStringList{"--out", dir.filePath("b.db")});
+    QCOMPARE(last_json_line(a.out)["final_loss"].toDouble(), last_json_line(b.out)["final_loss"].toDouble());
+  }
+
+  void unwritable_store_is_a_clear_error() {
+    const Result r = run({"record", "--steps", "2", "--out", "/proc/version/runs.db"});
+    QCOMPARE(r.code, 1);
+    QVERIFY2(r.err.contains("runs.db"), qPrintable(r.err));
+  }
+};
+
+QTEST_GUILESS_MAIN(TestCli)
+#include "test_cli.moc"
