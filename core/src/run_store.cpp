@@ -1,0 +1,840 @@
+// The SQLite run store and the background recorder (schema and its rationale: docs/run_store.md).
+//
+// Uses the sqlite3 C API directly: prepared statements, one transaction per batch, WAL mode.
+// No torch and no Qt headers here (the precompiled torch header of core is not needed).
+#include "ampscope/run_store.h"
+
+#include <sqlite3.h>
+#include <sys/resource.h>
+#include <sys/stat.h>
+#include <sys/statvfs.h>
+
+#include <algorithm>
+#include <atomic>
+#include <charconv>
+#include <chrono>
+#include <cmath>
+#include <condition_variable>
+#include <cstring>
+#include <ctime>
+#include <deque>
+#include <filesystem>
+#include <limits>
+#include <mutex>
+#include <thread>
+
+namespace ampscope {
+
+namespace {
+
+constexpr int kSchemaVersion = 1;
+constexpr const char* kAppName = "AmpScope";
+// 'AmpS' in the header's application_id lets `file` and other tools recognise the file
+// without reading a table; meta stays the authority.
+constexpr int kApplicationId = 0x416D7053;
+
+// Double-valued columns are declared without a type on purpose: a column with REAL affinity
+// stores integral values as integers and reads -0.0 back as +0.0, which would break the
+// bit-exact round trip. Without affinity SQLite keeps the 8-byte IEEE value as given.
+// NaN cannot be stored (SQLite turns it into NULL), so NULL in these columns means NaN.
+constexpr const char* kSchemaSql = R"sql(
+CREATE TABLE meta(
+  key   TEXT PRIMARY KEY,
+  value TEXT NOT NULL
+);
+CREATE TABLE runs(
+  id        INTEGER PRIMARY KEY,
+  created   TEXT NOT NULL,
+  updated   TEXT NOT NULL,
+  config    TEXT NOT NULL,
+  model     TEXT NOT NULL,
+  dataset   TEXT NOT NULL,
+  precision TEXT NOT NULL,
+  device    TEXT NOT NULL,
+  status    TEXT NOT NULL
+);
+CREATE TABLE layers(
+  run_id   INTEGER NOT NULL REFERENCES runs(id),
+  layer_id INTEGER NOT NULL,
+  name     TEXT NOT NULL,
+  module   TEXT NOT NULL,
+  kind     TEXT NOT NULL,
+  shape    TEXT NOT NULL,
+  numel    INTEGER NOT NULL,
+  ord      INTEGER NOT NULL,
+  PRIMARY KEY(run_id, layer_id)
+) WITHOUT ROWID;
+CREATE TABLE steps(
+  run_id             INTEGER NOT NULL REFERENCES runs(id),
+  step               INTEGER NOT NULL,
+  loss, lr, scale_before, scale,
+  growth_tracker     INTEGER NOT NULL,
+  hysteresis_tracker INTEGER NOT NULL,
+  found_inf          INTEGER NOT NULL,
+  skipped            INTEGER NOT NULL,
+  reason             TEXT NOT NULL,
+  first_offender     INTEGER,
+  grad_norm, forward_ms, backward_ms, stats_ms, optimizer_ms,
+  PRIMARY KEY(run_id, step)
+) WITHOUT ROWID;
+CREATE TABLE layer_stats(
+  run_id              INTEGER NOT NULL,
+  step                INTEGER NOT NULL,
+  layer_id            INTEGER NOT NULL,
+  numel               INTEGER NOT NULL,
+  zeros               INTEGER NOT NULL,
+  subnormal           INTEGER NOT NULL,
+  below_min_subnormal INTEGER NOT NULL,
+  above_max           INTEGER NOT NULL,
+  nan                 INTEGER NOT NULL,
+  pos_inf             INTEGER NOT NULL,
+  neg_inf             INTEGER NOT NULL,
+  amax, amin_nonzero, sum_squares, norm,
+  underflow           INTEGER,
+  underflow_mass,
+  hist_lo             INTEGER NOT NULL,
+  hist_hi             INTEGER NOT NULL,
+  hist                TEXT NOT NULL,
+  PRIMARY KEY(run_id, step, layer_id)
+) WITHOUT ROWID;
+CREATE VIEW run_summary AS
+  SELECT r.id, r.created, r.model, r.precision, r.device, r.status,
+         (SELECT count(*) FROM steps s WHERE s.run_id = r.id) AS steps,
+         (SELECT coalesce(sum(s.skipped), 0) FROM steps s WHERE s.run_id = r.id) AS skipped,
+         l.scale AS final_scale, l.loss AS final_loss
+  FROM runs r
+  LEFT JOIN steps l ON l.run_id = r.id
+                   AND l.step = (SELECT max(step) FROM steps s WHERE s.run_id = r.id);
+)sql";
+
+const char* const kRequiredTables[] = {"runs", "layers", "steps", "layer_stats"};
+
+std::string in_quotes(const std::string& path) { return "'" + path + "'"; }
+
+std::string now_iso8601() {
+  const std::time_t t = std::time(nullptr);
+  std::tm tm{};
+  gmtime_r(&t, &tm);
+  char buf[32];
+  std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", &tm);
+  return buf;
+}
+
+/// Why a write may have failed, as far as we can tell afterwards: SQLite's errno is often lost
+/// by then (its VFS reports the current errno, not the failed call's), so look at the causes a
+/// user can fix: a full disk or a file size limit (ulimit -f).
+std::string write_hint(const std::string& path, int sys) {
+  if (sys != 0) return std::string(" (") + std::strerror(sys) + ")";
+  std::string dir = std::filesystem::path(path).parent_path().string();
+  if (dir.empty()) dir = ".";
+  struct statvfs fs {};
+  if (::statvfs(dir.c_str(), &fs) == 0 && static_cast<double>(fs.f_bavail) * fs.f_frsize < 4.0 * 1024 * 1024)
+    return " (no space left on the disk)";
+  struct rlimit lim {};
+  if (::getrlimit(RLIMIT_FSIZE, &lim) == 0 && lim.rlim_cur != RLIM_INFINITY) {
+    std::error_code ec;
+    for (const char* suffix : {"", "-wal"}) {
+      const auto size = std::filesystem::file_size(path + suffix, ec);
+      if (!ec && size + 64 * 1024 >= lim.rlim_cur)
+        return " (the file size limit of " + std::to_string(lim.rlim_cur) + " bytes was reached, see ulimit -f)";
+    }
+  }
+  return {};
+}
+
+/// The words a user can act on for an SQLite failure; `doing` says what was attempted.
+std::string describe(sqlite3* db, int rc, const std::string& path, const std::string& doing) {
+  const int primary = rc & 0xff;
+  std::string cause = db ? sqlite3_errmsg(db) : sqlite3_errstr(rc);
+  const int sys = db ? sqlite3_system_errno(db) : 0;
+  if (sys != 0 && (primary == SQLITE_IOERR || primary == SQLITE_CANTOPEN))
+    cause += std::string(" (") + std::strerror(sys) + ")";
+  switch (primary) {
+    case SQLITE_FULL: return "disk full while " + doing + " " + in_quotes(path) + ": " + cause + write_hint(path, sys);
+    case SQLITE_IOERR:
+      if (rc == SQLITE_IOERR_WRITE || rc == SQLITE_IOERR_FSYNC) cause = "writing to the disk failed" + write_hint(path, sys);
+      return "I/O error while " + doing + " " + in_quotes(path) + ": " + cause;
+    case SQLITE_NOTADB: return in_quotes(path) + " is not an AmpScope run store (not an SQLite database)";
+    case SQLITE_CORRUPT: return in_quotes(path) + " is damaged (" + cause + ") while " + doing;
+    case SQLITE_BUSY:
+    case SQLITE_LOCKED: return in_quotes(path) + " is locked by another process (" + cause + ") while " + doing;
+    case SQLITE_READONLY:
+      if (rc == SQLITE_READONLY_DBMOVED) return in_quotes(path) + " was moved or deleted while " + doing;
+      return in_quotes(path) + " cannot be written (" + cause + ") while " + doing;
+    default: return doing + " " + in_quotes(path) + " failed: " + cause;
+  }
+}
+
+/// A prepared statement with checked binds; reset() makes it reusable.
+class Statement {
+ public:
+  Statement() = default;
+  Statement(sqlite3* db, const std::string& path, const char* sql) : m_db(db), m_path(&path) {
+    const int rc = sqlite3_prepare_v3(db, sql, -1, SQLITE_PREPARE_PERSISTENT, &m_stmt, nullptr);
+    if (rc != SQLITE_OK) throw RunStoreError(describe(db, rc, path, "reading"));
+  }
+  ~Statement() { sqlite3_finalize(m_stmt); }
+  Statement(const Statement&) = delete;
+  Statement& operator=(const Statement&) = delete;
+  Statement(Statement&& o) noexcept { *this = std::move(o); }
+  Statement& operator=(Statement&& o) noexcept {
+    std::swap(m_stmt, o.m_stmt);
+    m_db = o.m_db;
+    m_path = o.m_path;
+    return *this;
+  }
+  explicit operator bool() const { return m_stmt != nullptr; }
+
+  Statement& bind(int i, std::int64_t v) { return check(sqlite3_bind_int64(m_stmt, i, v)); }
+  Statement& bind(int i, int v) { return check(sqlite3_bind_int64(m_stmt, i, v)); }
+  Statement& bind(int i, bool v) { return check(sqlite3_bind_int64(m_stmt, i, v ? 1 : 0)); }
+  // NaN would become NULL inside SQLite anyway; binding NULL explicitly documents it.
+  Statement& bind(int i, double v) {
+    return check(std::isnan(v) ? sqlite3_bind_null(m_stmt, i) : sqlite3_bind_double(m_stmt, i, v));
+  }
+  Statement& bind(int i, const std::string& v) {
+    return check(sqlite3_bind_text(m_stmt, i, v.data(), static_cast<int>(v.size()), SQLITE_TRANSIENT));
+  }
+  Statement& bind_null(int i) { return check(sqlite3_bind_null(m_stmt, i)); }
+
+  /// True for a row, false when done; throws on error (with `doing` in the message).
+  bool step(const char* doing) {
+    const int rc = sqlite3_step(m_stmt);
+    if (rc == SQLITE_ROW) return true;
+    if (rc == SQLITE_DONE) return false;
+    const std::string msg = describe(m_db, rc, *m_path, doing);
+    sqlite3_reset(m_stmt);
+    throw RunStoreError(msg);
+  }
+  void run(const char* doing) {
+    step(doing);
+    reset();
+  }
+  void reset() {
+    sqlite3_reset(m_stmt);
+    sqlite3_clear_bindings(m_stmt);
+  }
+
+  std::int64_t i64(int c) const { return sqlite3_column_int64(m_stmt, c); }
+  bool is_null(int c) const { return sqlite3_column_type(m_stmt, c) == SQLITE_NULL; }
+  double real(int c) const { return is_null(c) ? std::numeric_limits<double>::quiet_NaN() : sqlite3_column_double(m_stmt, c); }
+  std::string text(int c) const {
+    const auto* p = reinterpret_cast<const char*>(sqlite3_column_text(m_stmt, c));
+    return p ? std::string(p, static_cast<std::size_t>(sqlite3_column_bytes(m_stmt, c))) : std::string();
+  }
+
+ private:
+  Statement& check(int rc) {
+    if (rc != SQLITE_OK) throw RunStoreError(describe(m_db, rc, *m_path, "writing"));
+    return *this;
+  }
+  sqlite3* m_db = nullptr;
+  const std::string* m_path = nullptr;
+  sqlite3_stmt* m_stmt = nullptr;
+};
+
+/// Appends "[1,2,3]" to `out` (cleared first). Histograms are most of what a recorder writes,
+/// so this formats straight into a reused buffer.
+void int_array_json(const std::vector<std::int64_t>& v, std::string& out) {
+  out.resize(v.size() * 21 + 2);  // 20 digits and sign, or a comma, per value
+  char* p = out.data();
+  char* const end = p + out.size();
+  *p++ = '[';
+  for (std::size_t i = 0; i < v.size(); ++i) {
+    if (i) *p++ = ',';
+    p = std::to_chars(p, end, v[i]).ptr;
+  }
+  *p++ = ']';
+  out.resize(static_cast<std::size_t>(p - out.data()));
+}
+std::string int_array_json(const std::vector<std::int64_t>& v) {
+  std::string out;
+  int_array_json(v, out);
+  return out;
+}
+
+/// Parses "[1,2,3]" (the only form this store writes; spaces tolerated for hand edits).
+bool parse_int_array(const std::string& s, std::vector<std::int64_t>& out) {
+  out.clear();
+  const char* p = s.data();
+  const char* end = p + s.size();
+  auto skip = [&] { while (p < end && (*p == ' ' || *p == '\n' || *p == '\t')) ++p; };
+  skip();
+  if (p == end || *p++ != '[') return false;
+  skip();
+  if (p < end && *p == ']') return ++p, skip(), p == end;
+  while (p < end) {
+    skip();
+    std::int64_t v = 0;
+    auto res = std::from_chars(p, end, v);
+    if (res.ec != std::errc()) return false;
+    out.push_back(v);
+    p = res.ptr;
+    skip();
+    if (p < end && *p == ',') { ++p; continue; }
+    if (p < end && *p == ']') return ++p, skip(), p == end;
+    return false;
+  }
+  return false;
+}
+
+}  // namespace
+
+// ---------------------------------------------------------------------------------------------
+// RunStore
+
+struct RunStore::Impl {
+  std::string path;
+  Mode mode = Mode::ReadWrite;
+  sqlite3* db = nullptr;
+  // One connection, used by one thread at a time: statements are cached and reused.
+  mutable std::mutex mutex;
+  Statement insert_step, insert_stat;
+  std::string hist_buffer;
+
+  ~Impl() {
+    insert_step = Statement();
+    insert_stat = Statement();
+    if (db) sqlite3_close_v2(db);
+  }
+
+  [[noreturn]] void fail(int rc, const std::string& doing) const { throw RunStoreError(describe(db, rc, path, doing)); }
+
+  void exec(const char* sql, const char* doing) {
+    char* err = nullptr;
+    const int rc = sqlite3_exec(db, sql, nullptr, nullptr, &err);
+    sqlite3_free(err);
+    if (rc != SQLITE_OK) fail(rc, doing);
+  }
+  Statement prepare(const char* sql) const { return Statement(db, path, sql); }
+
+  void rollback_quietly() {
+    if (db && !sqlite3_get_autocommit(db)) sqlite3_exec(db, "ROLLBACK", nullptr, nullptr, nullptr);
+  }
+
+  void open();
+  void check_schema(bool& empty);
+  void create_schema();
+};
+
+void RunStore::Impl::open() {
+  namespace fs = std::filesystem;
+  std::error_code ec;
+  const bool exists = fs::exists(path, ec);
+  if (mode == Mode::ReadOnly && !exists)
+    throw RunStoreError("cannot open run store " + in_quotes(path) + ": no such file");
+  if (exists && fs::is_directory(path, ec))
+    throw RunStoreError("cannot open run store " + in_quotes(path) + ": it is a directory");
+
+  const int flags = (mode == Mode::ReadOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE) |
+                    SQLITE_OPEN_NOMUTEX;
+  int rc = sqlite3_open_v2(path.c_str(), &db, flags, nullptr);
+  if (rc != SQLITE_OK) {
+    std::string msg = std::string(exists ? "cannot open" : "cannot create") + " run store " + in_quotes(path) + ": " +
+                      (db ? sqlite3_errmsg(db) : sqlite3_errstr(rc));
+    if (db && sqlite3_system_errno(db)) msg += std::string(" (") + std::strerror(sqlite3_system_errno(db)) + ")";
+    throw RunStoreError(msg);
+  }
+  sqlite3_extended_result_codes(db, 1);
+  // A reader (the GUI) and the recorder may share the file: wait for locks rather than fail.
+  sqlite3_busy_timeout(db, 5000);
+
+  bool empty = false;
+  check_schema(empty);
+  if (mode == Mode::ReadWrite) {
+    // WAL: readers never block the writer, and a killed writer leaves a file that recovers on
+    // the next open. synchronous=NORMAL keeps every commit safe from a process crash (only an
+    // OS crash or power loss can drop the last commits), at a fraction of FULL's fsyncs.
+    exec("PRAGMA journal_mode=WAL", "setting up");
+    exec("PRAGMA synchronous=NORMAL", "setting up");
+    // A batch of 256 steps with 20 layers of statistics is ~2 MB of pages: a cache that
+    // holds it avoids spilling half-built transactions to the WAL.
+    exec("PRAGMA cache_size=-32768", "setting up");
+    if (empty) create_schema();
+  }
+}
+
+void RunStore::Impl::check_schema(bool& empty) {
+  std::vector<std::string> tables;
+  {
+    Statement q = prepare("SELECT name FROM sqlite_master WHERE type='table' ORDER BY name");
+    while (q.step("reading")) tables.push_back(q.text(0));
+  }
+  auto has = [&](const std::string& t) { return std::find(tables.begin(), tables.end(), t) != tables.end(); };
+  empty = tables.empty();
+  if (empty) {
+    if (mode == Mode::ReadOnly)
+      throw RunStoreError(in_quotes(path) + " is an empty database, not an AmpScope run store");
+    return;
+  }
+  if (!has("meta")) {
+    std::string list;
+    for (std::size_t i = 0; i < tables.size() && i < 6; ++i) list += (i ? ", " : "") + tables[i];
+    if (tables.size() > 6) list += ", ...";
+    throw RunStoreError(in_quotes(path) + " is not an AmpScope run store (an SQLite database with tables: " + list + ")");
+  }
+  std::string app, version;
+  {
+    Statement q = prepare("SELECT key, value FROM meta WHERE key IN ('app', 'schema_version')");
+    while (q.step("reading")) (q.text(0) == "app" ? app : version) = q.text(1);
+  }
+  if (app != kAppName)
+    throw RunStoreError(in_quotes(path) + " is not an AmpScope run store (its meta table names the application '" + app + "')");
+  int v = 0;
+  const auto res = std::from_chars(version.data(), version.data() + version.size(), v);
+  if (res.ec != std::errc() || res.ptr != version.data() + version.size())
+    throw RunStoreError(in_quotes(path) + " is damaged: schema_version '" + version + "' is not a number");
+  if (v > kSchemaVersion)
+    throw RunStoreError(in_quotes(path) + " was written by a newer AmpScope (schema " + std::to_string(v) +
+                        ", this build reads " + std::to_string(kSchemaVersion) + ")");
+  if (v < 1)
+    throw RunStoreError(in_quotes(path) + " has an unknown schema version " + std::to_string(v));
+  for (const char* t : kRequiredTables)
+    if (!has(t)) throw RunStoreError(in_quotes(path) + " is damaged: table '" + std::string(t) + "' is missing");
+}
+
+void RunStore::Impl::create_schema() {
+  // IMMEDIATE takes the write lock first, so two processes creating the same new file cannot
+  // both create the tables: the second sees them and checks them instead.
+  exec("BEGIN IMMEDIATE", "creating");
+  try {
+    bool empty = false;
+    check_schema(empty);
+    if (empty) {
+      exec(("PRAGMA application_id=" + std::to_string(kApplicationId)).c_str(), "creating");
+      exec(("PRAGMA user_version=" + std::to_string(kSchemaVersion)).c_str(), "creating");
+      exec(kSchemaSql, "creating");
+      Statement m = prepare("INSERT INTO meta(key, value) VALUES (?, ?)");
+      m.bind(1, std::string("app")).bind(2, std::string(kAppName)).run("creating");
+      m.bind(1, std::string("schema_version")).bind(2, std::to_string(kSchemaVersion)).run("creating");
+      m.bind(1, std::string("created")).bind(2, now_iso8601()).run("creating");
+    }
+    exec("COMMIT", "creating");
+  } catch (...) {
+    rollback_quietly();
+    throw;
+  }
+}
+
+RunStore::RunStore(const std::string& path, Mode mode) : m_impl(std::make_unique<Impl>()) {
+  m_impl->path = path;
+  m_impl->mode = mode;
+  m_impl->open();  // on throw, ~Impl closes the connection
+}
+
+RunStore::~RunStore() = default;
+
+const std::string& RunStore::path() const { return m_impl->path; }
+
+int RunStore::schema_version() { return kSchemaVersion; }
+
+std::int64_t RunStore::create_run(const SessionConfig& config, const std::vector<LayerInfo>& layers,
+                                  const std::string& device, const std::string& precision_label) {
+  Impl& d = *m_impl;
+  std::lock_guard lock(d.mutex);
+  if (d.mode == Mode::ReadOnly) throw RunStoreError(in_quotes(d.path) + " is open read-only: cannot create a run");
+  d.exec("BEGIN IMMEDIATE", "creating a run in");
+  try {
+    const std::string now = now_iso8601();
+    Statement r = d.prepare(
+        "INSERT INTO runs(created, updated, config, model, dataset, precision, device, status) "
+        "VALUES (?, ?, ?, ?, ?, ?, ?, 'running')");
+    r.bind(1, now).bind(2, now).bind(3, config.to_json()).bind(4, config.model).bind(5, config.dataset);
+    r.bind(6, precision_label).bind(7, device);
+    r.run("creating a run in");
+    const std::int64_t id = sqlite3_last_insert_rowid(d.db);
+    Statement l = d.prepare(
+        "INSERT INTO layers(run_id, layer_id, name, module, kind, shape, numel, ord) VALUES (?,?,?,?,?,?,?,?)");
+    for (std::size_t i = 0; i < layers.size(); ++i) {
+      const LayerInfo& li = layers[i];
+      l.bind(1, id).bind(2, static_cast<std::int64_t>(i)).bind(3, li.name).bind(4, li.module).bind(5, li.kind);
+      l.bind(6, int_array_json(li.shape)).bind(7, li.numel).bind(8, li.order);
+      l.run("creating a run in");
+    }
+    d.exec("COMMIT", "creating a run in");
+    return id;
+  } catch (...) {
+    d.rollback_quietly();
+    throw;
+  }
+}
+
+void RunStore::append_steps(std::int64_t run_id, const std::vector<StepRecord>& steps) {
+  Impl& d = *m_impl;
+  std::lock_guard lock(d.mutex);
+  if (d.mode == Mode::ReadOnly) throw RunStoreError(in_quotes(d.path) + " is open read-only: cannot append steps");
+  if (steps.empty()) return;
+  if (!d.insert_step || !d.insert_stat) {
+    d.insert_step = d.prepare(
+        "INSERT INTO steps(run_id, step, loss, lr, scale_before, scale, growth_tracker, hysteresis_tracker, "
+        "found_inf, skipped, reason, first_offender, grad_norm, forward_ms, backward_ms, stats_ms, optimizer_ms) "
+        "VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)");
+    d.insert_stat = d.prepare(
+        "INSERT INTO layer_stats(run_id, step, layer_id, numel, zeros, subnormal, below_min_subnormal, above_max, "
+        "nan, pos_inf, neg_inf, amax, amin_nonzero, sum_squares, norm, underflow, underflow_mass, hist_lo, hist_hi, "
+        "hist) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)");
+  }
+  d.exec("BEGIN IMMEDIATE", "writing");
+  try {
+    {
+      Statement q = d.prepare("SELECT 1 FROM runs WHERE id = ?");
+      q.bind(1, run_id);
+      if (!q.step("writing")) throw RunStoreError("no run " + std::to_string(run_id) + " in " + in_quotes(d.path));
+    }
+    Statement& s = d.insert_step;
+    Statement& t = d.insert_stat;
+    for (const StepRecord& r : steps) {
+      s.bind(1, run_id).bind(2, r.step).bind(3, r.loss).bind(4, r.lr).bind(5, r.scale_before).bind(6, r.scale_after);
+      s.bind(7, std::int64_t{r.growth_tracker}).bind(8, std::int64_t{r.hysteresis_tracker});
+      s.bind(9, r.found_inf).bind(10, r.skipped).bind(11, std::string(to_string(r.reason)));
+      if (r.first_offender >= 0) s.bind(12, r.first_offender); else s.bind_null(12);
+      s.bind(13, r.grad_norm).bind(14, r.forward_ms).bind(15, r.backward_ms).bind(16, r.stats_ms).bind(17, r.optimizer_ms);
+      s.run("writing");
+      for (const LayerStepStats& l : r.layers) {
+        const kernels::TensorStats& st = l.stats;
+        t.bind(1, run_id).bind(2, r.step).bind(3, l.layer).bind(4, st.numel).bind(5, st.zero).bind(6, st.subnormal);
+        t.bind(7, st.below_min_subnormal).bind(8, st.above_max).bind(9, st.nan).bind(10, st.pos_inf).bind(11, st.neg_inf);
+        t.bind(12, st.amax).bind(13, st.amin_nonzero).bind(14, st.sum_squares).bind(15, st.norm());
+        if (l.underflow >= 0) t.bind(16, l.underflow); else t.bind_null(16);
+        int_array_json(st.bins, d.hist_buffer);
+        t.bind(17, l.underflow_mass).bind(18, st.lo).bind(19, st.hi).bind(20, d.hist_buffer);
+        t.run("writing");
+      }
+    }
+    d.exec("COMMIT", "writing");
+  } catch (...) {
+    // Leaves the file exactly as after the previous batch: all of this batch or none of it.
+    d.insert_step.reset();
+    d.insert_stat.reset();
+    d.rollback_quietly();
+    throw;
+  }
+}
+
+void RunStore::set_status(std::int64_t run_id, const std::string& status) {
+  Impl& d = *m_impl;
+  std::lock_guard lock(d.mutex);
+  if (d.mode == Mode::ReadOnly) throw RunStoreError(in_quotes(d.path) + " is open read-only: cannot set a status");
+  Statement s = d.prepare("UPDATE runs SET status = ?, updated = ? WHERE id = ?");
+  s.bind(1, status).bind(2, now_iso8601()).bind(3, run_id);
+  s.run("writing");
+  if (sqlite3_changes(d.db) == 0) throw RunStoreError("no run " + std::to_string(run_id) + " in " + in_quotes(d.path));
+}
+
+namespace {
+constexpr const char* kSummarySql =
+    "SELECT id, created, model, precision, device, status, steps, skipped, final_scale, final_loss "
+    "FROM run_summary";
+
+RunSummary read_summary(const Statement& q) {
+  RunSummary s;
+  s.id = q.i64(0);
+  s.created = q.text(1);
+  s.model = q.text(2);
+  s.precision = q.text(3);
+  s.device = q.text(4);
+  s.status = q.text(5);
+  s.steps = q.i64(6);
+  s.skipped = q.i64(7);
+  // No steps yet: 0 for both (a NULL from the LEFT JOIN, not a NaN loss).
+  if (s.steps > 0) {
+    s.final_scale = q.real(8);
+    s.final_loss = q.real(9);
+  }
+  return s;
+}
+}  // namespace
+
+std::vector<RunSummary> RunStore::runs() const {
+  Impl& d = *m_impl;
+  std::lock_guard lock(d.mutex);
+  Statement q = d.prepare((std::string(kSummarySql) + " ORDER BY id").c_str());
+  std::vector<RunSummary> out;
+  while (q.step("reading")) out.push_back(read_summary(q));
+  return out;
+}
+
+RunData RunStore::load_run(std::int64_t run_id, bool with_layer_stats) const {
+  Impl& d = *m_impl;
+  RunData out;
+  {
+    std::lock_guard lock(d.mutex);
+    Statement q = d.prepare((std::string(kSummarySql) + " WHERE id = ?").c_str());
+    q.bind(1, run_id);
+    if (!q.step("reading")) throw RunStoreError("no run " + std::to_string(run_id) + " in " + in_quotes(d.path));
+    out.summary = read_summary(q);
+
+    Statement c = d.prepare("SELECT config FROM runs WHERE id = ?");
+    c.bind(1, run_id);
+    c.step("reading");
+    try {
+      out.config = SessionConfig::from_json(c.text(0));
+    } catch (const std::exception& e) {
+      throw RunStoreError("run " + std::to_string(run_id) + " in " + in_quotes(d.path) +
+                          " has an unreadable configuration: " + e.what());
+    }
+
+    Statement l = d.prepare(
+        "SELECT layer_id, name, module, kind, shape, numel, ord FROM layers WHERE run_id = ? ORDER BY layer_id");
+    l.bind(1, run_id);
+    while (l.step("reading")) {
+      if (l.i64(0) != static_cast<std::int64_t>(out.layers.size()))
+        throw RunStoreError(in_quotes(d.path) + " is damaged: run " + std::to_string(run_id) + " has a gap in its layer ids");
+      LayerInfo li;
+      li.name = l.text(1);
+      li.module = l.text(2);
+      li.kind = l.text(3);
+      if (!parse_int_array(l.text(4), li.shape))
+        throw RunStoreError(in_quotes(d.path) + " is damaged: layer " + li.name + " has an unreadable shape");
+      li.numel = l.i64(5);
+      li.order = static_cast<int>(l.i64(6));
+      out.layers.push_back(std::move(li));
+    }
+  }
+  out.steps = load_steps(run_id, std::numeric_limits<std::int64_t>::min(), std::numeric_limits<std::int64_t>::max(),
+                         with_layer_stats);
+  return out;
+}
+
+std::vector<StepRecord> RunStore::load_steps(std::int64_t run_id, std::int64_t first, std::int64_t last,
+                                             bool with_layer_stats) const {
+  Impl& d = *m_impl;
+  std::lock_guard lock(d.mutex);
+  std::vector<StepRecord> out;
+  auto damaged = [&](const std::string& what, std::int64_t step) {
+    return RunStoreError(in_quotes(d.path) + " is damaged: run " + std::to_string(run_id) + " step " +
+                         std::to_string(step) + ": " + what);
+  };
+  // One read transaction: steps and their layer rows come from the same snapshot even while
+  // a recorder appends.
+  d.exec("BEGIN", "reading");
+  try {
+    Statement q = d.prepare(
+        "SELECT step, loss, lr, scale_before, scale, growth_tracker, hysteresis_tracker, found_inf, skipped, reason, "
+        "first_offender, grad_norm, forward_ms, backward_ms, stats_ms, optimizer_ms "
+        "FROM steps WHERE run_id = ? AND step BETWEEN ? AND ? ORDER BY step");
+    q.bind(1, run_id).bind(2, first).bind(3, last);
+    while (q.step("reading")) {
+      StepRecord r;
+      r.step = q.i64(0);
+      r.loss = q.real(1);
+      r.lr = q.real(2);
+      r.scale_before = q.real(3);
+      r.scale_after = q.real(4);
+      r.growth_tracker = static_cast<std::int32_t>(q.i64(5));
+      r.hysteresis_tracker = static_cast<std::int32_t>(q.i64(6));
+      r.found_inf = q.i64(7) != 0;
+      r.skipped = q.i64(8) != 0;
+      const std::string reason = q.text(9);
+      if (!parse_reason(reason, r.reason)) throw damaged("unknown scale change reason '" + reason + "'", r.step);
+      r.first_offender = q.is_null(10) ? -1 : static_cast<int>(q.i64(10));
+      r.grad_norm = q.real(11);
+      r.forward_ms = q.real(12);
+      r.backward_ms = q.real(13);
+      r.stats_ms = q.real(14);
+      r.optimizer_ms = q.real(15);
+      out.push_back(std::move(r));
+    }
+    if (with_layer_stats && !out.empty()) {
+      Statement t = d.prepare(
+          "SELECT step, layer_id, numel, zeros, subnormal, below_min_subnormal, above_max, nan, pos_inf, neg_inf, "
+          "amax, amin_nonzero, sum_squares, underflow, underflow_mass, hist_lo, hist_hi, hist "
+          "FROM layer_stats WHERE run_id = ? AND step BETWEEN ? AND ? ORDER BY step, layer_id");
+      t.bind(1, run_id).bind(2, first).bind(3, last);
+      // Both queries are ordered by step: a merge, no lookups.
+      std::size_t i = 0;
+      while (t.step("reading")) {
+        const std::int64_t step = t.i64(0);
+        while (i < out.size() && out[i].step < step) ++i;
+        if (i == out.size() || out[i].step != step) throw damaged("layer statistics without a step row", step);
+        LayerStepStats l;
+        l.layer = static_cast<int>(t.i64(1));
+        kernels::TensorStats& st = l.stats;
+        st.numel = t.i64(2);
+        st.zero = t.i64(3);
+        st.subnormal = t.i64(4);
+        st.below_min_subnormal = t.i64(5);
+        st.above_max = t.i64(6);
+        st.nan = t.i64(7);
+        st.pos_inf = t.i64(8);
+        st.neg_inf = t.i64(9);
+        st.amax = t.real(10);
+        st.amin_nonzero = t.real(11);
+        st.sum_squares = t.real(12);
+        l.underflow = t.is_null(13) ? -1 : t.i64(13);
+        l.underflow_mass = t.real(14);
+        st.lo = static_cast<int>(t.i64(15));
+        st.hi = static_cast<int>(t.i64(16));
+        if (!parse_int_array(t.text(17), st.bins)) throw damaged("unreadable histogram", step);
+        out[i].layers.push_back(std::move(l));
+      }
+    }
+    d.exec("COMMIT", "reading");
+  } catch (...) {
+    d.rollback_quietly();
+    throw;
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------------
+// RunRecorder
+
+namespace {
+constexpr std::size_t kQueueCapacity = 16384;
+constexpr std::size_t kBatchSteps = 256;
+constexpr std::size_t kMaxBatchSteps = 4 * kBatchSteps;  // when behind: bigger, but bounded, commits
+constexpr auto kBatchInterval = std::chrono::milliseconds(250);
+
+/// Identity of the file on disk, to notice that it was deleted or replaced under us (SQLite
+/// would keep writing to the unlinked inode, and the run would vanish at close).
+struct FileId {
+  dev_t dev = 0;
+  ino_t ino = 0;
+  bool operator==(const FileId&) const = default;
+};
+std::optional<FileId> file_id(const std::string& path) {
+  struct stat st {};
+  if (::stat(path.c_str(), &st) != 0) return std::nullopt;
+  return FileId{st.st_dev, st.st_ino};
+}
+}  // namespace
+
+struct RunRecorder::Impl {
+  RunStore store;
+  std::int64_t run_id = 0;
+  std::optional<FileId> identity;
+
+  std::mutex mutex;
+  std::condition_variable work;   // writer waits: a batch is ready, or closing
+  std::condition_variable space;  // producers wait: the queue has room, or writing failed
+  std::deque<StepRecord> queue;
+  bool closing = false;
+  bool closed = false;
+  std::optional<std::string> error;  // guarded by mutex
+  std::atomic<bool> failed{false};
+  std::atomic<std::int64_t> committed{0};
+  std::int64_t last_step = -1;       // writer thread only
+  std::thread writer;
+
+  Impl(const std::string& path, const SessionConfig& config, const std::vector<LayerInfo>& layers,
+       const std::string& device, const std::string& precision_label)
+      : store(path, RunStore::Mode::ReadWrite) {
+    run_id = store.create_run(config, layers, device, precision_label);
+    identity = file_id(path);
+    writer = std::thread([this] { write_loop(); });
+  }
+
+  void fail(const std::string& cause) {
+    std::lock_guard lock(mutex);
+    if (!error)
+      error = "recording to " + in_quotes(store.path()) + " stopped: " + cause + " (" + std::to_string(committed.load()) +
+              " steps were saved" + (last_step >= 0 ? ", up to step " + std::to_string(last_step) : "") + ")";
+    failed = true;
+    queue.clear();  // nothing more will be written: release the memory and the producers
+    space.notify_all();
+  }
+
+  void write_batch(const std::vector<StepRecord>& batch) {
+    if (identity && file_id(store.path()) != identity)
+      throw RunStoreError(in_quotes(store.path()) + " was deleted or replaced while recording");
+    store.append_steps(run_id, batch);
+    last_step = batch.back().step;
+    committed += static_cast<std::int64_t>(batch.size());
+  }
+
+  void write_loop() noexcept {
+    std::vector<StepRecord> batch;
+    for (;;) {
+      {
+        std::unique_lock lock(mutex);
+        work.wait_for(lock, kBatchInterval, [&] { return closing || failed || queue.size() >= kBatchSteps; });
+        if (failed) return;
+        if (queue.empty()) {
+          if (closing) return;
+          continue;
+        }
+        // When the writer lags, bigger transactions catch up faster; the cap bounds what a
+        // crash can lose and how long one commit holds the file's write lock.
+        const auto n = static_cast<std::ptrdiff_t>(std::min(queue.size(), kMaxBatchSteps));
+        batch.assign(std::make_move_iterator(queue.begin()), std::make_move_iterator(queue.begin() + n));
+        queue.erase(queue.begin(), queue.begin() + n);
+        space.notify_all();
+      }
+      try {
+        write_batch(batch);
+      } catch (const RunStoreError& e) {
+        fail(e.what());
+        return;
+      } catch (const std::exception& e) {
+        fail(std::string("unexpected error: ") + e.what());
+        return;
+      } catch (...) {
+        fail("unexpected error");
+        return;
+      }
+      batch.clear();
+    }
+  }
+};
+
+RunRecorder::RunRecorder(const std::string& path, const SessionConfig& config, const std::vector<LayerInfo>& layers,
+                         const std::string& device, const std::string& precision_label)
+    : m_impl(std::make_unique<Impl>(path, config, layers, device, precision_label)) {}
+
+RunRecorder::~RunRecorder() {
+  try {
+    close();
+  } catch (...) {
+    // A destructor must not throw; the status stays 'running' and error() said why.
+  }
+}
+
+std::int64_t RunRecorder::run_id() const { return m_impl->run_id; }
+
+bool RunRecorder::push(StepRecord step) {
+  Impl& d = *m_impl;
+  std::unique_lock lock(d.mutex);
+  d.space.wait(lock, [&] { return d.failed || d.closing || d.queue.size() < kQueueCapacity; });
+  if (d.failed || d.closing) return false;
+  d.queue.push_back(std::move(step));
+  if (d.queue.size() == kBatchSteps) d.work.notify_one();
+  return true;
+}
+
+void RunRecorder::close(const std::string& status) {
+  Impl& d = *m_impl;
+  {
+    std::lock_guard lock(d.mutex);
+    if (d.closed) return;
+    d.closed = true;
+    d.closing = true;
+    d.work.notify_one();
+    d.space.notify_all();
+  }
+  if (d.writer.joinable()) d.writer.join();
+  if (d.failed) {
+    // Best effort: the disk may still be full; then the run keeps 'running' in the file.
+    try {
+      d.store.set_status(d.run_id, "error: " + *error());
+    } catch (const RunStoreError&) {
+    }
+    return;
+  }
+  try {
+    d.store.set_status(d.run_id, status);
+  } catch (const RunStoreError& e) {
+    std::lock_guard lock(d.mutex);
+    d.error = "recording to " + in_quotes(d.store.path()) + " could not be closed: " + e.what();
+    d.failed = true;
+  }
+}
+
+std::optional<std::string> RunRecorder::error() const {
+  std::lock_guard lock(m_impl->mutex);
+  return m_impl->error;
+}
+
+std::int64_t RunRecorder::committed_steps() const { return m_impl->committed.load(); }
+
+}  // namespace ampscope

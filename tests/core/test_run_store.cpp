@@ -1,0 +1,929 @@
+// Tests of the SQLite run store, the background recorder and `ampscope export`:
+// exact round trips (NaN, infinities, -0.0), many runs, paging, a fast producer, processes
+// killed mid-write, a size-limited file, foreign and future files, and the CSV output.
+#include <ampscope/run_store.h>
+
+#include "cli_export.h"
+
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include <sqlite3.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <unistd.h>
+
+#include <atomic>
+#include <chrono>
+#include <cmath>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <limits>
+#include <random>
+#include <sstream>
+#include <thread>
+
+using namespace ampscope;
+namespace fs = std::filesystem;
+
+namespace {
+
+constexpr double kInf = std::numeric_limits<double>::infinity();
+constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
+
+std::uint64_t mix(std::uint64_t x) {  // splitmix64: deterministic, well-spread test values
+  x += 0x9e3779b97f4a7c15ULL;
+  x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ULL;
+  x = (x ^ (x >> 27)) * 0x94d049bb133111ebULL;
+  return x ^ (x >> 31);
+}
+double unit(std::uint64_t& s) {
+  s = mix(s);
+  return static_cast<double>(s >> 11) * 0x1.0p-53;  // all 53 mantissa bits used
+}
+
+std::vector<LayerInfo> make_layers(int n) {
+  std::vector<LayerInfo> out;
+  for (int i = 0; i < n; ++i) {
+    LayerInfo l;
+    l.module = "fc" + std::to_string(i / 2 + 1);
+    l.kind = i % 2 ? "bias" : "weight";
+    l.name = l.module + "." + l.kind;
+    l.shape = i % 2 ? std::vector<std::int64_t>{64} : std::vector<std::int64_t>{64, 32 + i};
+    l.numel = i % 2 ? 64 : 64 * (32 + i);
+    l.order = i / 2;
+    out.push_back(l);
+  }
+  return out;
+}
+
+/// Step i of a synthetic run, the same in every process (the kill trials rely on that).
+StepRecord make_step(std::int64_t i, int layers, bool stats) {
+  std::uint64_t s = static_cast<std::uint64_t>(i) * 7919 + 13;
+  StepRecord r;
+  r.step = i;
+  r.loss = 2.5 * unit(s) + 1e-3;
+  r.lr = 1e-3 * unit(s);
+  r.scale_before = std::ldexp(1.0, 16 - static_cast<int>(i % 7));
+  r.found_inf = i % 17 == 0;
+  r.skipped = r.found_inf;
+  r.scale_after = r.found_inf ? r.scale_before / 2 : r.scale_before;
+  r.growth_tracker = static_cast<std::int32_t>(i % 2000);
+  r.hysteresis_tracker = static_cast<std::int32_t>(i % 3);
+  r.reason = r.found_inf ? ScaleChangeReason::Backoff : (i % 50 == 49 ? ScaleChangeReason::Grow : ScaleChangeReason::Unchanged);
+  r.first_offender = r.found_inf && layers > 0 ? static_cast<int>(i % layers) : -1;
+  r.grad_norm = 10 * unit(s);
+  r.forward_ms = unit(s);
+  r.backward_ms = 2 * unit(s);
+  r.stats_ms = 0.1 * unit(s);
+  r.optimizer_ms = 0.3 * unit(s);
+  if (stats) {
+    for (int l = 0; l < layers; ++l) {
+      LayerStepStats ls;
+      ls.layer = l;
+      kernels::TensorStats& t = ls.stats;
+      t.lo = -40;
+      t.hi = 20;
+      t.bins.resize(61);
+      for (auto& b : t.bins) b = static_cast<std::int64_t>(mix(s++) % 5000);
+      t.numel = 100000 + l;
+      t.zero = static_cast<std::int64_t>(mix(s++) % 100);
+      t.subnormal = static_cast<std::int64_t>(mix(s++) % 50);
+      t.below_min_subnormal = static_cast<std::int64_t>(mix(s++) % 20);
+      t.above_max = r.found_inf ? 3 : 0;
+      t.nan = r.found_inf && l == r.first_offender ? 7 : 0;
+      t.pos_inf = r.found_inf ? 1 : 0;
+      t.neg_inf = 0;
+      t.amax = 100 * unit(s);
+      t.amin_nonzero = std::ldexp(unit(s), -30);
+      t.sum_squares = 1e4 * unit(s);
+      ls.underflow = i % 5 == 0 ? static_cast<std::int64_t>(mix(s++) % 100) : -1;
+      ls.underflow_mass = ls.underflow >= 0 ? unit(s) : 0.0;
+      r.layers.push_back(ls);
+    }
+  }
+  return r;
+}
+
+/// Bit-identical, except that any NaN equals any NaN (the store keeps NaN, not its payload).
+bool same(double a, double b) {
+  if (std::isnan(a) || std::isnan(b)) return std::isnan(a) && std::isnan(b);
+  return std::memcmp(&a, &b, sizeof a) == 0;
+}
+
+std::string diff(const StepRecord& a, const StepRecord& b) {
+  std::ostringstream o;
+  o.precision(17);
+  auto d = [&](const char* n, double x, double y) {
+    if (!same(x, y)) o << n << ": " << x << " vs " << y << "; ";
+  };
+  auto i = [&](const char* n, std::int64_t x, std::int64_t y) {
+    if (x != y) o << n << ": " << x << " vs " << y << "; ";
+  };
+  i("step", a.step, b.step);
+  d("loss", a.loss, b.loss);
+  d("lr", a.lr, b.lr);
+  d("scale_before", a.scale_before, b.scale_before);
+  d("scale_after", a.scale_after, b.scale_after);
+  i("growth_tracker", a.growth_tracker, b.growth_tracker);
+  i("hysteresis_tracker", a.hysteresis_tracker, b.hysteresis_tracker);
+  i("found_inf", a.found_inf, b.found_inf);
+  i("skipped", a.skipped, b.skipped);
+  i("reason", static_cast<int>(a.reason), static_cast<int>(b.reason));
+  i("first_offender", a.first_offender, b.first_offender);
+  d("grad_norm", a.grad_norm, b.grad_norm);
+  d("forward_ms", a.forward_ms, b.forward_ms);
+  d("backward_ms", a.backward_ms, b.backward_ms);
+  d("stats_ms", a.stats_ms, b.stats_ms);
+  d("optimizer_ms", a.optimizer_ms, b.optimizer_ms);
+  i("layers", static_cast<std::int64_t>(a.layers.size()), static_cast<std::int64_t>(b.layers.size()));
+  for (std::size_t k = 0; k < a.layers.size() && k < b.layers.size(); ++k) {
+    const auto &x = a.layers[k], &y = b.layers[k];
+    i("layer", x.layer, y.layer);
+    i("underflow", x.underflow, y.underflow);
+    d("underflow_mass", x.underflow_mass, y.underflow_mass);
+    const auto &s = x.stats, &t = y.stats;
+    i("numel", s.numel, t.numel);
+    i("lo", s.lo, t.lo);
+    i("hi", s.hi, t.hi);
+    if (s.bins != t.bins) o << "bins differ; ";
+    i("zero", s.zero, t.zero);
+    i("nan", s.nan, t.nan);
+    i("pos_inf", s.pos_inf, t.pos_inf);
+    i("neg_inf", s.neg_inf, t.neg_inf);
+    i("subnormal", s.subnormal, t.subnormal);
+    i("below_min_subnormal", s.below_min_subnormal, t.below_min_subnormal);
+    i("above_max", s.above_max, t.above_max);
+    d("amax", s.amax, t.amax);
+    d("amin_nonzero", s.amin_nonzero, t.amin_nonzero);
+    d("sum_squares", s.sum_squares, t.sum_squares);
+  }
+  const std::string out = o.str();
+  return out.empty() ? out : "step " + std::to_string(a.step) + ": " + out;
+}
+
+SessionConfig make_config() {
+  SessionConfig c;
+  c.model = "deep-mlp";
+  c.precision = Precision::BF16;
+  c.device = DeviceKind::CPU;
+  c.optimizer = OptimizerKind::SGD;
+  c.lr = 0.0123456789012345;
+  c.batch_size = 64;
+  c.seed = 0xfedcba9876543210ULL;  // above INT64_MAX: must survive JSON
+  c.scaler = GradScalerOptions().init_scale(1024).growth_interval(100).hysteresis(2).min_scale(1.0);
+  c.clip_norm = 1.5;
+  c.stats_every = 3;
+  c.reference_every = 5;
+  c.max_steps = 300;
+  c.faults.push_back(FaultSpec{"fc2", FaultKind::NaN, 42});
+  return c;
+}
+
+/// Raw SQLite access, to look at the file as a user of the sqlite3 shell would.
+struct RawDb {
+  sqlite3* db = nullptr;
+  explicit RawDb(const std::string& path, bool write = false) {
+    sqlite3_open_v2(path.c_str(), &db, write ? SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE : SQLITE_OPEN_READONLY, nullptr);
+  }
+  ~RawDb() { sqlite3_close(db); }
+  std::string text(const std::string& sql) {
+    sqlite3_stmt* s = nullptr;
+    std::string out;
+    if (sqlite3_prepare_v2(db, sql.c_str(), -1, &s, nullptr) != SQLITE_OK) return std::string("error: ") + sqlite3_errmsg(db);
+    const int rc = sqlite3_step(s);
+    if (rc == SQLITE_ROW) {
+      const auto* p = sqlite3_column_text(s, 0);
+      out = p ? reinterpret_cast<const char*>(p) : "NULL";
+    } else if (rc != SQLITE_DONE) {
+      out = std::string("error: ") + sqlite3_errmsg(db);
+    }
+    sqlite3_finalize(s);
+    return out;
+  }
+  bool exec(const std::string& sql) { return sqlite3_exec(db, sql.c_str(), nullptr, nullptr, nullptr) == SQLITE_OK; }
+};
+
+std::string read_file(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::stringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+std::string store_error(const std::string& path, RunStore::Mode mode) {
+  try {
+    RunStore s(path, mode);
+  } catch (const RunStoreError& e) {
+    return e.what();
+  }
+  return {};
+}
+
+/// Minimal CSV reader (quoted fields with doubled quotes, as RFC 4180).
+std::vector<std::vector<std::string>> read_csv(const std::string& path) {
+  std::vector<std::vector<std::string>> rows;
+  const std::string text = read_file(path);
+  std::vector<std::string> row;
+  std::string f;
+  bool quoted = false;
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    const char c = text[i];
+    if (quoted) {
+      if (c == '"' && i + 1 < text.size() && text[i + 1] == '"') f += '"', ++i;
+      else if (c == '"') quoted = false;
+      else f += c;
+    } else if (c == '"') {
+      quoted = true;
+    } else if (c == ',') {
+      row.push_back(f), f.clear();
+    } else if (c == '\n') {
+      row.push_back(f), f.clear();
+      rows.push_back(row), row.clear();
+    } else {
+      f += c;
+    }
+  }
+  return rows;
+}
+
+double parse_double(const std::string& s) { return std::strtod(s.c_str(), nullptr); }
+
+int call_export(std::vector<std::string> args) {
+  args.insert(args.begin(), "export");
+  std::vector<char*> argv;
+  for (auto& a : args) argv.push_back(a.data());
+  argv.push_back(nullptr);
+  return cli::run_export(static_cast<int>(args.size()), argv.data());
+}
+
+// --- child processes (fork) -----------------------------------------------------------------
+
+struct Message {  // child -> parent through a pipe; 16 bytes, so each write is atomic
+  std::int64_t kind;  // 1 = run id, 2 = committed steps, 3 = error text follows (value = length)
+  std::int64_t value;
+};
+
+void send(int fd, std::int64_t kind, std::int64_t value) {
+  Message m{kind, value};
+  [[maybe_unused]] auto n = ::write(fd, &m, sizeof m);
+}
+
+/// Reads every message until EOF; error text (kind 3) is appended to `error`.
+std::vector<Message> drain(int fd, std::string* error = nullptr) {
+  std::vector<Message> out;
+  Message m{};
+  while (::read(fd, &m, sizeof m) == static_cast<ssize_t>(sizeof m)) {
+    if (m.kind == 3 && error) {
+      std::string text(static_cast<std::size_t>(m.value), '\0');
+      std::size_t got = 0;
+      while (got < text.size()) {
+        const ssize_t n = ::read(fd, text.data() + got, text.size() - got);
+        if (n <= 0) break;
+        got += static_cast<std::size_t>(n);
+      }
+      *error += text;
+    }
+    out.push_back(m);
+  }
+  return out;
+}
+
+/// waitpid with a deadline: a hung child fails the test instead of hanging it.
+int wait_child(pid_t pid, int seconds) {
+  int status = 0;
+  for (int i = 0; i < seconds * 100; ++i) {
+    if (::waitpid(pid, &status, WNOHANG) == pid) return status;
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  }
+  ::kill(pid, SIGKILL);
+  ::waitpid(pid, &status, 0);
+  return -1;
+}
+
+constexpr int kKillLayers = 4;
+
+/// Child body of the kill trials: records steps until killed, reporting each commit.
+[[noreturn]] void kill_trial_child(const std::string& path, int fd, bool paced) {
+  try {
+    RunRecorder rec(path, make_config(), make_layers(kKillLayers), "cpu", "bf16 (emulated)");
+    send(fd, 1, rec.run_id());
+    std::int64_t reported = 0;
+    for (std::int64_t i = 0;; ++i) {
+      if (i < 40000) rec.push(make_step(i, kKillLayers, i % 2 == 0));
+      else std::this_thread::sleep_for(std::chrono::milliseconds(1));
+      if (paced && i % 16 == 0) std::this_thread::sleep_for(std::chrono::milliseconds(1));
+      const std::int64_t c = rec.committed_steps();
+      if (c != reported) send(fd, 2, reported = c);
+    }
+  } catch (...) {
+    ::_exit(3);
+  }
+}
+
+}  // namespace
+
+class TestRunStore : public QObject {
+  Q_OBJECT
+
+ private:
+  QTemporaryDir m_dir;
+  std::string file(const char* name) const { return (fs::path(m_dir.path().toStdString()) / name).string(); }
+
+ private Q_SLOTS:
+  void initTestCase() { QVERIFY(m_dir.isValid()); }
+
+  void roundTripIsExact() {
+    const std::string path = file("roundtrip.ampscope");
+    const auto layers = make_layers(6);
+    const SessionConfig config = make_config();
+    std::vector<StepRecord> steps;
+    for (int i = 0; i < 300; ++i) steps.push_back(make_step(i, 6, i % 3 == 0));
+    // Edge values in every kind of field.
+    steps[1].loss = kNaN;
+    steps[2].loss = -0.0;
+    steps[3].loss = kInf;
+    steps[4].loss = -kInf;
+    steps[5].lr = -0.0;
+    steps[6].scale_after = kInf;
+    steps[7].scale_before = std::numeric_limits<double>::denorm_min();
+    steps[8].grad_norm = std::numeric_limits<double>::max();
+    steps[9].grad_norm = kNaN;
+    steps[10].forward_ms = -0.0;
+    steps[11].growth_tracker = std::numeric_limits<std::int32_t>::max();
+    steps[12].hysteresis_tracker = std::numeric_limits<std::int32_t>::min();
+    steps[13].reason = ScaleChangeReason::GrowthRefused;
+    steps[14].reason = ScaleChangeReason::Hysteresis;
+    steps[15].reason = ScaleChangeReason::ClampedMin;
+    steps[16].reason = ScaleChangeReason::ClampedMax;
+    steps[17].reason = ScaleChangeReason::SetByUser;
+    steps[0].first_offender = 5;
+    steps[0].layers[0].stats.amax = -0.0;
+    steps[0].layers[1].stats.amin_nonzero = std::numeric_limits<double>::denorm_min();
+    steps[0].layers[2].stats.sum_squares = kInf;
+    steps[0].layers[3].underflow_mass = kNaN;
+    steps[0].layers[4].stats.bins.assign(61, std::numeric_limits<std::int64_t>::max());
+    steps[0].layers[5].stats.bins.clear();  // no histogram
+    steps[0].layers[5].stats.lo = steps[0].layers[5].stats.hi = 0;
+    steps[3].layers.erase(steps[3].layers.begin() + 2);  // statistics of a subset of layers
+    std::int64_t id = 0;
+    {
+      RunStore store(path);
+      id = store.create_run(config, layers, "cpu", "bf16 (emulated)");
+      // Three batches, as the recorder would write them.
+      store.append_steps(id, {steps.begin(), steps.begin() + 1});
+      store.append_steps(id, {steps.begin() + 1, steps.begin() + 200});
+      store.append_steps(id, {steps.begin() + 200, steps.end()});
+      store.set_status(id, "finished");
+    }
+    RunStore store(path, RunStore::Mode::ReadOnly);
+    const RunData run = store.load_run(id);
+    QCOMPARE(run.summary.id, id);
+    QCOMPARE(run.summary.model, std::string("deep-mlp"));
+    QCOMPARE(run.summary.precision, std::string("bf16 (emulated)"));
+    QCOMPARE(run.summary.device, std::string("cpu"));
+    QCOMPARE(run.summary.status, std::string("finished"));
+    QVERIFY2(run.summary.created.size() == 20 && run.summary.created.back() == 'Z', run.summary.created.c_str());
+    QCOMPARE(run.config.to_json(), config.to_json());
+    QCOMPARE(run.config.seed, config.seed);
+    QCOMPARE(run.layers.size(), layers.size());
+    for (std::size_t i = 0; i < layers.size(); ++i) {
+      QCOMPARE(run.layers[i].name, layers[i].name);
+      QCOMPARE(run.layers[i].module, layers[i].module);
+      QCOMPARE(run.layers[i].kind, layers[i].kind);
+      QCOMPARE(run.layers[i].shape, layers[i].shape);
+      QCOMPARE(run.layers[i].numel, layers[i].numel);
+      QCOMPARE(run.layers[i].order, layers[i].order);
+    }
+    QCOMPARE(run.steps.size(), steps.size());
+    for (std::size_t i = 0; i < steps.size(); ++i) {
+      const std::string d = diff(steps[i], run.steps[i]);
+      QVERIFY2(d.empty(), d.c_str());
+    }
+    // Signs of zero survive, not only their value.
+    QVERIFY(std::signbit(run.steps[2].loss));
+    QVERIFY(std::signbit(run.steps[5].lr));
+    QVERIFY(std::signbit(run.steps[0].layers[0].stats.amax));
+    // Without layer stats: same steps, no layer rows.
+    const RunData light = store.load_run(id, false);
+    QCOMPARE(light.steps.size(), steps.size());
+    for (const auto& s : light.steps) QVERIFY(s.layers.empty());
+
+    // What a user of the sqlite3 shell sees.
+    RawDb raw(path);
+    QCOMPARE(raw.text("PRAGMA journal_mode"), std::string("wal"));
+    QCOMPARE(raw.text("SELECT value FROM meta WHERE key='schema_version'"), std::string("1"));
+    QCOMPARE(raw.text("SELECT value FROM meta WHERE key='app'"), std::string("AmpScope"));
+    QCOMPARE(raw.text("SELECT quote(loss) FROM steps WHERE step=1"), std::string("NULL"));
+    QCOMPARE(raw.text("SELECT reason FROM steps WHERE step=0"), std::string("backoff"));
+    QCOMPARE(raw.text("SELECT reason FROM steps WHERE step=13"), std::string("growth_refused"));
+    QCOMPARE(raw.text("SELECT quote(first_offender) FROM steps WHERE step=1"), std::string("NULL"));
+    QCOMPARE(raw.text("SELECT first_offender FROM steps WHERE step=0"), std::string("5"));
+    QCOMPARE(raw.text("SELECT shape FROM layers WHERE layer_id=0"), std::string("[64,32]"));
+    QCOMPARE(raw.text("SELECT count(*) FROM layer_stats"), std::to_string(100 * 6 - 1));
+    QCOMPARE(raw.text("SELECT typeof(scale) FROM steps WHERE step=20"), std::string("real"));
+    QCOMPARE(raw.text("SELECT quote(underflow) FROM layer_stats WHERE step=3 AND layer_id=0"), std::string("NULL"));
+    QCOMPARE(raw.text("SELECT hist FROM layer_stats WHERE step=0 AND layer_id=5"), std::string("[]"));
+    const std::string hist = raw.text("SELECT hist FROM layer_stats WHERE step=0 AND layer_id=0");
+    QVERIFY2(hist.front() == '[' && hist.back() == ']' && std::count(hist.begin(), hist.end(), ',') == 60, hist.c_str());
+    QCOMPARE(raw.text("SELECT steps || ',' || skipped FROM run_summary"),
+             std::to_string(300) + "," + std::to_string(std::count_if(steps.begin(), steps.end(), [](auto& s) { return s.skipped; })));
+  }
+
+  void manyRunsAndSummaries() {
+    const std::string path = file("many.ampscope");
+    RunStore store(path);
+    std::vector<std::int64_t> ids;
+    const int counts[] = {10, 0, 257, 33, 1};
+    for (int r = 0; r < 5; ++r) {
+      SessionConfig c = make_config();
+      c.model = r % 2 ? "spiral-mlp" : "fashion-cnn";
+      const std::int64_t id = store.create_run(c, make_layers(r + 1), r == 3 ? "cuda:0" : "cpu", r == 3 ? "fp16" : "fp16 (emulated)");
+      std::vector<StepRecord> steps;
+      for (int i = 0; i < counts[r]; ++i) steps.push_back(make_step(i, r + 1, i % 4 == 0));
+      if (counts[r] > 0) steps.back().loss = r == 4 ? kNaN : 0.25 * r;
+      store.append_steps(id, steps);
+      if (r != 2) store.set_status(id, r == 1 ? "stopped" : "finished");
+      ids.push_back(id);
+    }
+    const auto runs = store.runs();
+    QCOMPARE(runs.size(), std::size_t{5});
+    for (int r = 0; r < 5; ++r) {
+      const RunSummary& s = runs[r];
+      QCOMPARE(s.id, ids[r]);
+      QCOMPARE(s.steps, std::int64_t{counts[r]});
+      std::int64_t skipped = 0;
+      for (int i = 0; i < counts[r]; ++i) skipped += make_step(i, 1, false).skipped;
+      QCOMPARE(s.skipped, skipped);
+      if (counts[r] == 0) {
+        QCOMPARE(s.final_scale, 0.0);
+        QCOMPARE(s.final_loss, 0.0);
+      } else {
+        QCOMPARE(s.final_scale, make_step(counts[r] - 1, 1, false).scale_after);
+        if (r == 4) QVERIFY(std::isnan(s.final_loss));
+        else QCOMPARE(s.final_loss, 0.25 * r);
+      }
+    }
+    QCOMPARE(runs[1].status, std::string("stopped"));
+    QCOMPARE(runs[2].status, std::string("running"));
+    QCOMPARE(runs[3].device, std::string("cuda:0"));
+    QCOMPARE(runs[3].precision, std::string("fp16"));
+    QCOMPARE(runs[0].model, std::string("fashion-cnn"));
+    // Each run keeps its own layers and steps.
+    QCOMPARE(store.load_run(ids[2]).layers.size(), std::size_t{3});
+    QCOMPARE(store.load_run(ids[2]).steps.size(), std::size_t{257});
+    QVERIFY(store.load_run(ids[1]).steps.empty());
+    // Errors name the run and the file.
+    try {
+      store.load_run(999);
+      QFAIL("no error for a missing run");
+    } catch (const RunStoreError& e) {
+      QVERIFY2(std::string(e.what()).find("no run 999") != std::string::npos, e.what());
+    }
+    QVERIFY_THROWS_EXCEPTION(RunStoreError, store.append_steps(999, {make_step(0, 1, false)}));
+    QVERIFY_THROWS_EXCEPTION(RunStoreError, store.set_status(999, "x"));
+    // A duplicate step fails as a whole batch: nothing of it is stored.
+    QVERIFY_THROWS_EXCEPTION(RunStoreError, store.append_steps(ids[0], {make_step(100, 1, true), make_step(5, 1, true)}));
+    QCOMPARE(store.load_run(ids[0]).steps.size(), std::size_t{10});
+    // Read-only stores refuse writes with a clear error.
+    RunStore ro(path, RunStore::Mode::ReadOnly);
+    QVERIFY_THROWS_EXCEPTION(RunStoreError, ro.create_run(make_config(), {}, "cpu", "fp32"));
+    QCOMPARE(ro.runs().size(), std::size_t{5});
+  }
+
+  void loadStepsInPages() {
+    const std::string path = file("pages.ampscope");
+    RunStore store(path);
+    const std::int64_t id = store.create_run(make_config(), make_layers(3), "cpu", "fp32");
+    std::vector<StepRecord> steps;
+    for (int i = 0; i < 1000; ++i) steps.push_back(make_step(i, 3, i % 7 == 0));
+    store.append_steps(id, steps);
+    const std::int64_t other = store.create_run(make_config(), make_layers(3), "cpu", "fp32");
+    store.append_steps(other, {make_step(0, 3, true), make_step(500, 3, true)});
+    std::vector<StepRecord> paged;
+    for (std::int64_t first = 0; first < 1000; first += 128) {
+      auto page = store.load_steps(id, first, first + 127);
+      QCOMPARE(page.size(), std::size_t(std::min<std::int64_t>(128, 1000 - first)));
+      QCOMPARE(page.front().step, first);
+      paged.insert(paged.end(), page.begin(), page.end());
+    }
+    QCOMPARE(paged.size(), steps.size());
+    for (std::size_t i = 0; i < steps.size(); ++i) {
+      const std::string d = diff(steps[i], paged[i]);
+      QVERIFY2(d.empty(), d.c_str());
+    }
+    QCOMPARE(store.load_steps(id, 7, 7).size(), std::size_t{1});
+    QCOMPARE(store.load_steps(id, 7, 7).front().layers.size(), std::size_t{3});
+    QVERIFY(store.load_steps(id, 7, 7, false).front().layers.empty());
+    QVERIFY(store.load_steps(id, 2000, 3000).empty());
+    QVERIFY(store.load_steps(id, 10, 5).empty());
+    QCOMPARE(store.load_steps(id, -100, 4).size(), std::size_t{5});
+    QCOMPARE(store.load_steps(other, 0, 1000).size(), std::size_t{2});
+  }
+
+  void recorderKeepsEveryStepInOrder() {
+    const std::string path = file("recorder.ampscope");
+    constexpr int kSteps = 20000;
+    std::int64_t id = 0;
+    std::atomic<bool> all_pushed{true};
+    const auto t0 = std::chrono::steady_clock::now();
+    {
+      RunRecorder rec(path, make_config(), make_layers(8), "cpu", "fp16 (emulated)");
+      id = rec.run_id();
+      std::thread producer([&] {
+        for (int i = 0; i < kSteps; ++i)
+          if (!rec.push(make_step(i, 8, i % 10 == 0))) all_pushed = false;
+      });
+      producer.join();
+      rec.close("finished");
+      QVERIFY(!rec.error());
+      QCOMPARE(rec.committed_steps(), std::int64_t{kSteps});
+      QVERIFY(!rec.push(make_step(kSteps, 8, false)));  // closed: refused, not lost silently
+      rec.close("ignored");                             // idempotent
+    }
+    const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    qInfo("recorder: %d steps (8 layers of stats every 10th) pushed and committed in %.2f s = %.0f steps/s", kSteps,
+          secs, kSteps / secs);
+    QVERIFY(all_pushed);
+    RunStore store(path, RunStore::Mode::ReadOnly);
+    const RunData run = store.load_run(id);
+    QCOMPARE(run.summary.status, std::string("finished"));
+    QCOMPARE(run.steps.size(), std::size_t{kSteps});
+    for (int i = 0; i < kSteps; ++i) {
+      const std::string d = diff(make_step(i, 8, i % 10 == 0), run.steps[i]);
+      QVERIFY2(d.empty(), d.c_str());
+    }
+  }
+
+  void recorderThroughputWith20Layers() {
+    const std::string path = file("throughput.ampscope");
+    constexpr int kSteps = 3000;
+    std::vector<StepRecord> steps;
+    for (int i = 0; i < kSteps; ++i) steps.push_back(make_step(i, 20, true));
+    const auto t0 = std::chrono::steady_clock::now();
+    double push_secs = 0;
+    {
+      RunRecorder rec(path, make_config(), make_layers(20), "cpu", "fp16 (emulated)");
+      for (auto& s : steps) QVERIFY(rec.push(std::move(s)));
+      push_secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+      rec.close();
+      QVERIFY(!rec.error());
+    }
+    const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    qInfo("recorder: %d steps x 20 layers of stats (61-bin histograms): %.0f steps/s = %.0f layer rows/s committed; "
+          "push() took %.1f us/step on the producer; file %.1f MB",
+          kSteps, kSteps / secs, kSteps * 20 / secs, 1e6 * push_secs / kSteps,
+          (fs::file_size(path) + (fs::exists(path + "-wal") ? fs::file_size(path + "-wal") : 0)) / 1e6);
+    RunStore store(path, RunStore::Mode::ReadOnly);
+    QCOMPARE(store.runs().front().steps, std::int64_t{kSteps});
+  }
+
+  void killedWriterLeavesAConsistentPrefix() {
+    std::mt19937 rng(12345);
+    constexpr int kTrials = 24;
+    int reached_commits = 0, min_saved = std::numeric_limits<int>::max(), max_saved = 0;
+    for (int trial = 0; trial < kTrials; ++trial) {
+      // A fresh file every 4 trials: the others append to a file left by a killed writer.
+      const std::string path = file(("killed" + std::to_string(trial / 4) + ".ampscope").c_str());
+      std::int64_t previous_max_id = 0;
+      if (fs::exists(path)) {
+        RunStore before(path, RunStore::Mode::ReadOnly);
+        for (const auto& r : before.runs()) previous_max_id = std::max(previous_max_id, r.id);
+      }
+      int fds[2];
+      QVERIFY(::pipe(fds) == 0);
+      const bool paced = trial % 2 == 1;
+      const pid_t pid = ::fork();
+      QVERIFY(pid >= 0);
+      if (pid == 0) {
+        ::close(fds[0]);
+        kill_trial_child(path, fds[1], paced);
+      }
+      ::close(fds[1]);
+      std::this_thread::sleep_for(std::chrono::milliseconds(std::uniform_int_distribution<int>(5, 700)(rng)));
+      ::kill(pid, SIGKILL);
+      const int status = wait_child(pid, 10);
+      QVERIFY(WIFSIGNALED(status) && WTERMSIG(status) == SIGKILL);
+      std::int64_t run_id = -1, reported = 0;
+      for (const Message& m : drain(fds[0])) {
+        if (m.kind == 1) run_id = m.value;
+        if (m.kind == 2) reported = std::max(reported, m.value);
+      }
+      ::close(fds[0]);
+
+      {
+        RawDb raw(path);
+        QCOMPARE(raw.text("PRAGMA integrity_check"), std::string("ok"));
+      }
+      RunStore store(path, RunStore::Mode::ReadWrite);  // also runs WAL recovery
+      for (const auto& r : store.runs()) {
+        if (r.id <= previous_max_id) continue;
+        const RunData run = store.load_run(r.id);
+        QCOMPARE(run.summary.status, std::string("running"));
+        for (std::size_t i = 0; i < run.steps.size(); ++i) {
+          const std::string d = diff(make_step(static_cast<std::int64_t>(i), kKillLayers, i % 2 == 0), run.steps[i]);
+          QVERIFY2(d.empty(), d.c_str());
+        }
+        if (r.id == run_id) {
+          QVERIFY2(static_cast<std::int64_t>(run.steps.size()) >= reported,
+                   qPrintable(QString("trial %1: %2 steps stored, child reported %3 committed")
+                                  .arg(trial).arg(run.steps.size()).arg(reported)));
+          if (reported > 0) ++reached_commits;
+          min_saved = std::min(min_saved, static_cast<int>(run.steps.size()));
+          max_saved = std::max(max_saved, static_cast<int>(run.steps.size()));
+        } else {
+          QVERIFY(run.steps.empty());  // created but killed before it could report its id
+        }
+      }
+    }
+    qInfo("kill trials: %d/%d killed after at least one reported commit; stored steps per killed run %d..%d; "
+          "integrity_check ok and exact prefixes in all",
+          reached_commits, kTrials, min_saved == std::numeric_limits<int>::max() ? 0 : min_saved, max_saved);
+    QVERIFY(reached_commits >= kTrials / 2);
+  }
+
+  void fullDiskStopsRecordingCleanly() {
+    const std::string path = file("full.ampscope");
+    int fds[2];
+    QVERIFY(::pipe(fds) == 0);
+    const pid_t pid = ::fork();
+    QVERIFY(pid >= 0);
+    if (pid == 0) {
+      ::close(fds[0]);
+      // The child's files may not grow past 3 MB: writes fail as on a full disk (EFBIG),
+      // with SIGXFSZ ignored so that the failure is an error, not a signal.
+      ::signal(SIGXFSZ, SIG_IGN);
+      struct rlimit lim {3 * 1024 * 1024, 3 * 1024 * 1024};
+      ::setrlimit(RLIMIT_FSIZE, &lim);
+      int code = 0;
+      try {
+        RunRecorder rec(path, make_config(), make_layers(8), "cpu", "fp16 (emulated)");
+        send(fds[1], 1, rec.run_id());
+        std::int64_t i = 0;
+        while (i < 200000 && rec.push(make_step(i, 8, true))) ++i;
+        const auto err = rec.error();
+        send(fds[1], 2, rec.committed_steps());
+        send(fds[1], 4, i);
+        if (err) {
+          send(fds[1], 3, static_cast<std::int64_t>(err->size()));
+          [[maybe_unused]] auto n = ::write(fds[1], err->data(), err->size());
+        }
+        rec.close();
+        code = err ? 0 : 1;
+      } catch (...) {
+        code = 2;
+      }
+      ::_exit(code);
+    }
+    ::close(fds[1]);
+    std::string error;
+    std::int64_t run_id = -1, committed = -1, pushed = -1;
+    for (const Message& m : drain(fds[0], &error)) {
+      if (m.kind == 1) run_id = m.value;
+      if (m.kind == 2) committed = m.value;
+      if (m.kind == 4) pushed = m.value;
+    }
+    ::close(fds[0]);
+    const int status = wait_child(pid, 30);
+    QVERIFY2(WIFEXITED(status), "the recording child crashed or hung");
+    QCOMPARE(WEXITSTATUS(status), 0);
+    qInfo("size-limited file: %lld steps pushed, %lld committed before the limit; error: %s",
+          static_cast<long long>(pushed), static_cast<long long>(committed), error.c_str());
+    QVERIFY2(error.find(path) != std::string::npos, error.c_str());
+    QVERIFY2(error.find("file size limit") != std::string::npos,
+             error.c_str());
+    QVERIFY(committed > 0);
+    QVERIFY(pushed < 200000);
+    {
+      RawDb raw(path);
+      QCOMPARE(raw.text("PRAGMA integrity_check"), std::string("ok"));
+    }
+    RunStore store(path, RunStore::Mode::ReadOnly);
+    const RunData run = store.load_run(run_id);
+    QCOMPARE(static_cast<std::int64_t>(run.steps.size()), committed);
+    for (std::size_t i = 0; i < run.steps.size(); ++i) {
+      const std::string d = diff(make_step(static_cast<std::int64_t>(i), 8, true), run.steps[i]);
+      QVERIFY2(d.empty(), d.c_str());
+    }
+  }
+
+  void deletedFileStopsRecording() {
+    const std::string path = file("deleted.ampscope");
+    RunRecorder rec(path, make_config(), make_layers(2), "cpu", "fp32");
+    for (int i = 0; i < 300; ++i) QVERIFY(rec.push(make_step(i, 2, true)));
+    for (int i = 0; i < 200 && rec.committed_steps() < 300; ++i) std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    QCOMPARE(rec.committed_steps(), std::int64_t{300});
+    fs::remove(path);
+    bool refused = false;
+    for (int i = 300; i < 100000 && !refused; ++i) {
+      refused = !rec.push(make_step(i, 2, true));
+      if (i % 100 == 0) std::this_thread::sleep_for(std::chrono::milliseconds(5));
+    }
+    QVERIFY(refused);
+    const auto err = rec.error();
+    QVERIFY(err);
+    QVERIFY2(err->find(path) != std::string::npos && err->find("deleted") != std::string::npos, err->c_str());
+    QCOMPARE(rec.committed_steps(), std::int64_t{300});
+    rec.close();  // no throw, no crash
+  }
+
+  void foreignAndDamagedFilesAreRefused() {
+    auto expect = [&](const std::string& path, RunStore::Mode mode, const char* words) {
+      const std::string before = fs::exists(path) && fs::is_regular_file(path) ? read_file(path) : std::string();
+      const std::string e = store_error(path, mode);
+      QVERIFY2(!e.empty(), (path + ": no error").c_str());
+      QVERIFY2(e.find(words) != std::string::npos, e.c_str());
+      if (!before.empty()) QVERIFY2(read_file(path) == before, ("modified: " + path).c_str());
+    };
+    // Random bytes.
+    const std::string random = file("random.bin");
+    {
+      std::mt19937 rng(7);
+      std::ofstream out(random, std::ios::binary);
+      for (int i = 0; i < 16384; ++i) out.put(static_cast<char>(rng()));
+    }
+    expect(random, RunStore::Mode::ReadWrite, "not an AmpScope run store");
+    expect(random, RunStore::Mode::ReadOnly, "not an AmpScope run store");
+    // A text file.
+    const std::string text = file("notes.txt");
+    std::ofstream(text) << "step,loss\n0,1.5\n1,1.25\n";
+    expect(text, RunStore::Mode::ReadWrite, "not an SQLite database");
+    // An SQLite database of someone else.
+    const std::string other = file("other.db");
+    {
+      RawDb raw(other, true);
+      QVERIFY(raw.exec("CREATE TABLE customers(id INTEGER PRIMARY KEY, name TEXT); INSERT INTO customers VALUES(1,'x');"));
+    }
+    expect(other, RunStore::Mode::ReadWrite, "tables: customers");
+    // A database with a meta table of another application.
+    const std::string meta = file("meta.db");
+    {
+      RawDb raw(meta, true);
+      QVERIFY(raw.exec("CREATE TABLE meta(key TEXT, value TEXT); INSERT INTO meta VALUES('app','Krita');"));
+    }
+    expect(meta, RunStore::Mode::ReadWrite, "'Krita'");
+    // A store from a future AmpScope.
+    const std::string future = file("future.ampscope");
+    { RunStore s(future); }
+    {
+      RawDb raw(future, true);
+      QVERIFY(raw.exec("UPDATE meta SET value='7' WHERE key='schema_version'"));
+    }
+    expect(future, RunStore::Mode::ReadWrite, "newer AmpScope (schema 7, this build reads 1)");
+    expect(future, RunStore::Mode::ReadOnly, "newer AmpScope");
+    // A store with a table dropped.
+    const std::string damaged = file("damaged.ampscope");
+    { RunStore s(damaged); }
+    {
+      RawDb raw(damaged, true);
+      QVERIFY(raw.exec("DROP TABLE layer_stats"));
+    }
+    expect(damaged, RunStore::Mode::ReadOnly, "table 'layer_stats' is missing");
+    // Truncated store: a valid header, pages missing.
+    const std::string truncated = file("truncated.ampscope");
+    {
+      RunStore s(truncated);
+      const auto id = s.create_run(make_config(), make_layers(4), "cpu", "fp32");
+      std::vector<StepRecord> steps;
+      for (int i = 0; i < 200; ++i) steps.push_back(make_step(i, 4, true));
+      s.append_steps(id, steps);
+    }
+    fs::resize_file(truncated, fs::file_size(truncated) / 2);
+    try {
+      RunStore s(truncated, RunStore::Mode::ReadOnly);
+      for (const auto& r : s.runs()) s.load_run(r.id);
+      QFAIL("a truncated store read without error");
+    } catch (const RunStoreError& e) {
+      QVERIFY2(std::string(e.what()).find(truncated) != std::string::npos, e.what());
+    }
+    // Missing files: read-only refuses, read-write creates (also from an empty file).
+    expect(file("missing.ampscope"), RunStore::Mode::ReadOnly, "no such file");
+    QVERIFY(!fs::exists(file("missing.ampscope")));
+    expect(file("no/such/dir/x.ampscope"), RunStore::Mode::ReadWrite, "cannot create");
+    expect(m_dir.path().toStdString(), RunStore::Mode::ReadWrite, "directory");
+    const std::string empty = file("empty.ampscope");
+    std::ofstream(empty).close();
+    expect(empty, RunStore::Mode::ReadOnly, "empty");
+    {
+      RunStore s(empty);
+      QVERIFY(s.runs().empty());
+      QCOMPARE(RunStore::schema_version(), 1);
+    }
+    RunStore reopened(empty, RunStore::Mode::ReadOnly);  // WAL files gone: read-only still opens
+    QVERIFY(reopened.runs().empty());
+  }
+
+  void readerSeesCommittedStepsWhileRecording() {
+    const std::string path = file("live.ampscope");
+    RunRecorder rec(path, make_config(), make_layers(3), "cpu", "fp32");
+    RunStore reader(path, RunStore::Mode::ReadOnly);
+    for (int i = 0; i < 1000; ++i) QVERIFY(rec.push(make_step(i, 3, true)));
+    for (int i = 0; i < 300 && rec.committed_steps() < 1000; ++i) std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    const auto runs = reader.runs();
+    QCOMPARE(runs.size(), std::size_t{1});
+    QCOMPARE(runs[0].status, std::string("running"));
+    QCOMPARE(runs[0].steps, std::int64_t{1000});
+    rec.close("stopped");
+    QCOMPARE(reader.runs()[0].status, std::string("stopped"));
+  }
+
+  void exportWritesCsv() {
+    const std::string path = file("export.ampscope");
+    std::int64_t first = 0;
+    {
+      RunStore store(path);
+      first = store.create_run(make_config(), make_layers(3), "cpu", "bf16 (emulated)");
+      std::vector<StepRecord> steps;
+      for (int i = 0; i < 50; ++i) steps.push_back(make_step(i, 3, i % 5 == 0));
+      steps[7].loss = kNaN;
+      steps[8].scale_after = kInf;
+      steps[9].loss = -0.0;
+      steps[10].layers[1].underflow = -1;
+      store.append_steps(first, steps);
+      store.set_status(first, "finished");
+      const auto second = store.create_run(make_config(), make_layers(1), "cpu", "fp32");
+      store.append_steps(second, {make_step(0, 1, true), make_step(1, 1, false)});
+    }
+    const std::string out = file("csv_first");
+    QCOMPARE(call_export({path, "--run", std::to_string(first), "--csv", out}), 0);
+    const auto steps = read_csv(out + "/steps.csv");
+    QCOMPARE(steps.size(), std::size_t{51});
+    QCOMPARE(steps[0], (std::vector<std::string>{"run_id", "step", "loss", "lr", "scale_before", "scale", "growth_tracker",
+                                                  "hysteresis_tracker", "found_inf", "skipped", "reason", "first_offender",
+                                                  "first_offender_name", "grad_norm", "forward_ms", "backward_ms",
+                                                  "stats_ms", "optimizer_ms"}));
+    for (int i = 0; i < 50; ++i) {
+      const auto& row = steps[i + 1];
+      QCOMPARE(row.size(), steps[0].size());
+      StepRecord e = make_step(i, 3, false);
+      if (i == 7) e.loss = kNaN;
+      if (i == 8) e.scale_after = kInf;
+      if (i == 9) e.loss = -0.0;
+      QCOMPARE(row[1], std::to_string(i));
+      QVERIFY2(same(parse_double(row[2]), e.loss), row[2].c_str());
+      QVERIFY(same(parse_double(row[3]), e.lr));
+      QVERIFY(same(parse_double(row[4]), e.scale_before));
+      QVERIFY2(same(parse_double(row[5]), e.scale_after), row[5].c_str());
+      QCOMPARE(row[8], std::string(e.found_inf ? "1" : "0"));
+      QCOMPARE(row[10], std::string(to_string(e.reason)));
+      QCOMPARE(row[11], e.first_offender >= 0 ? std::to_string(e.first_offender) : std::string());
+      QCOMPARE(row[12], e.first_offender >= 0 ? make_layers(3)[e.first_offender].name : std::string());
+      QVERIFY(same(parse_double(row[13]), e.grad_norm));
+      QVERIFY(same(parse_double(row[17]), e.optimizer_ms));
+    }
+    QCOMPARE(steps[8][2], std::string("nan"));
+    QCOMPARE(steps[9][5], std::string("inf"));
+    QCOMPARE(steps[10][2], std::string("-0"));
+    const auto stats = read_csv(out + "/layer_stats.csv");
+    QCOMPARE(stats.size(), std::size_t{1 + 10 * 3});
+    QCOMPARE(stats[0].size(), std::size_t{21});
+    QCOMPARE(stats[0][3], std::string("layer"));
+    QCOMPARE(stats[0].back(), std::string("hist"));
+    const StepRecord s5 = make_step(5, 3, true);
+    const auto& row = stats[1 + 3 + 2];  // step 5, layer 2
+    QCOMPARE(row[1], std::string("5"));
+    QCOMPARE(row[2], std::string("2"));
+    QCOMPARE(row[3], make_layers(3)[2].name);
+    QCOMPARE(row[5], std::to_string(s5.layers[2].stats.zero));
+    QVERIFY(same(parse_double(row[12]), s5.layers[2].stats.amax));
+    QVERIFY(same(parse_double(row[14]), s5.layers[2].stats.sum_squares));
+    QCOMPARE(row[16], std::to_string(s5.layers[2].underflow));  // measured at step 5
+    QCOMPARE(stats[1 + 2 * 3 + 1][16], std::string());          // step 10, layer 1: not measured
+    std::string hist = "[";
+    for (std::size_t k = 0; k < s5.layers[2].stats.bins.size(); ++k)
+      hist += (k ? "," : "") + std::to_string(s5.layers[2].stats.bins[k]);
+    QCOMPARE(row[20], hist + "]");
+    QCOMPARE(read_csv(out + "/layers.csv").size(), std::size_t{4});
+    const auto runs = read_csv(out + "/runs.csv");
+    QCOMPARE(runs.size(), std::size_t{2});
+    QCOMPARE(runs[1][5], std::string("finished"));
+    QCOMPARE(runs[1].back(), make_config().to_json());
+    QVERIFY(!fs::exists(out + "/steps.csv.tmp"));
+
+    // Default: the latest run.
+    const std::string latest = file("csv_latest");
+    QCOMPARE(call_export({path, "--csv=" + latest}), 0);
+    QCOMPARE(read_csv(latest + "/steps.csv").size(), std::size_t{3});
+    QCOMPARE(read_csv(latest + "/layer_stats.csv").size(), std::size_t{2});
+
+    // Usage errors: 2; unreadable input: 1.
+    QCOMPARE(call_export({"--help"}), 0);
+    QCOMPARE(call_export({path, "--csv"}), 2);
+    QCOMPARE(call_export({path}), 2);
+    QCOMPARE(call_export({"--csv", out}), 2);
+    QCOMPARE(call_export({path, "--csv", out, "--bogus"}), 2);
+    QCOMPARE(call_export({path, "--run", "abc", "--csv", out}), 2);
+    QCOMPARE(call_export({path, "extra", "--csv", out}), 2);
+    QCOMPARE(call_export({file("nope.ampscope"), "--csv", out}), 1);
+    std::ofstream(file("export_notes.txt")) << "not a store\n";
+    QCOMPARE(call_export({file("export_notes.txt"), "--csv", out}), 1);
+    QCOMPARE(call_export({path, "--run", "99", "--csv", out}), 1);
+    QCOMPARE(call_export({path, "--csv", path}), 1);  // DIR is a file
+  }
+};
+
+QTEST_APPLESS_MAIN(TestRunStore)
+#include "test_run_store.moc"
