@@ -1,0 +1,73 @@
+// InstrumentedModel's helpers and the model registry.
+#include <ampscope/model_zoo.h>
+
+#include "emulation.h"
+#include "models.h"
+
+#include <stdexcept>
+
+namespace ampscope {
+
+namespace {
+bool emulating(const PrecisionMode& m) { return m.emulate && m.precision != Precision::FP32; }
+
+std::string joined(const std::vector<std::string>& names) {
+  std::string out;
+  for (const auto& n : names) out += (out.empty() ? "" : ", ") + n;
+  return out;
+}
+}  // namespace
+
+torch::Tensor InstrumentedModel::capture(const std::string& label, const torch::Tensor& out) {
+  // No hook without a graph: an evaluation forward under NoGradGuard records nothing.
+  if (!m_capture || !out.requires_grad()) return out;
+  if (emulating(m_precision)) {
+    // Under real autocast the gradient reaching an fp16 output is itself fp16 (the cast-back of
+    // the fp32 loss rounds it). The emulated layer rounds it on entry to its backward, which runs
+    // after this hook, so round here too and hand the rounded tensor on: what we record is what
+    // the layer consumes, and the layer's own rounding becomes a no-op.
+    const Precision p = m_precision.precision;
+    out.register_hook([this, label, p](const torch::Tensor& grad) {
+      torch::Tensor g = round_to(grad, p);
+      m_act_grads.emplace_back(label, g);
+      return g;
+    });
+  } else {
+    out.register_hook([this, label](const torch::Tensor& grad) { m_act_grads.emplace_back(label, grad); });
+  }
+  return out;
+}
+
+torch::Tensor InstrumentedModel::linear(const torch::Tensor& x, const torch::Tensor& w,
+                                        const torch::Tensor& b) const {
+  if (emulating(m_precision)) return detail::emulated_linear(x, w, b, m_precision.precision);
+  return at::linear(x, w, b);
+}
+
+torch::Tensor InstrumentedModel::conv2d(const torch::Tensor& x, const torch::Tensor& w, const torch::Tensor& b,
+                                        std::int64_t padding) const {
+  if (emulating(m_precision)) return detail::emulated_conv2d(x, w, b, padding, m_precision.precision);
+  return at::conv2d(x, w, b, /*stride=*/1, padding);
+}
+
+std::vector<std::string> model_names() { return {"spiral-mlp", "deep-mlp", "fashion-cnn"}; }
+
+std::shared_ptr<InstrumentedModel> make_model(const std::string& name, std::uint64_t seed) {
+  if (name == "spiral-mlp") return detail::make_mlp({2, 64, 64, 64, 3}, seed, 1.0);
+  if (name == "deep-mlp") {
+    std::vector<std::int64_t> widths(13, 128);  // input + 12 hidden layers of 128
+    widths.push_back(10);
+    return detail::make_mlp(widths, seed, detail::kDeepMlpWeightGain);
+  }
+  if (name == "fashion-cnn") return detail::make_fashion_cnn(seed);
+  throw std::invalid_argument("unknown model '" + name + "' (known: " + joined(model_names()) + ")");
+}
+
+std::string default_dataset(const std::string& model) {
+  if (model == "spiral-mlp") return "spirals";
+  if (model == "deep-mlp") return "clusters";
+  if (model == "fashion-cnn") return "fashion-mnist";
+  throw std::invalid_argument("unknown model '" + model + "' (known: " + joined(model_names()) + ")");
+}
+
+}  // namespace ampscope
