@@ -1,0 +1,316 @@
+// The main window driven as a user would, offscreen, against a real TrainingSession.
+#include "control_panel.h"
+#include "dashboard.h"
+#include "event_log.h"
+#include "exporter.h"
+#include "histogram_heatmap.h"
+#include "layer_history_heatmap.h"
+#include "layer_table.h"
+#include "layer_table_model.h"
+#include "loss_plot.h"
+#include "main_window.h"
+#include "narrator.h"
+#include "presets.h"
+#include "scale_plot.h"
+#include "scaler_panel.h"
+#include "session_controller.h"
+
+#include <QFile>
+#include <QImage>
+#include <QSignalSpy>
+#include <QSlider>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QXmlStreamReader>
+
+using namespace ampscope;
+using namespace ampscope::ui;
+using State = SessionController::State;
+
+namespace {
+constexpr int kTimeout = 20000;
+
+QByteArray head(const QString& path, int n) {
+  QFile f(path);
+  return f.open(QIODevice::ReadOnly) ? f.read(n) : QByteArray();
+}
+
+QString svgRoot(const QString& path) {
+  QFile f(path);
+  if (!f.open(QIODevice::ReadOnly)) return {};
+  QXmlStreamReader xml(&f);
+  QString root;
+  while (!xml.atEnd()) {
+    xml.readNext();
+    if (xml.isStartElement() && root.isEmpty()) root = xml.name().toString();
+  }
+  return xml.hasError() ? QStringLiteral("error: ") + xml.errorString() : root;
+}
+}  // namespace
+
+class TestMainWindow : public QObject {
+  Q_OBJECT
+ private Q_SLOTS:
+  void presetsAreBuiltIn();
+  void narratorWording();
+  void sliderReachesTheSessionScaler();
+  void invalidScalerOptionsShowAMessage();
+  void startPauseStepReset();
+  void faultInjectionPresetSkipsAndNamesFc3();
+  void injectNowFromThePanel();
+  void selectingALayerSelectsItEverywhere();
+  void exportsWriteValidFiles();
+  void exportRejectsUnknownSuffix();
+  void badConfigShowsAMessageInsteadOfCrashing();
+};
+
+void TestMainWindow::presetsAreBuiltIn() {
+  const QStringList names = presetNames();
+  QVERIFY(names.contains(QStringLiteral("default")));
+  QVERIFY(names.contains(QStringLiteral("deep-mlp-no-scaler")));
+  QVERIFY(names.contains(QStringLiteral("fault-injection")));
+  QCOMPARE(names.first(), QStringLiteral("default"));
+  const Preset f = findPreset(QStringLiteral("fault-injection"));
+  QCOMPARE(f.config.faults.size(), std::size_t(1));
+  QCOMPARE(f.config.faults[0].layer, std::string("fc3"));
+  QCOMPARE(f.config.faults[0].step, std::int64_t(50));
+  QVERIFY(!findPreset(QStringLiteral("deep-mlp-no-scaler")).config.use_scaler);
+  QVERIFY_THROWS_EXCEPTION(std::invalid_argument, findPreset(QStringLiteral("nope")));
+}
+
+void TestMainWindow::narratorWording() {
+  Narrator n;
+  std::vector<LayerInfo> layers{{"fc3.weight", "fc3", "weight", {64, 64}, 4096, 2}};
+  n.reset(layers, true);
+  n.setGrowthInterval(2000);
+  StepRecord r;
+  r.step = 412;
+  r.scale_before = 65536;
+  r.scale_after = 32768;
+  r.found_inf = r.skipped = true;
+  r.reason = ScaleChangeReason::Backoff;
+  r.first_offender = 0;
+  LayerStepStats ls;
+  ls.layer = 0;
+  ls.stats.pos_inf = 37;
+  r.layers.push_back(ls);
+  auto e = n.narrate(r);
+  QVERIFY(e);
+  QCOMPARE(e->text, QStringLiteral("step 412: fc3.weight produced 37 inf gradients, step skipped, scale 65536 \u2192 32768"));
+  StepRecord g;
+  g.step = 2412;
+  g.scale_before = 32768;
+  g.scale_after = 65536;
+  g.reason = ScaleChangeReason::Grow;
+  e = n.narrate(g);
+  QVERIFY(e);
+  QCOMPARE(e->text, QStringLiteral("step 2412: 2000 clean steps, scale 32768 \u2192 65536"));
+  StepRecord quiet;
+  QVERIFY(!n.narrate(quiet));
+}
+
+void TestMainWindow::sliderReachesTheSessionScaler() {
+  MainWindow w;
+  QVERIFY(w.loadPreset(QStringLiteral("default")));
+  w.controller()->start();
+  QTRY_VERIFY_WITH_TIMEOUT(w.controller()->stepsDone() > 2, kTimeout);
+  ScalerPanel* panel = w.controlPanel()->scalerPanel();
+  panel->growthIntervalSlider()->setValue(ScalerPanel::intervalToSlider(100));
+  panel->backoffFactorSlider()->setValue(25);
+  QTRY_COMPARE_WITH_TIMEOUT(w.controller()->scalerOptions().growth_interval(), std::int64_t(100), kTimeout);
+  QTRY_COMPARE_WITH_TIMEOUT(w.controller()->scalerOptions().backoff_factor(), 0.25, kTimeout);
+  // ... and the run goes on with them.
+  const auto before = w.controller()->stepsDone();
+  QTRY_VERIFY_WITH_TIMEOUT(w.controller()->stepsDone() > before + 2, kTimeout);
+  QVERIFY(panel->isEnabled());
+}
+
+void TestMainWindow::invalidScalerOptionsShowAMessage() {
+  MainWindow w;
+  QVERIFY(w.loadPreset(QStringLiteral("default")));
+  ScalerPanel* panel = w.controlPanel()->scalerPanel();
+  QSignalSpy rejected(w.controller(), &SessionController::scalerOptionsRejected);
+  panel->growthFactorSlider()->setValue(100);  // growth factor 1.0: invalid
+  QCOMPARE(rejected.count(), 1);
+  QVERIFY(rejected.first().first().toString().contains(QStringLiteral("growth")));
+  QCOMPARE(w.controller()->scalerOptions().growth_factor(), 2.0);  // nothing was posted
+  panel->growthFactorSlider()->setValue(300);
+  QCOMPARE(rejected.count(), 1);
+  w.controller()->stepOnce();
+  QTRY_COMPARE_WITH_TIMEOUT(w.controller()->scalerOptions().growth_factor(), 3.0, kTimeout);
+}
+
+void TestMainWindow::startPauseStepReset() {
+  MainWindow w;
+  QVERIFY(w.loadPreset(QStringLiteral("default")));
+  SessionController* c = w.controller();
+  QCOMPARE(c->state(), State::Ready);
+  QCOMPARE(c->stepsDone(), qint64(0));
+  c->start();
+  QCOMPARE(c->state(), State::Running);
+  QTRY_VERIFY_WITH_TIMEOUT(c->stepsDone() >= 20, kTimeout);
+
+  c->pause();
+  QCOMPARE(c->state(), State::Paused);
+  // The worker stops at the next step boundary; after that nothing more arrives.
+  QTest::qWait(300);
+  c->poll();
+  const qint64 paused = c->stepsDone();
+  QTest::qWait(300);
+  c->poll();
+  QCOMPARE(c->stepsDone(), paused);
+
+  c->stepOnce();
+  QTRY_COMPARE_WITH_TIMEOUT(c->stepsDone(), paused + 1, kTimeout);
+  QTest::qWait(200);
+  c->poll();
+  QCOMPARE(c->stepsDone(), paused + 1);
+
+  c->start();  // resume
+  QTRY_VERIFY_WITH_TIMEOUT(c->stepsDone() > paused + 5, kTimeout);
+  // The charts got the data.
+  QVERIFY(w.dashboard()->lossPlot()->graph(0)->dataCount() > 5);
+  QVERIFY(w.dashboard()->histogram()->drawnStep() >= 0);
+
+  QSignalSpy reset(c, &SessionController::sessionReset);
+  QVERIFY(c->reset());
+  QCOMPARE(reset.count(), 1);
+  QCOMPARE(c->state(), State::Ready);
+  QCOMPARE(c->stepsDone(), qint64(0));
+  QCOMPARE(w.dashboard()->lossPlot()->graph(0)->dataCount(), 0);
+  c->stepOnce();
+  QTRY_COMPARE_WITH_TIMEOUT(c->stepsDone(), qint64(1), kTimeout);
+}
+
+void TestMainWindow::faultInjectionPresetSkipsAndNamesFc3() {
+  MainWindow w;
+  QVERIFY(w.loadPreset(QStringLiteral("fault-injection"), 60));
+  QSignalSpy finished(w.controller(), &SessionController::runFinished);
+  w.controller()->start();
+  QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 60000);
+  QCOMPARE(w.controller()->state(), State::Finished);
+  const StepHistory& h = w.controller()->history();
+  QCOMPARE(h.points().size(), std::size_t(60));
+  const StepPoint* p = h.pointAt(50);
+  QVERIFY(p);
+  QCOMPARE(p->step, std::int64_t(50));
+  QVERIFY(p->found_inf);
+  QVERIFY(p->skipped);
+  QCOMPARE(p->reason, ScaleChangeReason::Backoff);
+  QCOMPARE(p->scale_after, p->scale_before / 2);
+  QVERIFY(p->first_offender >= 0);
+  QCOMPARE(QString::fromStdString(h.layers()[static_cast<std::size_t>(p->first_offender)].module), QStringLiteral("fc3"));
+  // The table names it, the log tells it, and clicking the log line shows that step.
+  QVERIFY(w.layerTable()->tableModel()->offenderCount(p->first_offender) >= 1);
+  QListWidgetItem* line = nullptr;
+  for (int i = 0; i < w.eventLog()->count(); ++i)
+    if (w.eventLog()->item(i)->text().contains(QStringLiteral("step 50: fc3")) &&
+        w.eventLog()->item(i)->text().contains(QStringLiteral("step skipped")))
+      line = w.eventLog()->item(i);
+  QVERIFY2(line, "no event log line for step 50");
+  Q_EMIT w.eventLog()->itemClicked(line);
+  QCOMPARE(w.shownStep(), qint64(50));
+  QCOMPARE(w.dashboard()->histogram()->drawnStep(), qint64(50));
+  QCOMPARE(w.layerTable()->tableModel()->drawnStep(), qint64(50));
+  const QModelIndex badge = w.layerTable()->tableModel()->index(p->first_offender, LayerTableModel::Offender);
+  QVERIFY(badge.data().toString().contains(QStringLiteral("step 50")));
+  QVERIFY(w.dashboard()->scalePlot()->describeStep(50).contains(QStringLiteral("backoff")));
+}
+
+void TestMainWindow::injectNowFromThePanel() {
+  MainWindow w;
+  QVERIFY(w.loadPreset(QStringLiteral("default")));
+  SessionController* c = w.controller();
+  c->stepOnce();
+  QTRY_COMPARE_WITH_TIMEOUT(c->stepsDone(), qint64(1), kTimeout);
+  c->injectFault(QStringLiteral("fc2"), FaultKind::NaN);
+  c->stepOnce();
+  QTRY_COMPARE_WITH_TIMEOUT(c->stepsDone(), qint64(2), kTimeout);
+  const StepPoint* p = c->history().pointAt(1);
+  QVERIFY(p && p->skipped);
+  QCOMPARE(QString::fromStdString(c->layers()[static_cast<std::size_t>(p->first_offender)].module), QStringLiteral("fc2"));
+}
+
+void TestMainWindow::selectingALayerSelectsItEverywhere() {
+  MainWindow w;
+  QVERIFY(w.loadPreset(QStringLiteral("default")));
+  w.controller()->stepOnce();
+  QTRY_COMPARE_WITH_TIMEOUT(w.controller()->stepsDone(), qint64(1), kTimeout);
+  const int layer = 4;
+  w.layerTable()->selectionModel()->setCurrentIndex(w.layerTable()->tableModel()->index(layer, 0),
+                                                    QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+  QCOMPARE(w.dashboard()->layerHistory()->selectedLayer(), layer);
+  Q_EMIT w.dashboard()->histogram()->layerClicked(2);
+  QCOMPARE(w.dashboard()->layerHistory()->selectedLayer(), 2);
+  QCOMPARE(w.layerTable()->currentIndex().row(), 2);
+}
+
+void TestMainWindow::exportsWriteValidFiles() {
+  QTemporaryDir dir;
+  QVERIFY(dir.isValid());
+  MainWindow w;
+  QVERIFY(w.loadPreset(QStringLiteral("default"), 40));
+  QSignalSpy finished(w.controller(), &SessionController::runFinished);
+  w.controller()->start();
+  QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 60000);
+
+  ExportOptions o;
+  o.size = QSize(800, 500);
+  o.scale = 2.0;
+  QString error;
+  const QString png = dir.filePath(QStringLiteral("d.png"));
+  QVERIFY2(w.exportDashboardTo(png, o, &error), qPrintable(error));
+  QImage image(png);
+  QVERIFY(!image.isNull());
+  QCOMPARE(image.size(), QSize(1600, 1000));
+  // Not a blank canvas: the charts drew something.
+  QSet<QRgb> colours;
+  for (int y = 0; y < image.height(); y += 7)
+    for (int x = 0; x < image.width(); x += 7) colours.insert(image.pixel(x, y));
+  QVERIFY(colours.size() > 20);
+
+  const QString pdf = dir.filePath(QStringLiteral("d.pdf"));
+  QVERIFY2(w.exportDashboardTo(pdf, o, &error), qPrintable(error));
+  QCOMPARE(head(pdf, 5), QByteArray("%PDF-"));
+  const QString svg = dir.filePath(QStringLiteral("d.svg"));
+  QVERIFY2(w.exportDashboardTo(svg, o, &error), qPrintable(error));
+  QCOMPARE(svgRoot(svg), QStringLiteral("svg"));
+
+  for (ChartBase* chart : w.dashboard()->charts()) {
+    ExportOptions co;
+    co.size = QSize(640, 400);
+    co.scale = 1.5;
+    const QString stem = dir.filePath(chart->fileStem());
+    QVERIFY2(exportChart(chart, stem + QStringLiteral(".png"), co, &error), qPrintable(error));
+    QCOMPARE(QImage(stem + QStringLiteral(".png")).size(), QSize(960, 600));
+    QVERIFY2(exportChart(chart, stem + QStringLiteral(".pdf"), co, &error), qPrintable(error));
+    QCOMPARE(head(stem + QStringLiteral(".pdf"), 5), QByteArray("%PDF-"));
+    QVERIFY2(exportChart(chart, stem + QStringLiteral(".svg"), co, &error), qPrintable(error));
+    QCOMPARE(svgRoot(stem + QStringLiteral(".svg")), QStringLiteral("svg"));
+  }
+}
+
+void TestMainWindow::exportRejectsUnknownSuffix() {
+  MainWindow w;
+  QString error;
+  QVERIFY(!w.exportDashboardTo(QStringLiteral("/tmp/ampscope-x.bmpx"), ExportOptions{}, &error));
+  QVERIFY(error.contains(QStringLiteral(".png")));
+}
+
+void TestMainWindow::badConfigShowsAMessageInsteadOfCrashing() {
+  MainWindow w;
+  SessionConfig bad;
+  bad.model = "no-such-model";
+  QSignalSpy error(w.controller(), &SessionController::errorOccurred);
+  QVERIFY(!w.controller()->configure(bad));
+  QCOMPARE(error.count(), 1);
+  QCOMPARE(w.controller()->state(), State::Failed);
+  QVERIFY(!w.bannerText().isEmpty());
+  w.controller()->start();  // nothing to start: no crash
+  w.controller()->stepOnce();
+  QVERIFY(w.loadPreset(QStringLiteral("default")));
+  QCOMPARE(w.controller()->state(), State::Ready);
+}
+
+QTEST_MAIN(TestMainWindow)
+#include "test_main_window.moc"

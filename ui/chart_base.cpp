@@ -1,0 +1,125 @@
+#include "chart_base.h"
+
+namespace ampscope::ui {
+
+ChartBase::ChartBase(const QString& title, const QString& fileStem, QWidget* parent)
+    : QCustomPlot(parent), m_titleText(title), m_fileStem(fileStem) {
+  setNoAntialiasingOnDrag(true);
+  setPlottingHints(QCP::phCacheLabels | QCP::phImmediateRefresh);
+  plotLayout()->insertRow(0);
+  m_title = new QCPTextElement(this, title);
+  plotLayout()->addElement(0, 0, m_title);
+  plotLayout()->setRowSpacing(0);
+  setMinimumSize(260, 180);
+  connect(this, &QCustomPlot::mouseWheel, this, [this](QWheelEvent*) { m_userRange = true; });
+  connect(this, &QCustomPlot::mouseMove, this, [this](QMouseEvent* e) {
+    if (e->buttons() & Qt::LeftButton) m_userRange = true;
+  });
+  connect(this, &QCustomPlot::mouseDoubleClick, this, [this](QMouseEvent*) {
+    m_userRange = false;
+    fitRange();
+    replot(rpQueuedReplot);
+  });
+  applyTheme(m_theme);
+}
+
+QString powerOfTwoLabel(int exponent) {
+  static const QChar digits[] = {QChar(0x2070), QChar(0x00B9), QChar(0x00B2), QChar(0x00B3), QChar(0x2074),
+                                 QChar(0x2075), QChar(0x2076), QChar(0x2077), QChar(0x2078), QChar(0x2079)};
+  QString s = QStringLiteral("2");
+  if (exponent < 0) s += QChar(0x207B);
+  for (const QChar c : QString::number(std::abs(exponent))) s += digits[c.digitValue()];
+  return s;
+}
+
+QCPColorGradient shareGradient(const PlotTheme& theme) {
+  QCPColorGradient g;
+  QMap<double, QColor> stops;
+  if (theme.dark) {
+    stops = {{0.0, QColor(40, 30, 90)}, {0.3, QColor(49, 104, 142)}, {0.55, QColor(33, 145, 140)},
+             {0.8, QColor(94, 201, 98)}, {1.0, QColor(253, 231, 37)}};
+  } else {
+    stops = {{0.0, QColor(253, 231, 37)}, {0.25, QColor(94, 201, 98)}, {0.5, QColor(33, 145, 140)},
+             {0.75, QColor(59, 82, 139)}, {1.0, QColor(68, 1, 84)}};
+  }
+  g.setColorStops(stops);
+  g.setLevelCount(256);
+  g.setNanHandling(QCPColorGradient::nhTransparent);
+  return g;
+}
+
+std::vector<FormatEdge> fp16Edges() {
+  return {{-24.5, QStringLiteral("fp16 min subnormal 2\u207B\u00B2\u2074")},
+          {-14.5, QStringLiteral("min normal 2\u207B\u00B9\u2074")},
+          {15.5, QStringLiteral("max exp 15 (65504)")}};
+}
+
+void setupStepAxis(QCPAxis* axis) {
+  QSharedPointer<QCPAxisTickerFixed> t(new QCPAxisTickerFixed);
+  t->setTickStep(1.0);
+  t->setScaleStrategy(QCPAxisTickerFixed::ssMultiples);
+  axis->setTicker(t);
+  axis->setNumberFormat(QStringLiteral("f"));
+  axis->setNumberPrecision(0);
+  axis->setLabel(QStringLiteral("optimizer step"));
+}
+
+void ChartBase::setSubtitle(const QString& text) {
+  if (!m_subtitle) {
+    plotLayout()->insertRow(1);
+    m_subtitle = new QCPTextElement(this, text);
+    plotLayout()->addElement(1, 0, m_subtitle);
+    m_subtitle->setFont(m_theme.font(0.9));
+    m_subtitle->setTextColor(m_theme.foreground);
+  } else {
+    m_subtitle->setText(text);
+  }
+}
+
+void ChartBase::styleAxis(QCPAxis* axis) const {
+  const QPen pen(m_theme.foreground, 1);
+  axis->setBasePen(pen);
+  axis->setTickPen(pen);
+  axis->setSubTickPen(pen);
+  axis->setTickLabelColor(m_theme.foreground);
+  axis->setLabelColor(m_theme.foreground);
+  axis->setTickLabelFont(m_theme.font(0.95));
+  axis->setLabelFont(m_theme.font(1.0));
+  axis->grid()->setPen(QPen(m_theme.grid, 1, Qt::DotLine));
+  axis->grid()->setSubGridPen(QPen(m_theme.subGrid, 1, Qt::DotLine));
+  axis->grid()->setZeroLinePen(Qt::NoPen);
+}
+
+void ChartBase::applyTheme(const PlotTheme& theme) {
+  m_theme = theme;
+  setBackground(theme.background);
+  for (QCPAxisRect* r : axisRects()) {
+    r->setBackground(theme.background);
+    for (QCPAxis* a : r->axes()) styleAxis(a);
+  }
+  m_title->setFont(theme.font(1.25, true));
+  m_title->setTextColor(theme.foreground);
+  if (m_subtitle) {
+    m_subtitle->setFont(theme.font(0.9));
+    m_subtitle->setTextColor(theme.foreground);
+  }
+  if (legend) {
+    legend->setFont(theme.font(0.95));
+    legend->setTextColor(theme.foreground);
+    legend->setBrush(QColor(theme.background.red(), theme.background.green(), theme.background.blue(), 220));
+    legend->setBorderPen(QPen(theme.grid));
+  }
+  markDirty();
+}
+
+void ChartBase::showEvent(QShowEvent* event) {
+  QCustomPlot::showEvent(event);
+  if (takeDirty()) replot(rpQueuedReplot);  // changed while hidden
+}
+
+void ChartBase::setShownStep(qint64 step) {
+  m_shownStep = step;
+  markDirty();
+}
+
+}  // namespace ampscope::ui

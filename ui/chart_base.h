@@ -1,0 +1,82 @@
+// What every AmpScope chart shares: a title, the theme, a coalesced replot request, the step
+// cursor, and a name for exported files. Subclasses fill their data from the StepHistory.
+#pragma once
+
+#include "plot_theme.h"
+
+#include "qcp.h"
+
+#include <QString>
+
+#include <vector>
+
+namespace ampscope::ui {
+
+class StepHistory;
+
+class ChartBase : public QCustomPlot {
+  Q_OBJECT
+ public:
+  ChartBase(const QString& title, const QString& fileStem, QWidget* parent = nullptr);
+
+  QString title() const { return m_titleText; }
+  QString fileStem() const { return m_fileStem; }
+  void setHistory(const StepHistory* history) { m_history = history; }
+
+  virtual void applyTheme(const PlotTheme& theme);
+  const PlotTheme& theme() const { return m_theme; }
+
+  /// Rebuild from the history (after a reset) and after new steps.
+  virtual void rebuild() = 0;
+  virtual void appendSteps(qint64 firstStep, qint64 lastStep) = 0;
+  /// The step the user is looking at (-1: follow the newest).
+  virtual void setShownStep(qint64 step);
+
+  /// Time charts follow the newest step until the user zooms or drags; a double click
+  /// returns to following.
+  bool following() const { return !m_userRange; }
+  virtual void fitRange() {}
+
+  /// Marks the chart for the next coalesced replot (Dashboard's replot timer).
+  void markDirty() { m_dirty = true; }
+  bool takeDirty() {
+    const bool d = m_dirty;
+    m_dirty = false;
+    return d;
+  }
+
+ Q_SIGNALS:
+  void stepClicked(qint64 step);
+
+ protected:
+  void showEvent(QShowEvent* event) override;
+  void styleAxis(QCPAxis* axis) const;
+  void setSubtitle(const QString& text);
+  const StepHistory* m_history = nullptr;
+  PlotTheme m_theme = PlotTheme::light();
+  QCPTextElement* m_title = nullptr;
+  QCPTextElement* m_subtitle = nullptr;
+  qint64 m_shownStep = -1;
+  bool m_userRange = false;
+
+ private:
+  QString m_titleText;
+  QString m_fileStem;
+  bool m_dirty = false;
+};
+
+/// "2¹⁶", "2⁻³": a power of two for axis labels.
+QString powerOfTwoLabel(int exponent);
+/// The colour map of the heatmaps (perceptually ordered, dark = many, light = few on light
+/// themes), with empty cells transparent.
+QCPColorGradient shareGradient(const PlotTheme& theme);
+/// fp16's limits as bin edges in exponent coordinates: bin e holds [2^e, 2^(e+1)).
+struct FormatEdge {
+  double edge;
+  QString label;
+};
+std::vector<FormatEdge> fp16Edges();
+/// One time axis for steps: integer ticks, readable at any zoom.
+void setupStepAxis(QCPAxis* axis);
+
+}  // namespace ampscope::ui

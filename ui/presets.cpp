@@ -1,0 +1,65 @@
+#include "presets.h"
+
+#include <QDir>
+#include <QFile>
+#include <QJsonDocument>
+#include <QJsonObject>
+
+#include <algorithm>
+#include <stdexcept>
+
+// Q_INIT_RESOURCE must be used outside any namespace; the qrc lives in a static library.
+static void initResources() { Q_INIT_RESOURCE(ampscope); }
+
+namespace ampscope::ui {
+
+std::vector<Preset> builtinPresets() {
+  static const bool inited = (initResources(), true);
+  (void)inited;
+  struct Ordered {
+    int order;
+    Preset preset;
+  };
+  std::vector<Ordered> found;
+  const QDir dir(QStringLiteral(":/presets"));
+  for (const QString& file : dir.entryList({QStringLiteral("*.json")}, QDir::Files, QDir::Name)) {
+    QFile f(dir.filePath(file));
+    if (!f.open(QIODevice::ReadOnly)) throw std::invalid_argument("preset " + file.toStdString() + ": cannot be read");
+    QJsonParseError err{};
+    const QJsonDocument doc = QJsonDocument::fromJson(f.readAll(), &err);
+    if (!doc.isObject())
+      throw std::invalid_argument("preset " + file.toStdString() + ": " + err.errorString().toStdString());
+    const QJsonObject o = doc.object();
+    Preset p;
+    p.name = o.value(QStringLiteral("name")).toString();
+    p.title = o.value(QStringLiteral("title")).toString();
+    p.description = o.value(QStringLiteral("description")).toString();
+    if (p.name.isEmpty()) throw std::invalid_argument("preset " + file.toStdString() + ": no name");
+    const QByteArray cfg = QJsonDocument(o.value(QStringLiteral("config")).toObject()).toJson(QJsonDocument::Compact);
+    try {
+      p.config = SessionConfig::from_json(cfg.toStdString());
+    } catch (const std::invalid_argument& e) {
+      throw std::invalid_argument("preset " + p.name.toStdString() + ": " + e.what());
+    }
+    found.push_back({o.value(QStringLiteral("order")).toInt(100), std::move(p)});
+  }
+  std::stable_sort(found.begin(), found.end(), [](const Ordered& a, const Ordered& b) { return a.order < b.order; });
+  std::vector<Preset> out;
+  for (auto& o : found) out.push_back(std::move(o.preset));
+  return out;
+}
+
+QStringList presetNames() {
+  QStringList names;
+  for (const Preset& p : builtinPresets()) names << p.name;
+  return names;
+}
+
+Preset findPreset(const QString& name) {
+  for (Preset& p : builtinPresets())
+    if (p.name == name) return p;
+  throw std::invalid_argument("unknown preset '" + name.toStdString() + "' (known: " +
+                              presetNames().join(QStringLiteral(", ")).toStdString() + ")");
+}
+
+}  // namespace ampscope::ui

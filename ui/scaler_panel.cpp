@@ -1,0 +1,175 @@
+#include "scaler_panel.h"
+
+#include "narrator.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QFormLayout>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QSlider>
+#include <QSpinBox>
+
+#include <cmath>
+#include <limits>
+
+namespace ampscope::ui {
+
+namespace {
+QSlider* slider(int lo, int hi, QWidget* parent) {
+  auto* s = new QSlider(Qt::Horizontal, parent);
+  s->setRange(lo, hi);
+  s->setPageStep(std::max(1, (hi - lo) / 10));
+  return s;
+}
+QWidget* withLabel(QSlider* s, QLabel* l, QWidget* parent) {
+  auto* w = new QWidget(parent);
+  auto* h = new QHBoxLayout(w);
+  h->setContentsMargins(0, 0, 0, 0);
+  h->addWidget(s, 1);
+  l->setMinimumWidth(l->fontMetrics().horizontalAdvance(QStringLiteral("2^24 = 16777216")));
+  h->addWidget(l);
+  return w;
+}
+constexpr int kMinPowers = 24, kMaxLowest = 8, kMaxHighest = 40;
+}  // namespace
+
+int ScalerPanel::intervalToSlider(std::int64_t interval) {
+  return static_cast<int>(std::lround(100.0 * std::log10(static_cast<double>(std::max<std::int64_t>(1, interval)))));
+}
+std::int64_t ScalerPanel::sliderToInterval(int position) {
+  const double v = std::pow(10.0, position / 100.0);
+  // Round to 2 significant digits: 1, 2, ... 10, 11, ... 2000.
+  const double mag = std::pow(10.0, std::max(0.0, std::floor(std::log10(v)) - 1));
+  return std::max<std::int64_t>(1, static_cast<std::int64_t>(std::lround(v / mag) * mag));
+}
+
+ScalerPanel::ScalerPanel(QWidget* parent) : QGroupBox(QStringLiteral("Loss scaler (live)"), parent) {
+  auto* form = new QFormLayout(this);
+  form->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
+  m_enabled = new QCheckBox(QStringLiteral("enabled"), this);
+  m_enabled->setToolTip(QStringLiteral("Off: gradients are not scaled, non-finite steps are not skipped"));
+  form->addRow(QStringLiteral("Scaler"), m_enabled);
+
+  m_init = slider(0, 24, this);
+  m_initLabel = new QLabel(this);
+  m_init->setToolTip(QStringLiteral("The scale a run starts with (a power of two). Applies on Reset."));
+  form->addRow(QStringLiteral("Init scale"), withLabel(m_init, m_initLabel, this));
+
+  m_growth = slider(100, 400, this);
+  m_growthLabel = new QLabel(this);
+  m_growth->setToolTip(QStringLiteral("Scale multiplier after growth-interval clean steps (must be > 1)"));
+  form->addRow(QStringLiteral("Growth factor"), withLabel(m_growth, m_growthLabel, this));
+
+  m_backoff = slider(1, 100, this);
+  m_backoffLabel = new QLabel(this);
+  m_backoff->setToolTip(QStringLiteral("Scale multiplier after a step with inf/NaN gradients (must be < 1)"));
+  form->addRow(QStringLiteral("Backoff factor"), withLabel(m_backoff, m_backoffLabel, this));
+
+  m_interval = slider(0, 400, this);
+  m_intervalLabel = new QLabel(this);
+  m_interval->setToolTip(QStringLiteral("Clean steps before the scale grows (log slider, 1 to 10000)"));
+  form->addRow(QStringLiteral("Growth interval"), withLabel(m_interval, m_intervalLabel, this));
+
+  m_hysteresis = new QSpinBox(this);
+  m_hysteresis->setRange(1, 32);
+  m_hysteresis->setToolTip(QStringLiteral("Back off only after this many overflows (1 = PyTorch)"));
+  m_consecutive = new QCheckBox(QStringLiteral("restore on clean steps"), this);
+  auto* hyst = new QWidget(this);
+  auto* hl = new QHBoxLayout(hyst);
+  hl->setContentsMargins(0, 0, 0, 0);
+  hl->addWidget(m_hysteresis);
+  hl->addWidget(m_consecutive, 1);
+  form->addRow(QStringLiteral("Hysteresis"), hyst);
+
+  m_min = new QComboBox(this);
+  m_min->addItem(QStringLiteral("none (0)"), 0.0);
+  for (int k = 0; k <= kMinPowers; ++k)
+    m_min->addItem(QStringLiteral("2^%1 = %2").arg(k).arg(number(std::ldexp(1.0, k))), std::ldexp(1.0, k));
+  m_min->setToolTip(QStringLiteral("Floor after a backoff; without one the scale can reach 0 and stay there"));
+  form->addRow(QStringLiteral("Min scale"), m_min);
+
+  m_max = new QComboBox(this);
+  m_max->addItem(QStringLiteral("none (\u221E)"), std::numeric_limits<double>::infinity());
+  for (int k = kMaxLowest; k <= kMaxHighest; ++k)
+    m_max->addItem(QStringLiteral("2^%1 = %2").arg(k).arg(number(std::ldexp(1.0, k))), std::ldexp(1.0, k));
+  form->addRow(QStringLiteral("Max scale"), m_max);
+
+  m_static = new QCheckBox(QStringLiteral("static scale (never grows or backs off)"), this);
+  form->addRow(QString(), m_static);
+
+  m_message = new QLabel(this);
+  m_message->setWordWrap(true);
+  m_message->setStyleSheet(QStringLiteral("color: #c0392b;"));
+  m_message->setVisible(false);
+  form->addRow(m_message);
+
+  for (QSlider* s : {m_init, m_growth, m_backoff, m_interval}) connect(s, &QSlider::valueChanged, this, &ScalerPanel::edited);
+  for (QCheckBox* c : {m_enabled, m_consecutive, m_static}) connect(c, &QCheckBox::toggled, this, &ScalerPanel::edited);
+  connect(m_hysteresis, &QSpinBox::valueChanged, this, &ScalerPanel::edited);
+  for (QComboBox* c : {m_min, m_max}) connect(c, &QComboBox::currentIndexChanged, this, &ScalerPanel::edited);
+  setOptions(GradScalerOptions());
+}
+
+void ScalerPanel::setOptions(const GradScalerOptions& o) {
+  m_silent = true;
+  m_enabled->setChecked(o.enabled());
+  m_init->setValue(static_cast<int>(std::lround(std::log2(std::max(1.0, o.init_scale())))));
+  m_growth->setValue(static_cast<int>(std::lround(o.growth_factor() * 100)));
+  m_backoff->setValue(static_cast<int>(std::lround(o.backoff_factor() * 100)));
+  m_interval->setValue(intervalToSlider(o.growth_interval()));
+  m_hysteresis->setValue(static_cast<int>(o.hysteresis()));
+  m_consecutive->setChecked(o.consecutive_hysteresis());
+  auto pick = [](QComboBox* c, double v) {
+    int best = 0;
+    for (int i = 0; i < c->count(); ++i)
+      if (c->itemData(i).toDouble() == v) best = i;
+    c->setCurrentIndex(best);
+  };
+  pick(m_min, o.min_scale());
+  pick(m_max, o.max_scale());
+  m_static->setChecked(o.static_scale());
+  m_silent = false;
+  // Keep an interval the slider cannot hit exactly (e.g. 2000 from a preset) as it is.
+  updateLabels();
+  if (sliderToInterval(m_interval->value()) != o.growth_interval())
+    m_intervalLabel->setText(QString::number(o.growth_interval()));
+  m_exactInterval = o.growth_interval();
+}
+
+GradScalerOptions ScalerPanel::options() const {
+  GradScalerOptions o;
+  o.enabled(m_enabled->isChecked())
+      .init_scale(std::ldexp(1.0, m_init->value()))
+      .growth_factor(m_growth->value() / 100.0)
+      .backoff_factor(m_backoff->value() / 100.0)
+      .growth_interval(m_exactInterval > 0 ? m_exactInterval : sliderToInterval(m_interval->value()))
+      .hysteresis(m_hysteresis->value())
+      .consecutive_hysteresis(m_consecutive->isChecked())
+      .min_scale(m_min->currentData().toDouble())
+      .max_scale(m_max->currentData().toDouble())
+      .static_scale(m_static->isChecked());
+  return o;
+}
+
+void ScalerPanel::updateLabels() {
+  m_initLabel->setText(QStringLiteral("2^%1 = %2").arg(m_init->value()).arg(number(std::ldexp(1.0, m_init->value()))));
+  m_growthLabel->setText(QStringLiteral("\u00D7%1").arg(m_growth->value() / 100.0, 0, 'f', 2));
+  m_backoffLabel->setText(QStringLiteral("\u00D7%1").arg(m_backoff->value() / 100.0, 0, 'f', 2));
+  m_intervalLabel->setText(QString::number(sliderToInterval(m_interval->value())));
+}
+
+void ScalerPanel::edited() {
+  if (m_silent) return;
+  if (sender() == m_interval) m_exactInterval = 0;  // the user moved it: the slider's value wins
+  updateLabels();
+  if (m_exactInterval > 0) m_intervalLabel->setText(QString::number(m_exactInterval));
+  Q_EMIT optionsEdited(options());
+}
+
+void ScalerPanel::setMessage(const QString& text) {
+  m_message->setText(text);
+  m_message->setVisible(!text.isEmpty());
+}
+
+}  // namespace ampscope::ui

@@ -1,0 +1,62 @@
+// Live controls for every GradScaler option. Each edit emits optionsEdited with the complete
+// options; the controller validates them and posts them to the worker.
+#pragma once
+
+#include <ampscope/scale_policy.h>
+
+#include <QGroupBox>
+
+class QCheckBox;
+class QComboBox;
+class QLabel;
+class QSlider;
+class QSpinBox;
+
+namespace ampscope::ui {
+
+class ScalerPanel : public QGroupBox {
+  Q_OBJECT
+ public:
+  explicit ScalerPanel(QWidget* parent = nullptr);
+  /// Shows `options` without emitting optionsEdited.
+  void setOptions(const GradScalerOptions& options);
+  GradScalerOptions options() const;
+  /// Shows a validation message under the controls (empty clears it).
+  void setMessage(const QString& text);
+
+  // For tests and keyboard users: the sliders by role.
+  QSlider* initScaleSlider() const { return m_init; }
+  QSlider* growthFactorSlider() const { return m_growth; }
+  QSlider* backoffFactorSlider() const { return m_backoff; }
+  QSlider* growthIntervalSlider() const { return m_interval; }
+
+  /// Growth-interval slider position <-> interval (log scale, 1..10000).
+  static int intervalToSlider(std::int64_t interval);
+  static std::int64_t sliderToInterval(int position);
+
+ Q_SIGNALS:
+  void optionsEdited(const ampscope::GradScalerOptions& options);
+
+ private:
+  void updateLabels();
+  void edited();
+  QCheckBox* m_enabled = nullptr;
+  QSlider* m_init = nullptr;
+  QSlider* m_growth = nullptr;
+  QSlider* m_backoff = nullptr;
+  QSlider* m_interval = nullptr;
+  QSpinBox* m_hysteresis = nullptr;
+  QCheckBox* m_consecutive = nullptr;
+  QComboBox* m_min = nullptr;
+  QComboBox* m_max = nullptr;
+  QCheckBox* m_static = nullptr;
+  QLabel* m_initLabel = nullptr;
+  QLabel* m_growthLabel = nullptr;
+  QLabel* m_backoffLabel = nullptr;
+  QLabel* m_intervalLabel = nullptr;
+  QLabel* m_message = nullptr;
+  std::int64_t m_exactInterval = 0;  // an interval set from options, until the slider moves
+  bool m_silent = false;
+};
+
+}  // namespace ampscope::ui

@@ -1,0 +1,75 @@
+#include "step_history.h"
+
+#include <algorithm>
+
+namespace ampscope::ui {
+
+StepHistory::StepHistory(std::size_t recentStats, std::size_t notableStats)
+    : m_recentCap(std::max<std::size_t>(1, recentStats)), m_notableCap(notableStats) {}
+
+void StepHistory::reset(std::vector<LayerInfo> layers) {
+  m_layers = std::move(layers);
+  m_points.clear();
+  m_recent.clear();
+  m_notable.clear();
+  m_skipped = 0;
+  m_nonFinite = 0;
+}
+
+void StepHistory::append(std::vector<StepRecord>& records) {
+  m_points.reserve(m_points.size() + records.size());
+  for (StepRecord& r : records) {
+    StepPoint p;
+    p.step = r.step;
+    p.loss = r.loss;
+    p.scale_before = r.scale_before;
+    p.scale_after = r.scale_after;
+    p.growth_tracker = r.growth_tracker;
+    p.hysteresis_tracker = r.hysteresis_tracker;
+    p.found_inf = r.found_inf;
+    p.skipped = r.skipped;
+    p.reason = r.reason;
+    p.first_offender = r.first_offender;
+    m_points.push_back(p);
+    m_skipped += r.skipped ? 1 : 0;
+    m_nonFinite += r.found_inf ? 1 : 0;
+    if (r.layers.empty()) continue;
+    if (r.found_inf && m_notableCap > 0) {
+      m_notable[r.step] = r;
+      while (m_notable.size() > m_notableCap) m_notable.erase(m_notable.begin());
+    }
+    m_recent.push_back(std::move(r));
+    while (m_recent.size() > m_recentCap) m_recent.pop_front();
+  }
+}
+
+const StepPoint* StepHistory::pointAt(std::int64_t step) const {
+  if (m_points.empty()) return nullptr;
+  // Steps are increasing but may have gaps (dropped records): binary search.
+  auto it = std::upper_bound(m_points.begin(), m_points.end(), step,
+                             [](std::int64_t s, const StepPoint& p) { return s < p.step; });
+  if (it == m_points.begin()) return &m_points.front();
+  return &*(it - 1);
+}
+
+const StepRecord* StepHistory::latestStats() const { return m_recent.empty() ? nullptr : &m_recent.back(); }
+
+const StepRecord* StepHistory::statsAt(std::int64_t step) const {
+  if (auto it = m_notable.find(step); it != m_notable.end()) return &it->second;
+  const StepRecord* best = nullptr;
+  // The nearest kept record at or before `step`, from the ring and the notable steps.
+  auto rit = std::upper_bound(m_recent.begin(), m_recent.end(), step,
+                              [](std::int64_t s, const StepRecord& r) { return s < r.step; });
+  if (rit != m_recent.begin()) best = &*(rit - 1);
+  auto nit = m_notable.upper_bound(step);
+  if (nit != m_notable.begin()) {
+    const StepRecord* n = &std::prev(nit)->second;
+    if (!best || n->step > best->step) best = n;
+  }
+  if (best) return best;
+  if (!m_notable.empty() && (m_recent.empty() || m_notable.begin()->first < m_recent.front().step))
+    return &m_notable.begin()->second;
+  return m_recent.empty() ? nullptr : &m_recent.front();
+}
+
+}  // namespace ampscope::ui

@@ -1,0 +1,67 @@
+// What the GUI keeps of a run: every step's scalar values (loss, scale, skip decision) for the
+// whole run, and the heavy per-layer statistics only for the most recent statistics steps
+// plus the steps where something went non-finite (so that the event log can jump to them).
+#pragma once
+
+#include <ampscope/session_types.h>
+
+#include <cstdint>
+#include <deque>
+#include <map>
+#include <vector>
+
+namespace ampscope::ui {
+
+/// The scalar part of a StepRecord: what the loss and scale plots need for every step.
+struct StepPoint {
+  std::int64_t step = 0;
+  double loss = 0.0;
+  double scale_before = 1.0;
+  double scale_after = 1.0;
+  std::int32_t growth_tracker = 0;
+  std::int32_t hysteresis_tracker = 0;
+  bool found_inf = false;
+  bool skipped = false;
+  ScaleChangeReason reason = ScaleChangeReason::Unchanged;
+  int first_offender = -1;
+};
+
+class StepHistory {
+ public:
+  /// recentStats: how many statistics steps keep their per-layer numbers (a ring);
+  /// notableStats: how many non-finite steps keep theirs beyond the ring.
+  explicit StepHistory(std::size_t recentStats = 1024, std::size_t notableStats = 256);
+
+  void reset(std::vector<LayerInfo> layers);
+  /// Takes the records' per-layer statistics (moved from).
+  void append(std::vector<StepRecord>& records);
+
+  const std::vector<LayerInfo>& layers() const { return m_layers; }
+  const std::vector<StepPoint>& points() const { return m_points; }
+  bool empty() const { return m_points.empty(); }
+  std::int64_t lastStep() const { return m_points.empty() ? -1 : m_points.back().step; }
+  /// The point of `step`, or the nearest before it; nullptr when there is none.
+  const StepPoint* pointAt(std::int64_t step) const;
+
+  /// The most recent record that carries per-layer statistics (nullptr before the first).
+  const StepRecord* latestStats() const;
+  /// The record with statistics at `step`, else the nearest kept one before it, else after it.
+  const StepRecord* statsAt(std::int64_t step) const;
+  /// Records with statistics in the ring, oldest first (for the layer-history heatmap).
+  const std::deque<StepRecord>& recentStats() const { return m_recent; }
+
+  std::int64_t skippedCount() const { return m_skipped; }
+  std::int64_t nonFiniteCount() const { return m_nonFinite; }
+
+ private:
+  std::size_t m_recentCap;
+  std::size_t m_notableCap;
+  std::vector<LayerInfo> m_layers;
+  std::vector<StepPoint> m_points;
+  std::deque<StepRecord> m_recent;
+  std::map<std::int64_t, StepRecord> m_notable;
+  std::int64_t m_skipped = 0;
+  std::int64_t m_nonFinite = 0;
+};
+
+}  // namespace ampscope::ui
