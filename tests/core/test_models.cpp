@@ -169,6 +169,16 @@ class TestModels : public QObject {
     const auto wide = (torch::pow(2.0, torch::rand({200000}, gen, torch::kDouble) * 270.0 - 140.0) * sign)
                           .to(torch::kFloat);
     QVERIFY(torch::equal(round_to(wide, Precision::BF16), ref_round_tensor(wide, ref_bf16)));
+    // LibTorch's own conversions (the path for other devices and dtypes) agree bit for bit.
+    QVERIFY(torch::equal(round_to(x, Precision::FP16), x.to(torch::kHalf).to(torch::kFloat)));
+    QVERIFY(torch::equal(round_to(wide, Precision::BF16), wide.to(torch::kBFloat16).to(torch::kFloat)));
+    QVERIFY(torch::equal(round_to(x.to(torch::kDouble), Precision::FP16), round_to(x, Precision::FP16)));
+    // Non-contiguous input; and with a graph to record, rounding is a straight-through op.
+    const auto strided = x.view({400, 500}).t();
+    QVERIFY(torch::equal(round_to(strided, Precision::FP16), round_to(x, Precision::FP16).view({400, 500}).t()));
+    auto leaf = x.slice(0, 0, 10).clone().requires_grad_(true);
+    round_to(leaf, Precision::FP16).sum().backward();
+    QVERIFY(torch::equal(leaf.grad(), torch::ones({10})));
     // NaN stays NaN; fp32 is the identity.
     QVERIFY(std::isnan(round_to(f32({NAN}), Precision::FP16).item<float>()));
     QVERIFY(std::isnan(round_to(f32({NAN}), Precision::BF16).item<float>()));
