@@ -31,6 +31,7 @@ struct GradScaler::OptimizerState {
 
 GradScaler::GradScaler(GradScalerOptions options) : m_options(std::move(options)) {
   m_options.validate();
+  m_last_update.update_index = -1;
   m_state = initial_state(m_options);
   m_init_scale = m_options.init_scale();
 }
@@ -279,6 +280,7 @@ void GradScaler::update() {
   ev.after = m_state;
   ev.reason = u.reason;
   m_optimizer_states.clear();
+  m_last_update = ev;
   for (auto* o : m_observers) o->on_update(ev);
 }
 
@@ -299,6 +301,7 @@ void GradScaler::update(double new_scale) {
   ev.after = m_state;
   ev.reason = ScaleChangeReason::SetByUser;
   m_optimizer_states.clear();
+  m_last_update = ev;
   for (auto* o : m_observers) o->on_update(ev);
 }
 

@@ -53,8 +53,6 @@ struct TrainingSession::Impl : GradScalerObserver {
 
   // --- observer state of the current step --------------------------------------------------
   std::vector<ParamGradReport> reports;
-  bool have_update = false;
-  UpdateEvent last_update;
 
   // --- worker and channels -----------------------------------------------------------------
   std::jthread worker;
@@ -78,10 +76,6 @@ struct TrainingSession::Impl : GradScalerObserver {
 
   // GradScalerObserver
   void on_unscale(const UnscaleEvent& e) override { reports = e.params; }
-  void on_update(const UpdateEvent& e) override {
-    last_update = e;
-    have_update = true;
-  }
 
   void emit(SessionEvent::Kind kind, std::string message) {
     std::lock_guard lock(out_mu);
@@ -154,7 +148,9 @@ struct TrainingSession::Impl : GradScalerObserver {
     }
     learn_activation_shapes();
     scaler = std::make_unique<GradScaler>(cfg.scaler);
-    scaler->add_observer(this);
+    // stats_every == 0 means "no instrumentation": the scaler then runs its check and unscale
+    // without statistics, and the session adds no pass of its own (the baseline of bench/).
+    if (cfg.stats_every > 0) scaler->add_observer(this);
     speed_limit = cfg.max_steps_per_second;
     std::lock_guard lock(snap_mu);
     scaler_snapshot = cfg.scaler;
@@ -361,7 +357,6 @@ struct TrainingSession::Impl : GradScalerObserver {
     std::vector<bool> have_raw(params.size(), false);
     bool found_inf = false;
     reports.clear();
-    have_update = false;
     if (scaler_on) {
       if (cfg.clip_norm > 0 && !cfg.clip_after_unscale) clip(r);  // the classic bug, on purpose
       scaler->unscale_(*opt);
@@ -375,7 +370,7 @@ struct TrainingSession::Impl : GradScalerObserver {
         }
         found_inf = found_inf || rep.nonfinite() > 0;
       }
-    } else {
+    } else if (cfg.stats_every > 0) {
       std::vector<torch::Tensor> grads;
       for (auto& p : params) grads.push_back(p.grad());
       bool any = false;
@@ -383,6 +378,8 @@ struct TrainingSession::Impl : GradScalerObserver {
       for (std::size_t i = 0; i < params.size(); ++i) have_raw[i] = params[i].grad().defined();
       found_inf = any;
       if (cfg.clip_norm > 0) clip(r);
+    } else if (cfg.clip_norm > 0) {
+      clip(r);
     }
     std::vector<kernels::RawTensorStats> act_raw;
     if (capture && !act_grads.empty()) {
@@ -400,14 +397,13 @@ struct TrainingSession::Impl : GradScalerObserver {
       const bool stepped = scaler->step(*opt);
       scaler->update();
       r.skipped = !stepped;
-      r.found_inf = found_inf;
-      if (have_update) {
-        r.scale_before = last_update.before.scale;
-        r.scale_after = last_update.after.scale;
-        r.growth_tracker = last_update.after.growth_tracker;
-        r.hysteresis_tracker = last_update.after.hysteresis_tracker;
-        r.reason = last_update.reason;
-      }
+      r.found_inf = found_inf || !stepped;
+      const UpdateEvent& u = scaler->last_update();
+      r.scale_before = u.before.scale;
+      r.scale_after = u.after.scale;
+      r.growth_tracker = u.after.growth_tracker;
+      r.hysteresis_tracker = u.after.hysteresis_tracker;
+      r.reason = u.reason;
     } else {
       opt->step();  // no scaler: non-finite gradients go straight into the weights
       r.found_inf = found_inf;

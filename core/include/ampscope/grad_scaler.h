@@ -96,6 +96,10 @@ class GradScaler {
   FoundInfPerDevice unscale_grads_(torch::optim::Optimizer& optimizer,
                                    const torch::Tensor& inv_scale, bool allow_fp16);
 
+  /// The report of the most recent update() / update(new_scale), kept whether or not an
+  /// observer is attached (update_index -1 before the first).
+  const UpdateEvent& last_update() const { return m_last_update; }
+
   /// Observers are not owned; remove one before destroying it.
   void add_observer(GradScalerObserver* observer);
   void remove_observer(GradScalerObserver* observer);
@@ -120,6 +124,7 @@ class GradScaler {
   double m_init_scale;             // reported by get_scale() before first use
   torch::Tensor m_scale;           // float32, 0-dim, created lazily on the first scale()
   std::int64_t m_update_count = 0;
+  UpdateEvent m_last_update;
   std::map<const void*, std::unique_ptr<OptimizerState>> m_optimizer_states;
   std::vector<GradScalerObserver*> m_observers;
   std::vector<UnscaleEvent> m_pending_unscale;
