@@ -49,9 +49,9 @@ QCPColorGradient shareGradient(const PlotTheme& theme) {
 }
 
 std::vector<FormatEdge> fp16Edges() {
-  return {{-24.5, QStringLiteral("fp16 min subnormal 2\u207B\u00B2\u2074")},
-          {-14.5, QStringLiteral("min normal 2\u207B\u00B9\u2074")},
-          {15.5, QStringLiteral("max exp 15 (65504)")}};
+  return {{-24.5, QStringLiteral("subnormal 2\u207B\u00B2\u2074")},
+          {-14.5, QStringLiteral("normal 2\u207B\u00B9\u2074")},
+          {15.5, QStringLiteral("max 2\u00B9\u2075")}};
 }
 
 void setupStepAxis(QCPAxis* axis) {
@@ -106,10 +106,25 @@ void ChartBase::applyTheme(const PlotTheme& theme) {
   if (legend) {
     legend->setFont(theme.font(0.95));
     legend->setTextColor(theme.foreground);
-    legend->setBrush(QColor(theme.background.red(), theme.background.green(), theme.background.blue(), 220));
-    legend->setBorderPen(QPen(theme.grid));
+    legend->setBrush(Qt::NoBrush);
+    legend->setBorderPen(Qt::NoPen);
   }
   markDirty();
+}
+
+void ChartBase::moveLegendAboveAxes() {
+  // A horizontal legend in its own row under the title: it never hides data.
+  for (int i = 0; i < axisRect()->insetLayout()->elementCount(); ++i)
+    if (axisRect()->insetLayout()->elementAt(i) == legend) axisRect()->insetLayout()->take(legend);
+  axisRect()->insetLayout()->simplify();
+  const int row = plotLayout()->rowCount() - 1;  // the axis rect's row
+  plotLayout()->insertRow(row);
+  plotLayout()->addElement(row, 0, legend);
+  plotLayout()->setRowStretchFactor(row, 0.001);
+  legend->setFillOrder(QCPLegend::foColumnsFirst);
+  legend->setBorderPen(Qt::NoPen);
+  legend->setMargins(QMargins(4, 0, 4, 0));
+  legend->setVisible(true);
 }
 
 void ChartBase::showEvent(QShowEvent* event) {

@@ -52,6 +52,7 @@ class ChartBase : public QCustomPlot {
   void showEvent(QShowEvent* event) override;
   void styleAxis(QCPAxis* axis) const;
   void setSubtitle(const QString& text);
+  void moveLegendAboveAxes();
   const StepHistory* m_history = nullptr;
   PlotTheme m_theme = PlotTheme::light();
   QCPTextElement* m_title = nullptr;

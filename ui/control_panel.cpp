@@ -46,6 +46,8 @@ ControlPanel::ControlPanel(QWidget* parent) : QWidget(parent) {
   } catch (const std::exception& e) {
     m_preset->addItem(QStringLiteral("(presets unavailable: %1)").arg(QString::fromUtf8(e.what())));
   }
+  m_preset->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+  m_preset->setMinimumContentsLength(16);
   m_presetText = new QLabel(presetBox);
   m_presetText->setWordWrap(true);
   m_presetText->setText(m_preset->currentData(Qt::ToolTipRole).toString());
@@ -70,7 +72,7 @@ ControlPanel::ControlPanel(QWidget* parent) : QWidget(parent) {
 
   auto* view = new QGroupBox(QStringLiteral("View"), this);
   auto* vv = new QVBoxLayout(view);
-  m_unscaled = new QCheckBox(QStringLiteral("Unscaled histogram (shift by \u2212log\u2082 S)"), view);
+  m_unscaled = new QCheckBox(QStringLiteral("Unscaled histogram (\u2212log\u2082 S)"), view);
   m_unscaled->setToolTip(QStringLiteral("Show the true gradients g/S instead of what fp16 held (g scaled by S)"));
   connect(m_unscaled, &QCheckBox::toggled, this, &ControlPanel::unscaledViewToggled);
   vv->addWidget(m_unscaled);
@@ -151,6 +153,8 @@ QWidget* ControlPanel::buildFaultGroup() {
   auto* box = new QGroupBox(QStringLiteral("Fault injection"), this);
   auto* h = new QHBoxLayout(box);
   m_faultLayer = new QComboBox(box);
+  m_faultLayer->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+  m_faultLayer->setMinimumContentsLength(6);
   m_faultLayer->setToolTip(QStringLiteral("The layer whose weight gradient gets ~1% inf/NaN elements ('loss': the loss itself)"));
   m_faultKind = new QComboBox(box);
   m_faultKind->addItem(QStringLiteral("inf"), static_cast<int>(FaultKind::Inf));

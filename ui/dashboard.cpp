@@ -71,7 +71,9 @@ void Dashboard::render(QPainter* painter, const QRect& target) {
     painter->setFont(f);
     painter->setPen(m_theme.foreground);
     const int h = QFontMetrics(f).height() * 2;
-    painter->drawText(QRect(target.left() + 12, y, target.width() - 24, h), Qt::AlignVCenter | Qt::AlignLeft, m_caption);
+    const QRect box(target.left() + 12, y, target.width() - 24, h);
+    painter->drawText(box, Qt::AlignVCenter | Qt::AlignLeft,
+                      QFontMetrics(f).elidedText(m_caption, Qt::ElideRight, box.width()));
     y += h;
   }
   const int w = target.width(), rest = target.bottom() - y + 1;

@@ -37,6 +37,7 @@ int runScreenshot(QApplication& app) {
   p.addOption({QStringLiteral("out"), QStringLiteral("Output file (.png, .pdf or .svg)."), QStringLiteral("file")});
   p.addOption({QStringLiteral("size"), QStringLiteral("Figure size in px/pt, WxH."), QStringLiteral("WxH"), QStringLiteral("1600x1000")});
   p.addOption({QStringLiteral("scale"), QStringLiteral("PNG pixels per unit."), QStringLiteral("f"), QStringLiteral("1")});
+  p.addOption({QStringLiteral("window"), QStringLiteral("Capture the whole window with its panels (PNG only) instead of the figure.")});
   QStringList args = app.arguments();
   args.removeAt(1);  // "screenshot"
   if (!p.parse(args)) return fail(p.errorText(), 2);
@@ -64,8 +65,15 @@ int runScreenshot(QApplication& app) {
     return fail(QStringLiteral("screenshot: %1").arg(QString::fromUtf8(e.what())), 2);
   }
 
-  MainWindow window;  // never shown
+  const bool wholeWindow = p.isSet(QStringLiteral("window"));
+  if (wholeWindow && *exportFormatFor(out) != ExportFormat::Png)
+    return fail(QStringLiteral("screenshot: --window writes PNG only"), 2);
+  MainWindow window;  // shown only for --window, and then on the offscreen platform
   window.setTheme(p.isSet(QStringLiteral("dark")), p.isSet(QStringLiteral("presentation")));
+  if (wholeWindow) {
+    window.resize(options.size);
+    window.show();
+  }
   if (!window.loadPreset(p.value(QStringLiteral("preset")), steps)) return fail(window.bannerText(), 1);
   int code = 0;
   QObject::connect(window.controller(), &SessionController::runFinished, &app, [&] {
@@ -73,7 +81,7 @@ int runScreenshot(QApplication& app) {
       code = fail(window.bannerText(), 1);
     } else {
       QString error;
-      if (!window.exportDashboardTo(out, options, &error))
+      if (!(wholeWindow ? window.grabWindowTo(out, &error) : window.exportDashboardTo(out, options, &error)))
         code = fail(error, 1);
       else
         std::printf("wrote %s (%lld steps)\n", qPrintable(out), static_cast<long long>(window.controller()->stepsDone()));

@@ -14,7 +14,7 @@ namespace {
 // Columns after the exponent bins: a gap, then zero / NaN / +inf / -inf, each kSpecialWidth wide
 // so that their labels stay readable next to the narrow exponent bins.
 constexpr int kGap = 2;
-constexpr int kSpecialWidth = 3;
+constexpr int kSpecialWidth = 4;
 constexpr int kSpecials = 4;
 const char* const kSpecialNames[kSpecials] = {"0", "NaN", "+\u221E", "\u2212\u221E"};
 const char* const kSpecialWords[kSpecials] = {"zero", "NaN", "+inf", "-inf"};
@@ -45,7 +45,6 @@ HistogramHeatmap::HistogramHeatmap(QWidget* parent)
   auto* group = new QCPMarginGroup(this);
   axisRect()->setMarginGroup(QCP::msTop | QCP::msBottom, group);
   m_colorScale->setMarginGroup(QCP::msTop | QCP::msBottom, group);
-  axisRect()->setMinimumMargins(QMargins(0, 22, 0, 0));
 
   for (const FormatEdge& e : fp16Edges()) {
     auto* line = new QCPItemStraightLine(this);
@@ -54,13 +53,19 @@ HistogramHeatmap::HistogramHeatmap(QWidget* parent)
     m_edgeLines.push_back(line);
     auto* label = new QCPItemText(this);
     label->setText(e.label);
-    label->setClipToAxisRect(false);
+    // Vertical, along its line from the top: labels never collide however narrow the chart.
+    label->setRotation(-90);
+    label->setPositionAlignment(Qt::AlignRight | Qt::AlignBottom);
     label->position->setTypeX(QCPItemPosition::ptPlotCoords);
     label->position->setTypeY(QCPItemPosition::ptAxisRectRatio);
     label->position->setCoords(e.edge, 0);
     m_edgeLabels.push_back(label);
   }
   m_separator = new QCPItemStraightLine(this);
+  m_specialBand = new QCPItemRect(this);
+  m_specialBand->setLayer(QStringLiteral("grid"));
+  m_specialBand->topLeft->setTypeY(QCPItemPosition::ptAxisRectRatio);
+  m_specialBand->bottomRight->setTypeY(QCPItemPosition::ptAxisRectRatio);
   m_selection = new QCPItemRect(this);
   m_selection->setVisible(false);
 
@@ -96,14 +101,16 @@ void HistogramHeatmap::applyTheme(const PlotTheme& theme) {
   for (std::size_t i = 0; i < m_edgeLabels.size(); ++i) {
     m_edgeLabels[i]->setColor(theme.threshold);
     m_edgeLabels[i]->setFont(theme.font(0.85, true));
-    // Left of the smallest-subnormal and max lines, right of the smallest-normal line.
-    m_edgeLabels[i]->setPositionAlignment(Qt::AlignBottom | (i == 1 ? Qt::AlignLeft : Qt::AlignRight));
-    m_edgeLabels[i]->setPadding(QMargins(3, 0, 3, 2));
+    m_edgeLabels[i]->setPadding(QMargins(4, 1, 4, 1));
+    QColor bg = theme.background;
+    bg.setAlpha(210);
+    m_edgeLabels[i]->setBrush(bg);
   }
   m_separator->setPen(QPen(theme.foreground, 1, Qt::SolidLine));
+  m_specialBand->setPen(Qt::NoPen);
+  m_specialBand->setBrush(theme.subGrid);
   m_selection->setPen(QPen(theme.highlight, theme.lineWidth + 1));
   m_selection->setBrush(Qt::NoBrush);
-  axisRect()->setMinimumMargins(QMargins(0, theme.presentation ? 34 : 22, 0, 0));
 }
 
 void HistogramHeatmap::rebuild() {
@@ -148,7 +155,9 @@ void HistogramHeatmap::layoutAxes() {
   const int nExp = m_hi - m_lo + 1;
   const int nx = nExp + kGap + kSpecials * kSpecialWidth;
   const double x0 = m_lo - m_shiftBy;
-  xAxis->setRange(x0 - 0.5, x0 + nx - 0.5);
+  // fp16's smallest subnormal stays in view; below it, only as far down as the data goes.
+  const double left = std::max(0, std::min(m_lowestBin, -26 - m_lo) - 1);
+  xAxis->setRange(x0 + left - 0.5, x0 + nx - 0.5);
   yAxis->setRange(-0.5, std::max<double>(0.5, static_cast<double>(m_rows.size()) - 0.5));
 
   QSharedPointer<QCPAxisTickerText> xt(new QCPAxisTickerText);
@@ -156,10 +165,10 @@ void HistogramHeatmap::layoutAxes() {
   const int step = m_theme.presentation ? 10 : 5;
   for (int t = trueLo; t <= trueHi; ++t) {
     if (((t % step) + step) % step != 0) continue;
-    if (t - trueLo < 3 || trueHi - t < 3) continue;  // keep room for the open-ended labels
+    if ((left == 0 && t - trueLo < 3) || trueHi - t < 3) continue;  // keep room for the open-ended labels
     xt->addTick(t, QString::number(t).replace(QLatin1Char('-'), QChar(0x2212)));
   }
-  xt->addTick(x0, QStringLiteral("\u2264%1").arg(m_lo - m_shiftBy, 0, 'g', 4).replace(QLatin1Char('-'), QChar(0x2212)));
+  if (left == 0) xt->addTick(x0, QStringLiteral("\u2264%1").arg(m_lo - m_shiftBy, 0, 'g', 4).replace(QLatin1Char('-'), QChar(0x2212)));
   xt->addTick(x0 + nExp - 1, QStringLiteral("\u2265%1").arg(m_hi - m_shiftBy, 0, 'g', 4).replace(QLatin1Char('-'), QChar(0x2212)));
   for (int s = 0; s < kSpecials; ++s)
     xt->addTick(x0 + nExp + kGap + s * kSpecialWidth + (kSpecialWidth - 1) / 2.0, QString::fromUtf8(kSpecialNames[s]));
@@ -176,11 +185,14 @@ void HistogramHeatmap::layoutAxes() {
   yAxis->setTicker(yt);
   yAxis->setSubTicks(false);
   yAxis->setLabel(QString());
+  // Many rows (deep models): smaller row labels so that they stay apart.
+  const double rowFont = m_rows.size() > 24 ? 0.72 : m_rows.size() > 14 ? 0.85 : 0.95;
+  yAxis->setTickLabelFont(m_theme.font(rowFont));
 
   const std::vector<FormatEdge> edges = fp16Edges();
   for (std::size_t i = 0; i < edges.size(); ++i) {
     const double x = edges[i].edge - m_shiftBy;
-    const bool inside = x > x0 && x < x0 + nExp - 1;
+    const bool inside = x > x0 + left && x < x0 + nExp - 1;
     m_edgeLines[i]->point1->setCoords(x, 0);
     m_edgeLines[i]->point2->setCoords(x, 1);
     m_edgeLines[i]->setVisible(inside);
@@ -190,12 +202,14 @@ void HistogramHeatmap::layoutAxes() {
   const double sep = x0 + nExp - 1 + (kGap + 1) / 2.0;
   m_separator->point1->setCoords(sep, 0);
   m_separator->point2->setCoords(sep, 1);
+  m_specialBand->topLeft->setCoords(x0 + nExp + kGap - 0.5, 0);
+  m_specialBand->bottomRight->setCoords(x0 + nx - 0.5, 1);
 
   int selRow = -1;
   for (std::size_t r = 0; r < m_rows.size(); ++r)
     if (m_rows[r] == m_selected) selRow = static_cast<int>(r);
   m_selection->setVisible(selRow >= 0);
-  m_selection->topLeft->setCoords(x0 - 0.5, selRow - 0.5);
+  m_selection->topLeft->setCoords(x0 + left - 0.5, selRow - 0.5);
   m_selection->bottomRight->setCoords(x0 + nx - 0.5, selRow + 0.5);
   markDirty();
 }
@@ -220,6 +234,7 @@ void HistogramHeatmap::showRecord(const StepRecord* r) {
   m_numel.assign(static_cast<std::size_t>(ny), 0);
   const double nan = std::numeric_limits<double>::quiet_NaN();
   double minShare = 1.0;
+  m_lowestBin = nExp - 1;
   for (int row = 0; row < ny; ++row) {
     const int layer = m_rows[static_cast<std::size_t>(row)];
     const LayerStepStats* ls = nullptr;
@@ -238,7 +253,10 @@ void HistogramHeatmap::showRecord(const StepRecord* r) {
       minShare = std::min(minShare, share);
       m_map->data()->setCell(c, row, share);
     };
-    for (int b = 0; b < static_cast<int>(s.bins.size()) && b < nExp; ++b) put(b, s.bins[static_cast<std::size_t>(b)]);
+    for (int b = 0; b < static_cast<int>(s.bins.size()) && b < nExp; ++b) {
+      put(b, s.bins[static_cast<std::size_t>(b)]);
+      if (s.bins[static_cast<std::size_t>(b)] > 0) m_lowestBin = std::min(m_lowestBin, b);
+    }
     const std::int64_t special[kSpecials] = {s.zero, s.nan, s.pos_inf, s.neg_inf};
     for (int k = 0; k < kSpecials; ++k)
       for (int w = 0; w < kSpecialWidth; ++w) put(nExp + kGap + k * kSpecialWidth + w, special[k]);

@@ -42,6 +42,7 @@ class HistogramHeatmap : public ChartBase {
   QCPColorScale* m_colorScale = nullptr;
   QCPItemRect* m_selection = nullptr;
   QCPItemStraightLine* m_separator = nullptr;
+  QCPItemRect* m_specialBand = nullptr;  // faint background: the zero/NaN/inf columns exist even when empty
   std::vector<QCPItemStraightLine*> m_edgeLines;
   std::vector<QCPItemText*> m_edgeLabels;
   std::vector<int> m_rows;                              // displayed row -> layer index
@@ -50,6 +51,7 @@ class HistogramHeatmap : public ChartBase {
   bool m_shift = false;
   double m_shiftBy = 0.0;  // log2(S) applied to the exponent columns
   int m_lo = -40, m_hi = 20;
+  int m_lowestBin = 0;  // lowest occupied bin of the drawn step (column index)
   int m_selected = -1;
   qint64 m_drawnStep = -1;
 };

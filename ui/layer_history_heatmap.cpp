@@ -8,8 +8,9 @@
 namespace ampscope::ui {
 
 namespace {
-constexpr int kGap = 1;
+constexpr int kGap = 2;
 constexpr int kSpecials = 4;
+constexpr int kSpecialHeight = 3;  // rows per zero/NaN/inf bucket, so that their labels stay apart
 const char* const kSpecialNames[kSpecials] = {"0", "NaN", "+\u221E", "\u2212\u221E"};
 constexpr std::int64_t kMaxColumns = 2048;
 }  // namespace
@@ -123,13 +124,14 @@ void LayerHistoryHeatmap::redraw() {
     break;
   }
   const int nExp = m_hi - m_lo + 1;
-  const int ny = nExp + kGap + kSpecials;
+  const int ny = nExp + kGap + kSpecials * kSpecialHeight;
   const double nan = std::numeric_limits<double>::quiet_NaN();
   m_map->data()->setSize(nx, ny);
   m_map->data()->setRange(QCPRange(static_cast<double>(first), static_cast<double>(first) + (nx - 1) * perCell),
                           QCPRange(m_lo, m_lo + ny - 1));
   m_map->data()->fill(nan);
   double minShare = 1.0;
+  int lowest = m_hi;  // lowest occupied exponent bin, to crop the empty bottom of the axis
   for (const StepRecord& r : recent) {
     const LayerStepStats* ls = nullptr;
     for (const auto& l : r.layers)
@@ -144,24 +146,31 @@ void LayerHistoryHeatmap::redraw() {
       m_map->data()->setCell(c, y, share);
     };
     const auto& s = ls->stats;
-    for (int b = 0; b < static_cast<int>(s.bins.size()) && b < nExp; ++b) put(b, s.bins[static_cast<std::size_t>(b)]);
+    for (int b = 0; b < static_cast<int>(s.bins.size()) && b < nExp; ++b) {
+      put(b, s.bins[static_cast<std::size_t>(b)]);
+      if (s.bins[static_cast<std::size_t>(b)] > 0) lowest = std::min(lowest, m_lo + b);
+    }
     const std::int64_t special[kSpecials] = {s.zero, s.nan, s.pos_inf, s.neg_inf};
-    for (int k = 0; k < kSpecials; ++k) put(nExp + kGap + k, special[k]);
+    for (int k = 0; k < kSpecials; ++k)
+      for (int w = 0; w < kSpecialHeight; ++w) put(nExp + kGap + k * kSpecialHeight + w, special[k]);
   }
   m_map->setDataRange(QCPRange(std::max(1e-7, std::min(minShare, 1e-3)), 1.0));
 
   QSharedPointer<QCPAxisTickerText> yt(new QCPAxisTickerText);
   const int step = m_theme.presentation ? 10 : 5;
   for (int e = m_lo; e <= m_hi; ++e) {
-    if (((e % step) + step) % step != 0 || e - m_lo < 2 || m_hi - e < 2) continue;
+    if (((e % step) + step) % step != 0 || m_hi - e < 2) continue;
     yt->addTick(e, QString::number(e).replace(QLatin1Char('-'), QChar(0x2212)));
   }
-  yt->addTick(m_lo, QStringLiteral("\u2264%1").arg(m_lo).replace(QLatin1Char('-'), QChar(0x2212)));
+  if (lowest - 2 <= m_lo) yt->addTick(m_lo, QStringLiteral("\u2264%1").arg(m_lo).replace(QLatin1Char('-'), QChar(0x2212)));
   yt->addTick(m_hi, QStringLiteral("\u2265%1").arg(m_hi).replace(QLatin1Char('-'), QChar(0x2212)));
-  for (int k = 0; k < kSpecials; ++k) yt->addTick(m_hi + kGap + 1 + k, QString::fromUtf8(kSpecialNames[k]));
+  for (int k = 0; k < kSpecials; ++k)
+    yt->addTick(m_hi + kGap + 1 + k * kSpecialHeight + (kSpecialHeight - 1) / 2.0, QString::fromUtf8(kSpecialNames[k]));
   yAxis->setTicker(yt);
   yAxis->setSubTicks(false);
-  yAxis->setRange(m_lo - 0.5, m_lo + ny - 0.5);
+  // Keep fp16's smallest subnormal in view; below it, only as far down as the data goes.
+  const int bottom = std::max(m_lo, std::min(lowest, -25) - 2);
+  yAxis->setRange(bottom - 0.5, m_lo + ny - 0.5);
   m_separator->point1->setCoords(0, m_hi + 0.5 + kGap / 2.0);
   m_separator->point2->setCoords(1, m_hi + 0.5 + kGap / 2.0);
   if (following()) xAxis->setRange(static_cast<double>(first) - 0.5 * perCell, static_cast<double>(last) + 0.5 * perCell);

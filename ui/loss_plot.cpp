@@ -25,8 +25,7 @@ LossPlot::LossPlot(QWidget* parent)
   m_skipped->setLineStyle(QCPGraph::lsNone);
   m_cursor = new QCPItemStraightLine(this);
   m_cursor->setVisible(false);
-  legend->setVisible(true);
-  axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignRight);
+  moveLegendAboveAxes();
   setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
   axisRect()->setRangeDrag(Qt::Horizontal);
   axisRect()->setRangeZoom(Qt::Horizontal);

@@ -87,12 +87,14 @@ MainWindow::~MainWindow() = default;
 
 void MainWindow::buildDocks() {
   m_controls = new ControlPanel(this);
+  auto* left = new QDockWidget(QStringLiteral("Controls"), this);
   auto* scroll = new QScrollArea(this);
   scroll->setWidget(m_controls);
   scroll->setWidgetResizable(true);
   scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
-  scroll->setMinimumWidth(m_controls->sizeHint().width() + 20);
-  auto* left = new QDockWidget(QStringLiteral("Controls"), this);
+  scroll->setMinimumWidth(300);
+  scroll->setMaximumWidth(440);
+  left->setMaximumWidth(460);
   left->setObjectName(QStringLiteral("controls"));
   left->setWidget(scroll);
   left->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable);
@@ -111,7 +113,8 @@ void MainWindow::buildDocks() {
   logDock->setWidget(m_log);
   addDockWidget(Qt::BottomDockWidgetArea, logDock);
   splitDockWidget(tableDock, logDock, Qt::Horizontal);
-  resizeDocks({tableDock}, {260}, Qt::Vertical);
+  resizeDocks({tableDock}, {220}, Qt::Vertical);
+  resizeDocks({left}, {360}, Qt::Horizontal);
 
   connect(m_table, &LayerTable::layerSelected, this, &MainWindow::selectLayer);
   connect(m_dashboard->histogram(), &HistogramHeatmap::layerClicked, this, &MainWindow::selectLayer);
@@ -193,6 +196,8 @@ void MainWindow::wireController() {
   });
   connect(m_controls, &ControlPanel::scalerOptionsEdited, this, [this](const GradScalerOptions& o) {
     if (m_controller->setScalerOptions(o)) m_controls->scalerPanel()->setMessage(QString());
+    m_dashboard->scalePlot()->setScalerInUse(m_controller->scalerInUse());
+    m_dashboard->scheduleReplot();
   });
   connect(m_controls, &ControlPanel::learningRateEdited, m_controller, &SessionController::setLearningRate);
   connect(m_controls, &ControlPanel::speedLimitEdited, m_controller, &SessionController::setSpeedLimit);
@@ -231,6 +236,7 @@ void MainWindow::onSessionReset() {
   QStringList names;
   for (const LayerInfo& l : m_controller->layers()) names << QString::fromStdString(l.name);
   m_dashboard->scalePlot()->setLayerNames(names);
+  m_dashboard->scalePlot()->setScalerInUse(m_controller->scalerInUse());
   for (ChartBase* c : m_dashboard->charts()) c->rebuild();
   m_shownStep = -1;
   showStep(-1);
@@ -319,13 +325,14 @@ void MainWindow::updateStatus() {
 
 QString MainWindow::caption() const {
   const SessionConfig& c = m_controller->config();
-  QString s = QStringLiteral("AmpScope \u2014 %1, %2, %3 lr %4, batch %5")
-                  .arg(QString::fromStdString(c.model), m_controller->precisionLabel(),
-                       QString::fromUtf8(std::string(to_string(c.optimizer)).c_str()), number(c.lr))
-                  .arg(c.batch_size);
-  s += m_controller->scalerInUse() ? QStringLiteral(", GradScaler (growth interval %1)").arg(c.scaler.growth_interval())
-                                   : QStringLiteral(", no loss scaling");
-  s += QStringLiteral(" \u2014 %1 steps").arg(m_controller->stepsDone());
+  QString s = QStringLiteral("%1 \u00b7 %2 \u00b7 %3 steps \u00b7 ")
+                  .arg(QString::fromStdString(c.model), m_controller->precisionLabel())
+                  .arg(m_controller->stepsDone());
+  s += m_controller->scalerInUse() ? QStringLiteral("GradScaler (interval %1)").arg(c.scaler.growth_interval())
+                                   : QStringLiteral("no loss scaling");
+  s += QStringLiteral(" \u00b7 %1 lr %2 \u00b7 batch %3")
+           .arg(QString::fromUtf8(std::string(to_string(c.optimizer)).c_str()), number(c.lr))
+           .arg(c.batch_size);
   return s;
 }
 
@@ -347,6 +354,17 @@ void MainWindow::setTheme(bool dark, bool presentation) {
   QApplication::setFont(f);
   m_dashboard->applyTheme(t);
   m_log->setDark(dark);
+}
+
+bool MainWindow::grabWindowTo(const QString& path, QString* error) {
+  updateStatus();
+  for (ChartBase* c : m_dashboard->charts()) c->replot(QCustomPlot::rpImmediateRefresh);
+  const QPixmap shot = grab();
+  if (shot.isNull() || !shot.save(path, "PNG")) {
+    if (error) *error = QStringLiteral("cannot write %1").arg(path);
+    return false;
+  }
+  return true;
 }
 
 bool MainWindow::exportDashboardTo(const QString& path, const ExportOptions& options, QString* error) {

@@ -45,6 +45,8 @@ class MainWindow : public QMainWindow {
   qint64 shownStep() const { return m_shownStep; }
   /// Refreshes the export caption from the session and writes the dashboard.
   bool exportDashboardTo(const QString& path, const ExportOptions& options, QString* error = nullptr);
+  /// The whole window as it is on screen (PNG), for documentation.
+  bool grabWindowTo(const QString& path, QString* error = nullptr);
 
  private:
   void buildMenus();

@@ -29,6 +29,7 @@ double log2OrNan(double v) { return v > 0 && std::isfinite(v) ? std::log2(v) : s
 
 ScalePlot::ScalePlot(QWidget* parent)
     : ChartBase(QStringLiteral("Loss scale"), QStringLiteral("scale"), parent) {
+  setSubtitle(QStringLiteral("the scale each step ran with \u00b7 hover for details"));
   setupStepAxis(xAxis);
   yAxis->setLabel(QStringLiteral("loss scale S (log\u2082 axis)"));
   yAxis->setTicker(QSharedPointer<QCPAxisTicker>(new PowerOfTwoTicker));
@@ -43,8 +44,7 @@ ScalePlot::ScalePlot(QWidget* parent)
   m_grown->setLineStyle(QCPGraph::lsNone);
   m_cursor = new QCPItemStraightLine(this);
   m_cursor->setVisible(false);
-  legend->setVisible(true);
-  axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignBottom | Qt::AlignRight);
+  moveLegendAboveAxes();
   setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
   axisRect()->setRangeDrag(Qt::Horizontal);
   axisRect()->setRangeZoom(Qt::Horizontal);
@@ -68,6 +68,11 @@ void ScalePlot::applyTheme(const PlotTheme& theme) {
   m_grown->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssTriangle, QPen(theme.grow, theme.lineWidth),
                                            QBrush(theme.grow), size));
   m_cursor->setPen(QPen(theme.highlight, theme.lineWidth, Qt::DashLine));
+}
+
+void ScalePlot::setScalerInUse(bool on) {
+  setSubtitle(on ? QStringLiteral("the scale each step ran with \u00b7 hover for details")
+                 : QStringLiteral("no loss scaling in this run: S = 1, nothing is skipped"));
 }
 
 void ScalePlot::rebuild() {

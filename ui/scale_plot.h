@@ -17,6 +17,8 @@ class ScalePlot : public ChartBase {
   void setShownStep(qint64 step) override;
   void fitRange() override;
   void setLayerNames(QStringList names) { m_layerNames = std::move(names); }
+  /// Says so in the subtitle when the run has no loss scaling (the scale is then 1).
+  void setScalerInUse(bool on);
 
   /// The text the hover tooltip shows for `step` (empty when there is no such step).
   QString describeStep(qint64 step) const;

@@ -27,7 +27,7 @@ QWidget* withLabel(QSlider* s, QLabel* l, QWidget* parent) {
   auto* h = new QHBoxLayout(w);
   h->setContentsMargins(0, 0, 0, 0);
   h->addWidget(s, 1);
-  l->setMinimumWidth(l->fontMetrics().horizontalAdvance(QStringLiteral("2^24 = 16777216")));
+  l->setMinimumWidth(l->fontMetrics().horizontalAdvance(QStringLiteral("16777216")));
   h->addWidget(l);
   return w;
 }
@@ -74,7 +74,8 @@ ScalerPanel::ScalerPanel(QWidget* parent) : QGroupBox(QStringLiteral("Loss scale
   m_hysteresis = new QSpinBox(this);
   m_hysteresis->setRange(1, 32);
   m_hysteresis->setToolTip(QStringLiteral("Back off only after this many overflows (1 = PyTorch)"));
-  m_consecutive = new QCheckBox(QStringLiteral("restore on clean steps"), this);
+  m_consecutive = new QCheckBox(QStringLiteral("consecutive"), this);
+  m_consecutive->setToolTip(QStringLiteral("Restore the hysteresis counter on every clean step (DeepSpeed/Apex), not only on growth"));
   auto* hyst = new QWidget(this);
   auto* hl = new QHBoxLayout(hyst);
   hl->setContentsMargins(0, 0, 0, 0);
@@ -94,8 +95,13 @@ ScalerPanel::ScalerPanel(QWidget* parent) : QGroupBox(QStringLiteral("Loss scale
   for (int k = kMaxLowest; k <= kMaxHighest; ++k)
     m_max->addItem(QStringLiteral("2^%1 = %2").arg(k).arg(number(std::ldexp(1.0, k))), std::ldexp(1.0, k));
   form->addRow(QStringLiteral("Max scale"), m_max);
+  for (QComboBox* c : {m_min, m_max}) {
+    c->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    c->setMinimumContentsLength(10);
+  }
 
-  m_static = new QCheckBox(QStringLiteral("static scale (never grows or backs off)"), this);
+  m_static = new QCheckBox(QStringLiteral("static scale"), this);
+  m_static->setToolTip(QStringLiteral("The scale never grows or backs off; non-finite steps are still skipped"));
   form->addRow(QString(), m_static);
 
   m_message = new QLabel(this);
@@ -153,7 +159,8 @@ GradScalerOptions ScalerPanel::options() const {
 }
 
 void ScalerPanel::updateLabels() {
-  m_initLabel->setText(QStringLiteral("2^%1 = %2").arg(m_init->value()).arg(number(std::ldexp(1.0, m_init->value()))));
+  m_initLabel->setText(number(std::ldexp(1.0, m_init->value())));
+  m_initLabel->setToolTip(QStringLiteral("2^%1").arg(m_init->value()));
   m_growthLabel->setText(QStringLiteral("\u00D7%1").arg(m_growth->value() / 100.0, 0, 'f', 2));
   m_backoffLabel->setText(QStringLiteral("\u00D7%1").arg(m_backoff->value() / 100.0, 0, 'f', 2));
   m_intervalLabel->setText(QString::number(sliderToInterval(m_interval->value())));
