@@ -46,13 +46,25 @@ struct TrainingSession::Impl : GradScalerObserver {
   std::vector<torch::Tensor> params;           // optimizer order
   std::vector<int> param_layer;                // params[i] -> layer index
   std::unordered_map<const void*, int> layer_of_param;
+  std::unordered_map<const void*, std::size_t> index_of_param;  // TensorImpl -> index in params
   std::map<std::string, int> activation_layer; // module label -> layer index of "<label>.out"
   std::map<std::string, int> weight_layer;     // module label -> layer index of "<label>.weight"
   std::int64_t step_index = 0;
   std::vector<FaultSpec> immediate_faults;
 
+  // --- per-step buffers, reused across steps (no per-step allocation) ----------------------
+  // raw_all: the parameters' raw statistics (params order), then the activation gradients'.
+  std::vector<kernels::RawTensorStats> raw_all;
+  std::vector<char> have_raw;
+  std::vector<kernels::TensorView> views_buf;
+  std::vector<std::size_t> view_slot;               // views_buf[k] -> index in raw_all
+  std::vector<kernels::RawTensorStats> got_buf;     // pass output when some slots are skipped
+  std::vector<torch::Tensor> converted_buf;         // keeps converted copies alive during a pass
+  std::vector<int> act_layer_buf;                   // act_grads[k] -> layer index (-1 if none)
+
   // --- observer state of the current step --------------------------------------------------
-  std::vector<ParamGradReport> reports;
+  bool taking_reports = false;  // only reports delivered by this step's unscale_() are used
+  bool reports_found_inf = false;
 
   // --- worker and channels -----------------------------------------------------------------
   std::jthread worker;
@@ -75,21 +87,34 @@ struct TrainingSession::Impl : GradScalerObserver {
   double lr_snapshot = 0.0;
 
   // GradScalerObserver
-  void on_unscale(const UnscaleEvent& e) override { reports = e.params; }
+  void on_unscale(const UnscaleEvent& e) override {
+    if (!taking_reports) return;
+    for (const auto& rep : e.params) {
+      if (rep.has_stats) {
+        auto it = index_of_param.find(rep.param_id);
+        if (it != index_of_param.end()) {
+          raw_all[it->second] = rep.raw;
+          have_raw[it->second] = 1;
+        }
+      }
+      reports_found_inf = reports_found_inf || rep.nonfinite() > 0;
+    }
+  }
 
   void emit(SessionEvent::Kind kind, std::string message) {
     std::lock_guard lock(out_mu);
     events.push_back({kind, step_index, std::move(message)});
   }
 
-  void publish(const StepRecord& r) {
+  template <class R>  // StepRecord& (copied into the channel) or StepRecord&& (moved)
+  void publish(R&& r) {
     if (sink) sink(r);
     std::lock_guard lock(out_mu);
     if (out.size() >= kChannelCapacity) {
       out.pop_front();  // the UI fell behind: newest wins, and the loss is counted
       dropped.fetch_add(1, std::memory_order_relaxed);
     }
-    out.push_back(r);
+    out.push_back(std::forward<R>(r));
   }
 
   void build() {
@@ -125,6 +150,8 @@ struct TrainingSession::Impl : GradScalerObserver {
           LayerInfo li{name, label, kind, p->sizes().vec(), p->numel(), order};
           if (std::string(kind) == "weight") weight_layer[label] = static_cast<int>(layers.size());
           layer_of_param[p->unsafeGetTensorImpl()] = static_cast<int>(layers.size());
+          index_of_param[p->unsafeGetTensorImpl()] = params.size();
+          param_layer.push_back(static_cast<int>(layers.size()));
           layers.push_back(std::move(li));
           params.push_back(*p);
         }
@@ -257,28 +284,38 @@ struct TrainingSession::Impl : GradScalerObserver {
   }
 
   /// Statistics of tensors without unscaling (activation gradients; gradients when no scaler
-  /// runs). Returns raw stats per tensor.
-  std::vector<kernels::RawTensorStats> plain_pass(const std::vector<torch::Tensor>& ts, bool& any_nonfinite) {
-    std::vector<kernels::RawTensorStats> raw(ts.size());
-    any_nonfinite = false;
-    std::vector<kernels::TensorView> views;
-    std::vector<std::size_t> idx;
-    for (std::size_t i = 0; i < ts.size(); ++i) {
-      if (!ts[i].defined()) {
-        raw[i].clear();
+  /// runs), in one pass: ts[k] (when defined) into raw_all[slots[k]]. Undefined tensors get
+  /// cleared statistics. Returns whether any tensor has a non-finite element.
+  bool plain_pass(const torch::Tensor* const* ts, const std::size_t* slots, std::size_t n) {
+    views_buf.clear();
+    view_slot.clear();
+    converted_buf.clear();
+    bool contiguous_slots = true;
+    for (std::size_t i = 0; i < n; ++i) {
+      const torch::Tensor& t0 = *ts[i];
+      if (!t0.defined()) {
+        raw_all[slots[i]].clear();
+        contiguous_slots = false;
         continue;
       }
-      torch::Tensor t = ts[i];
-      if (!t.device().is_cpu() || !detail::kernel_dtype(t.scalar_type())) t = t.to(torch::kCPU, torch::kFloat);
-      views.push_back(detail::to_view(t));
-      idx.push_back(i);
+      if (!t0.device().is_cpu() || !detail::kernel_dtype(t0.scalar_type())) {
+        converted_buf.push_back(t0.to(torch::kCPU, torch::kFloat));
+        views_buf.push_back(detail::to_view(converted_buf.back()));
+      } else {
+        views_buf.push_back(detail::to_view(t0));
+      }
+      if (!view_slot.empty() && slots[i] != view_slot.back() + 1) contiguous_slots = false;
+      view_slot.push_back(slots[i]);
     }
-    std::vector<kernels::RawTensorStats> got(views.size());
+    if (views_buf.empty()) return false;
     kernels::PassOptions po;
     po.compute_stats = true;
-    any_nonfinite = kernels::grad_stats_cpu(views, po, got.data());
-    for (std::size_t k = 0; k < idx.size(); ++k) raw[idx[k]] = got[k];
-    return raw;
+    if (contiguous_slots) return kernels::grad_stats_cpu(views_buf, po, raw_all.data() + view_slot.front());
+    got_buf.resize(views_buf.size());
+    const bool any = kernels::grad_stats_cpu(views_buf, po, got_buf.data());
+    for (std::size_t k = 0; k < view_slot.size(); ++k) raw_all[view_slot[k]] = got_buf[k];
+    converted_buf.clear();
+    return any;
   }
 
   StepRecord do_step() {
@@ -326,8 +363,11 @@ struct TrainingSession::Impl : GradScalerObserver {
       r.backward_ms += ms_since(t);
       if (ref_step) batches.emplace_back(x, y);
     }
-    // Activation gradients of the last micro-batch, as backward produced them.
-    const auto act_grads = model->activation_grads();
+    // Activation gradients of the last micro-batch, as backward produced them. A reference
+    // backward runs forward() again, which clears the model's list: copy it only then.
+    std::vector<std::pair<std::string, torch::Tensor>> act_copy;
+    if (ref_step) act_copy = model->activation_grads();
+    const auto& act_grads = ref_step ? act_copy : model->activation_grads();
 
     for (const auto& f : faults) {
       if (f.layer == "loss") continue;
@@ -337,7 +377,7 @@ struct TrainingSession::Impl : GradScalerObserver {
         continue;
       }
       for (std::size_t i = 0; i < params.size(); ++i) {
-        if (layer_of_param[params[i].unsafeGetTensorImpl()] == it->second && params[i].grad().defined())
+        if (param_layer[i] == it->second && params[i].grad().defined())
           poison(params[i].mutable_grad(), f.kind);
       }
     }
@@ -353,40 +393,71 @@ struct TrainingSession::Impl : GradScalerObserver {
 
     // Check, unscale and statistics: one fused pass inside the scaler when it runs.
     auto t = Clock::now();
-    std::vector<kernels::RawTensorStats> param_raw(params.size());
-    std::vector<bool> have_raw(params.size(), false);
+    const std::size_t np = params.size();
+    const std::size_t na = capture ? act_grads.size() : 0;
+    raw_all.resize(np + na);
+    have_raw.assign(np, 0);
     bool found_inf = false;
-    reports.clear();
+    // Activation gradients (and, without a scaler, the parameter gradients) in one plain pass.
+    const torch::Tensor* pass_ts[64];
+    std::size_t pass_slots[64];
+    std::vector<const torch::Tensor*> pass_ts_big;
+    std::vector<std::size_t> pass_slots_big;
+    std::size_t npass = 0;
+    const torch::Tensor** pts = pass_ts;
+    std::size_t* pslots = pass_slots;
+    const bool params_in_pass = !scaler_on && cfg.stats_every > 0;
+    const std::size_t max_pass = (params_in_pass ? np : 0) + na;
+    if (max_pass > 64) {
+      pass_ts_big.resize(max_pass);
+      pass_slots_big.resize(max_pass);
+      pts = pass_ts_big.data();
+      pslots = pass_slots_big.data();
+    }
     if (scaler_on) {
       if (cfg.clip_norm > 0 && !cfg.clip_after_unscale) clip(r);  // the classic bug, on purpose
-      scaler->unscale_(*opt);
-      if (cfg.clip_norm > 0 && cfg.clip_after_unscale) clip(r);
-      for (const auto& rep : reports) {
-        for (std::size_t i = 0; i < params.size(); ++i) {
-          if (params[i].unsafeGetTensorImpl() == rep.param_id && rep.has_stats) {
-            param_raw[i] = rep.raw;
-            have_raw[i] = true;
-          }
-        }
-        found_inf = found_inf || rep.nonfinite() > 0;
+      taking_reports = true;
+      reports_found_inf = false;
+      try {
+        scaler->unscale_(*opt);
+      } catch (...) {
+        taking_reports = false;
+        throw;
       }
-    } else if (cfg.stats_every > 0) {
-      std::vector<torch::Tensor> grads;
-      for (auto& p : params) grads.push_back(p.grad());
-      bool any = false;
-      param_raw = plain_pass(grads, any);
-      for (std::size_t i = 0; i < params.size(); ++i) have_raw[i] = params[i].grad().defined();
-      found_inf = any;
-      if (cfg.clip_norm > 0) clip(r);
+      taking_reports = false;
+      found_inf = reports_found_inf;
+      if (cfg.clip_norm > 0 && cfg.clip_after_unscale) clip(r);
+    } else if (params_in_pass) {
+      for (std::size_t i = 0; i < np; ++i) {
+        pts[npass] = &params[i].grad();
+        pslots[npass++] = i;
+        have_raw[i] = params[i].grad().defined();
+      }
     } else if (cfg.clip_norm > 0) {
       clip(r);
     }
-    std::vector<kernels::RawTensorStats> act_raw;
-    if (capture && !act_grads.empty()) {
-      std::vector<torch::Tensor> ag;
-      for (const auto& [label, g] : act_grads) ag.push_back(g);
-      bool any = false;
-      act_raw = plain_pass(ag, any);
+    for (std::size_t k = 0; k < na; ++k) {
+      pts[npass] = &act_grads[k].second;
+      pslots[npass++] = np + k;
+    }
+    if (npass > 0) {
+      plain_pass(pts, pslots, npass);
+      if (params_in_pass) {
+        // Non-finite parameter gradients only (the activation gradients are not checked).
+        for (std::size_t i = 0; i < np; ++i)
+          if (have_raw[i]) {
+            const auto& rw = raw_all[i];
+            found_inf = found_inf || rw.nan + rw.pos_inf + rw.neg_inf > 0;
+          }
+      }
+    }
+    if (params_in_pass && cfg.clip_norm > 0) clip(r);
+    const kernels::RawTensorStats* const param_raw = raw_all.data();
+    const kernels::RawTensorStats* const act_raw = raw_all.data() + np;
+    act_layer_buf.assign(na, -1);
+    for (std::size_t k = 0; k < na; ++k) {
+      auto it = activation_layer.find(act_grads[k].first);
+      if (it != activation_layer.end()) act_layer_buf[k] = it->second;
     }
     r.stats_ms += ms_since(t);
 
@@ -426,18 +497,17 @@ struct TrainingSession::Impl : GradScalerObserver {
       const bool cand_act = cand.kind == "activation", cur_act = cur.kind == "activation";
       if (cand.order > cur.order || (cand.order == cur.order && cand_act && !cur_act)) r.first_offender = layer;
     };
-    for (std::size_t i = 0; i < params.size(); ++i)
-      if (have_raw[i]) consider(layer_of_param[params[i].unsafeGetTensorImpl()], param_raw[i]);
-    for (std::size_t k = 0; k < act_raw.size(); ++k) {
-      auto it = activation_layer.find(act_grads[k].first);
-      if (it != activation_layer.end()) consider(it->second, act_raw[k]);
-    }
+    for (std::size_t i = 0; i < np; ++i)
+      if (have_raw[i]) consider(param_layer[i], param_raw[i]);
+    for (std::size_t k = 0; k < na; ++k)
+      if (act_layer_buf[k] >= 0) consider(act_layer_buf[k], act_raw[k]);
 
     if (stats_step || ref_step) {
       double sumsq = 0.0;
-      for (std::size_t i = 0; i < params.size(); ++i) {
+      r.layers.reserve(np + na);
+      for (std::size_t i = 0; i < np; ++i) {
         if (!have_raw[i]) continue;
-        const int li = layer_of_param[params[i].unsafeGetTensorImpl()];
+        const int li = param_layer[i];
         LayerStepStats ls;
         ls.layer = li;
         ls.stats = stats_of(param_raw[i], params[i].numel());
@@ -448,14 +518,14 @@ struct TrainingSession::Impl : GradScalerObserver {
       }
       // Norm of the unscaled gradients (the statistics are of the scaled ones).
       r.grad_norm = std::sqrt(sumsq) / (scale_now > 0 ? scale_now : 1.0);
-      for (std::size_t k = 0; k < act_raw.size(); ++k) {
-        auto it = activation_layer.find(act_grads[k].first);
-        if (it == activation_layer.end()) continue;
+      for (std::size_t k = 0; k < na; ++k) {
+        const int li = act_layer_buf[k];
+        if (li < 0) continue;
         LayerStepStats ls;
-        ls.layer = it->second;
+        ls.layer = li;
         ls.stats = stats_of(act_raw[k], act_grads[k].second.numel());
-        ls.underflow = underflow[it->second];
-        ls.underflow_mass = underflow_mass[it->second];
+        ls.underflow = underflow[li];
+        ls.underflow_mass = underflow_mass[li];
         r.layers.push_back(std::move(ls));
       }
       std::sort(r.layers.begin(), r.layers.end(), [](const auto& a, const auto& b) { return a.layer < b.layer; });
@@ -502,7 +572,7 @@ struct TrainingSession::Impl : GradScalerObserver {
       mass[layer] = total > 0 ? r32.abs().masked_select(lost).sum().item<double>() / total : 0.0;
     };
     for (std::size_t i = 0; i < params.size(); ++i) {
-      compare(layer_of_param[params[i].unsafeGetTensorImpl()], params[i].grad(), mixed[i]);
+      compare(param_layer[i], params[i].grad(), mixed[i]);
       params[i].mutable_grad() = mixed[i];
     }
     for (const auto& [label, g] : ref_act) {
@@ -538,8 +608,7 @@ struct TrainingSession::Impl : GradScalerObserver {
       }
       if (steps_requested > 0) --steps_requested;
       try {
-        StepRecord r = do_step();
-        publish(r);
+        publish(do_step());
       } catch (const std::exception& e) {
         emit(SessionEvent::Kind::Error, std::string("training stopped at step ") + std::to_string(step_index) + ": " + e.what());
         break;
