@@ -64,6 +64,24 @@ void setupStepAxis(QCPAxis* axis) {
   axis->setLabel(QStringLiteral("optimizer step"));
 }
 
+QCPColorScale* ChartBase::addLogColorScale(QCPColorMap* map, const QString& label) {
+  auto* scale = new QCPColorScale(this);
+  plotLayout()->addElement(plotLayout()->rowCount() - 1, 1, scale);
+  plotLayout()->setColumnStretchFactor(1, 0.01);
+  scale->setType(QCPAxis::atRight);
+  scale->setBarWidth(12);
+  scale->setDataScaleType(QCPAxis::stLogarithmic);
+  scale->axis()->setTicker(QSharedPointer<QCPAxisTickerLog>(new QCPAxisTickerLog));
+  scale->axis()->setNumberFormat(QStringLiteral("eb"));
+  scale->axis()->setNumberPrecision(0);
+  scale->axis()->setLabel(label);
+  map->setColorScale(scale);
+  auto* group = new QCPMarginGroup(this);
+  axisRect()->setMarginGroup(QCP::msTop | QCP::msBottom, group);
+  scale->setMarginGroup(QCP::msTop | QCP::msBottom, group);
+  return scale;
+}
+
 void ChartBase::setSubtitle(const QString& text) {
   if (!m_subtitle) {
     plotLayout()->insertRow(1);

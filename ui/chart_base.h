@@ -53,6 +53,9 @@ class ChartBase : public QCustomPlot {
   void styleAxis(QCPAxis* axis) const;
   void setSubtitle(const QString& text);
   void moveLegendAboveAxes();
+  /// A log-scaled colour scale to the right of the axes, aligned with them, driving `map`
+  /// (the heatmaps' shared setup). `label` names what the colours measure.
+  QCPColorScale* addLogColorScale(QCPColorMap* map, const QString& label);
   const StepHistory* m_history = nullptr;
   PlotTheme m_theme = PlotTheme::light();
   QCPTextElement* m_title = nullptr;

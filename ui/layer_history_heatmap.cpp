@@ -24,20 +24,7 @@ LayerHistoryHeatmap::LayerHistoryHeatmap(QWidget* parent)
   yAxis->grid()->setVisible(false);
   m_map = new QCPColorMap(xAxis, yAxis);
   m_map->setInterpolate(false);
-  m_colorScale = new QCPColorScale(this);
-  plotLayout()->addElement(plotLayout()->rowCount() - 1, 1, m_colorScale);
-  plotLayout()->setColumnStretchFactor(1, 0.01);
-  m_colorScale->setType(QCPAxis::atRight);
-  m_colorScale->setBarWidth(12);
-  m_colorScale->setDataScaleType(QCPAxis::stLogarithmic);
-  m_colorScale->axis()->setTicker(QSharedPointer<QCPAxisTickerLog>(new QCPAxisTickerLog));
-  m_colorScale->axis()->setNumberFormat(QStringLiteral("eb"));
-  m_colorScale->axis()->setNumberPrecision(0);
-  m_colorScale->axis()->setLabel(QStringLiteral("share of elements"));
-  m_map->setColorScale(m_colorScale);
-  auto* group = new QCPMarginGroup(this);
-  axisRect()->setMarginGroup(QCP::msTop | QCP::msBottom, group);
-  m_colorScale->setMarginGroup(QCP::msTop | QCP::msBottom, group);
+  m_colorScale = addLogColorScale(m_map, QStringLiteral("share of elements"));
   for (const FormatEdge& e : fp16Edges()) {
     auto* line = new QCPItemStraightLine(this);
     line->point1->setCoords(0, e.edge);
