@@ -9,6 +9,8 @@
 #include <torch/nn/utils/clip_grad.h>
 
 #include <QTemporaryDir>
+#include "test_helpers.h"
+
 #include <QtTest>
 
 #include <cmath>
@@ -18,6 +20,7 @@
 Q_DECLARE_METATYPE(ampscope::GradScalerOptions)
 
 using namespace ampscope;
+using ampscope::test::thrown_message;
 using ampscope::test::ScalerRig;
 
 namespace {
@@ -35,15 +38,6 @@ std::vector<double> numbers(const QString& s) {
   return out;
 }
 
-template <class F>
-QString thrown_message(F&& f) {
-  try {
-    f();
-  } catch (const std::exception& e) {
-    return QString::fromStdString(e.what());
-  }
-  return QStringLiteral("<no exception>");
-}
 
 // --- Acceptance vector 2/3: two identical Linear(8,8)->Linear(8,8) models ------------------
 

@@ -8,12 +8,15 @@
 #include <torch/optim/adam.h>
 #include <torch/types.h>
 
+#include "test_helpers.h"
+
 #include <QtTest>
 
 #include <cmath>
 #include <limits>
 
 using namespace ampscope;
+using ampscope::test::thrown_message;
 
 namespace {
 
@@ -48,15 +51,6 @@ bool representable(const torch::Tensor& t, double (*ref)(double)) {
   return torch::equal(ref_round_tensor(t, ref), t.to(torch::kFloat));
 }
 
-template <class F>
-QString thrown_message(F&& f) {
-  try {
-    f();
-  } catch (const std::exception& e) {
-    return QString::fromStdString(e.what());
-  }
-  return QStringLiteral("<no exception>");
-}
 
 std::int64_t zeros(const torch::Tensor& t) { return (t == 0).sum().item<std::int64_t>(); }
 
