@@ -19,7 +19,8 @@ using namespace ampscope::test;
 
 namespace {
 
-TestTensor build(DType dt, const QString& gen, std::size_t n, const QString& layout) {
+// Used only when the CUDA kernels are built (a CUDA-less build compiles the skipping shell).
+[[maybe_unused]] TestTensor build(DType dt, const QString& gen, std::size_t n, const QString& layout) {
   TestTensor t;
   if (gen == "normal") t = make_contiguous(dt, gen_normal(42 + n, n, 1e-2));
   else if (gen == "bits") t = make_from_bits(dt, gen_random_bits(43 + n, dt, n));
