@@ -596,6 +596,19 @@ RunData RunStore::load_run(std::int64_t run_id, bool with_layer_stats) const {
   return out;
 }
 
+std::vector<std::int64_t> RunStore::stats_steps(std::int64_t run_id) const {
+  Impl& d = *m_impl;
+  std::lock_guard lock(d.mutex);
+  // One index probe per step: cheaper than DISTINCT over every layer row.
+  Statement q = d.prepare(
+      "SELECT s.step FROM steps s WHERE s.run_id = ? AND EXISTS "
+      "(SELECT 1 FROM layer_stats l WHERE l.run_id = s.run_id AND l.step = s.step) ORDER BY s.step");
+  q.bind(1, run_id);
+  std::vector<std::int64_t> out;
+  while (q.step("reading")) out.push_back(q.i64(0));
+  return out;
+}
+
 std::vector<StepRecord> RunStore::load_steps(std::int64_t run_id, std::int64_t first, std::int64_t last,
                                              bool with_layer_stats) const {
   Impl& d = *m_impl;

@@ -71,6 +71,8 @@ class RunStore {
   /// Steps in [first, last] (inclusive), for replay in pages.
   std::vector<StepRecord> load_steps(std::int64_t run_id, std::int64_t first, std::int64_t last,
                                      bool with_layer_stats = true) const;
+  /// The steps of a run that have per-layer statistics, in order (replay loads them on demand).
+  std::vector<std::int64_t> stats_steps(std::int64_t run_id) const;
 
   /// The schema version this build writes and reads.
   static int schema_version();
