@@ -80,6 +80,12 @@ void SessionConfig::validate() const {
   if (!known) bad_option("model", model, "must be one of spiral-mlp|deep-mlp|fashion-cnn");
   if (!dataset.empty() && dataset != "spirals" && dataset != "clusters" && dataset != "fashion-mnist")
     bad_option("dataset", dataset, "must be one of spirals|clusters|fashion-mnist");
+  // Each model's input and class count fit its own dataset only (2-D/3 classes, 128-D/10
+  // classes, 28x28/10 classes): refuse a mismatch here rather than fail inside the first forward.
+  if (!dataset.empty()) {
+    const char* own = model == "spiral-mlp" ? "spirals" : model == "deep-mlp" ? "clusters" : "fashion-mnist";
+    if (dataset != own) bad_option("dataset", dataset, "model " + model + " trains on " + own + " only");
+  }
   if (!std::isfinite(lr) || !(lr > 0.0) || lr > 10.0) bad_option("lr", num(lr), "must be in (0, 10]");
   if (!std::isfinite(momentum) || momentum < 0.0 || momentum >= 1.0)
     bad_option("momentum", num(momentum), "must be in [0, 1)");

@@ -4,6 +4,7 @@
 
 #include <ampscope/grad_scaler.h>
 #include <ampscope/model_zoo.h>
+#include <ampscope/run_store.h>
 #include <ampscope/torch_compat.h>
 
 #include <torch/cuda.h>
@@ -19,6 +20,7 @@
 #include <limits>
 #include <map>
 #include <mutex>
+#include <new>
 #include <stop_token>
 #include <thread>
 #include <unordered_map>
@@ -30,6 +32,29 @@ using Clock = std::chrono::steady_clock;
 double ms_since(Clock::time_point t) { return std::chrono::duration<double, std::milli>(Clock::now() - t).count(); }
 
 constexpr std::size_t kChannelCapacity = 8192;  // records waiting for the UI before the oldest drop
+
+/// The message of the exception being handled, in words a user reads: LibTorch's errors
+/// without their C++ backtrace, and out-of-memory errors with what to do about them.
+std::string current_error_text() {
+  const std::string oom_hint =
+      ": out of memory. The session has ended; a smaller --batch-size or --accumulate, a smaller model or "
+      "the CPU (--device cpu) needs less, and a new session starts clean.";
+  try {
+    throw;
+  } catch (const c10::Error& e) {
+    std::string m = e.what_without_backtrace();
+    while (!m.empty() && (m.back() == '\n' || m.back() == ' ')) m.pop_back();
+    if (m.find("out of memory") != std::string::npos || m.find("Out of memory") != std::string::npos)
+      m += oom_hint;
+    return m;
+  } catch (const std::bad_alloc& e) {
+    return std::string(e.what()) + oom_hint;
+  } catch (const std::exception& e) {
+    return e.what();
+  } catch (...) {
+    return "unknown error (not a std::exception)";
+  }
+}
 }  // namespace
 
 struct TrainingSession::Impl : GradScalerObserver {
@@ -81,6 +106,8 @@ struct TrainingSession::Impl : GradScalerObserver {
   std::deque<SessionEvent> events;
   std::atomic<std::uint64_t> dropped{0};
   RecordSink sink;
+  StepHook step_hook;
+  bool floor_told = false;  // the "held at min scale" event was emitted for this visit
 
   mutable std::mutex snap_mu;
   GradScalerOptions scaler_snapshot;
@@ -162,6 +189,16 @@ struct TrainingSession::Impl : GradScalerObserver {
       throw std::logic_error("model '" + cfg.model + "' has parameters outside its labelled modules");
 
     switch (cfg.optimizer) {
+    // A fault aimed at a layer the model does not have would silently do nothing: refuse it.
+    for (const auto& f : cfg.faults) {
+      if (f.layer == "loss" || weight_layer.count(f.layer)) continue;
+      std::string allowed;
+      for (const auto& label : labels)
+        if (weight_layer.count(label)) allowed += label + ", ";
+      throw std::invalid_argument("--inject " + f.layer + ":" + std::string(to_string(f.kind)) + "@" +
+                                  std::to_string(f.step) + ": model " + cfg.model + " has no layer named '" + f.layer +
+                                  "' (allowed: " + allowed + "loss)");
+    }
       case OptimizerKind::SGD:
         opt = std::make_unique<torch::optim::SGD>(
             params, torch::optim::SGDOptions(cfg.lr).momentum(cfg.momentum).weight_decay(cfg.weight_decay));
@@ -420,6 +457,7 @@ struct TrainingSession::Impl : GradScalerObserver {
       reports_found_inf = false;
       try {
         scaler->unscale_(*opt);
+    if (step_hook) step_hook(step_index);
       } catch (...) {
         taking_reports = false;
         throw;
@@ -532,9 +570,18 @@ struct TrainingSession::Impl : GradScalerObserver {
     }
     if (scaler_on && r.scale_after == 0.0 && r.scale_before != 0.0)
       emit(SessionEvent::Kind::Warning,
-           "step " + std::to_string(step_index) +
-               ": the loss scale reached 0. With no floor, zero is absorbing: every later gradient becomes NaN. "
-               "Set min_scale (e.g. 1) to prevent this.");
+           "the loss scale has reached 0: every gradient is now 0 or NaN, so no step can succeed and the scale "
+           "cannot recover (0 is absorbing). Set a min scale (e.g. 1) or reset the run.");
+    // Once per visit to the floor: the first backoff that min_scale clamps (a backoff landing
+    // exactly on the floor is a plain backoff; the next overflow is the first one held).
+    if (scaler_on && r.reason == ScaleChangeReason::ClampedMin && !floor_told) {
+      floor_told = true;
+      emit(SessionEvent::Kind::Warning,
+           "the loss scale is held at its floor, min scale = " + format_number(r.scale_after) +
+               ": steps are skipped for as long as the gradients overflow even at this scale.");
+    } else if (floor_told && r.scale_after > r.scale_before) {
+      floor_told = false;  // grew off the floor: tell again next time
+    }
     ++step_index;
     return r;
   }
@@ -587,6 +634,7 @@ struct TrainingSession::Impl : GradScalerObserver {
   void loop(std::stop_token st) {
     emit(SessionEvent::Kind::Started, "started on " + std::string(dev_kind == DeviceKind::CUDA ? "cuda:0" : "cpu") +
                                           ", " + ::ampscope::precision_label(cfg.precision, dev_kind));
+    // Say plainly when a storm drives the scale to its end points (the narrator prefixes the step).
     auto next_slot = Clock::now();
     while (!st.stop_requested()) {
       apply_pending();
@@ -609,8 +657,11 @@ struct TrainingSession::Impl : GradScalerObserver {
       if (steps_requested > 0) --steps_requested;
       try {
         publish(do_step());
-      } catch (const std::exception& e) {
-        emit(SessionEvent::Kind::Error, std::string("training stopped at step ") + std::to_string(step_index) + ": " + e.what());
+      } catch (...) {
+        // c10::Error (CUDA out of memory, bad device), std::bad_alloc, anything: the run ends
+        // with an Error event; nothing leaves this thread.
+        emit(SessionEvent::Kind::Error,
+             std::string("training stopped at step ") + std::to_string(step_index) + ": " + current_error_text());
         break;
       }
       const auto now = Clock::now();
@@ -654,7 +705,13 @@ std::string TrainingSession::precision_label() const {
 StepRecord TrainingSession::step() {
   if (m_impl->is_running) throw std::logic_error("TrainingSession::step() while the worker is running");
   m_impl->apply_pending();
-  StepRecord r = m_impl->do_step();
+  StepRecord r;
+  try {
+    r = m_impl->do_step();
+  } catch (...) {
+    // The same words as the worker's Error event, without LibTorch's C++ backtrace.
+    throw std::runtime_error(current_error_text());
+  }
   m_impl->publish(r);
   return r;
 }
@@ -679,6 +736,8 @@ void TrainingSession::post(const Command& command) {
   }
   m_impl->cmd_cv.notify_all();
 }
+
+bool cuda_available() { return torch::cuda::is_available(); }
 
 bool TrainingSession::running() const { return m_impl->is_running; }
 
@@ -719,6 +778,19 @@ std::vector<std::vector<float>> TrainingSession::parameter_values() const {
     out.emplace_back(c.data_ptr<float>(), c.data_ptr<float>() + c.numel());
   }
   return out;
+void TrainingSession::record_to(std::shared_ptr<RunRecorder> recorder) {
+  Impl* impl = m_impl.get();
+  m_impl->sink = [impl, recorder = std::move(recorder), stopped = false](const StepRecord& r) mutable {
+    if (stopped || recorder->push(r)) return;
+    stopped = true;  // tell once, then train on without recording
+    impl->emit(SessionEvent::Kind::Warning,
+               "recording stopped: " + recorder->error().value_or("the run store was closed") +
+                   "; training continues unrecorded");
+  };
+}
+
+void TrainingSession::set_step_hook(StepHook hook) { m_impl->step_hook = std::move(hook); }
+
 }
 
 GradScalerOptions TrainingSession::scaler_options() const {

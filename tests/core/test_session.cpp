@@ -2,11 +2,14 @@
 // controls, the worker thread, and clean errors for bad configurations.
 #include <ampscope/training_session.h>
 
+#include <c10/util/Exception.h>
+
 #include <QtTest>
 
 #include <chrono>
 #include <cmath>
 #include <cstring>
+#include <new>
 #include <thread>
 
 using namespace ampscope;
@@ -35,6 +38,38 @@ const LayerStepStats* stats_of(const StepRecord& r, int layer) {
 }
 
 bool same_bits(double a, double b) { return std::memcmp(&a, &b, sizeof a) == 0; }
+
+/// Runs a started session to its end, draining records as a live consumer does.
+std::vector<StepRecord> drain_until_done(TrainingSession& s, int timeout_ms = 120000) {
+  std::vector<StepRecord> got;
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(timeout_ms);
+  while (s.running() && std::chrono::steady_clock::now() < deadline) {
+    s.drain(got);
+    std::this_thread::sleep_for(std::chrono::milliseconds(5));
+  }
+  if (s.running()) s.request_stop();
+  s.wait();
+  s.drain(got);
+  return got;
+}
+
+/// A storm: a fault at every one of `steps` steps, alternating inf/NaN, the loss and fc3.
+SessionConfig storm(std::int64_t steps) {
+  SessionConfig c = spiral();
+  c.batch_size = 32;
+  c.max_steps = steps;
+  c.stats_every = 10;  // the statistics path runs too, on every tenth step
+  for (std::int64_t i = 0; i < steps; ++i)
+    c.faults.push_back({i % 3 == 0 ? "loss" : "fc3", i % 2 == 0 ? FaultKind::Inf : FaultKind::NaN, i});
+  return c;
+}
+
+std::vector<SessionEvent> events_of(std::vector<SessionEvent> all, SessionEvent::Kind kind) {
+  std::vector<SessionEvent> out;
+  for (auto& e : all)
+    if (e.kind == kind) out.push_back(std::move(e));
+  return out;
+}
 }  // namespace
 
 class TestSession : public QObject {
@@ -268,6 +303,141 @@ class TestSession : public QObject {
     QCOMPARE(r.reason, ScaleChangeReason::ClampedMin);
   }
 
+  // 1,000 steps with inf or NaN in every one, on the worker thread: the default policy halves
+  // the scale 165 times down to 2^-149 (the smallest fp32 subnormal) at step 164 and to 0 at
+  // step 165, where it stays (docs/gradscaler.md); every step is skipped, the weights never
+  // change, nothing escapes the worker, and the session says once, plainly, that 0 was reached.
+  void storm_of_1000_steps_walks_the_default_scale_to_zero() {
+    TrainingSession s(storm(1000));
+    const auto before = s.parameter_values();
+    s.start();
+    const std::vector<StepRecord> got = drain_until_done(s);
+    QCOMPARE(got.size(), std::size_t(1000));
+    QCOMPARE(s.dropped_records(), std::uint64_t(0));
+    std::int64_t first_min_subnormal = -1, first_zero = -1;
+    for (std::size_t i = 0; i < got.size(); ++i) {
+      const StepRecord& r = got[i];
+      QCOMPARE(r.step, std::int64_t(i));
+      QVERIFY2(r.skipped && r.found_inf, qPrintable(QString("step %1 was not skipped").arg(i)));
+      const double expected = i < 165 ? std::ldexp(1.0, 15 - static_cast<int>(i)) : 0.0;
+      QVERIFY2(r.scale_after == expected,
+               qPrintable(QString("step %1: scale %2, expected %3").arg(i).arg(r.scale_after).arg(expected)));
+      if (first_min_subnormal < 0 && r.scale_after == std::ldexp(1.0, -149)) first_min_subnormal = r.step;
+      if (first_zero < 0 && r.scale_after == 0.0) first_zero = r.step;
+    }
+    QCOMPARE(first_min_subnormal, std::int64_t(164));
+    QCOMPARE(first_zero, std::int64_t(165));
+    QCOMPARE(s.parameter_values(), before);  // 1,000 skipped steps, not one bit changed
+    const auto events = s.drain_events();
+    QVERIFY(events_of(events, SessionEvent::Kind::Error).empty());
+    QCOMPARE(events_of(events, SessionEvent::Kind::Finished).size(), std::size_t(1));
+    const auto warnings = events_of(events, SessionEvent::Kind::Warning);
+    QCOMPARE(warnings.size(), std::size_t(1));  // told once, not 835 times
+    QCOMPARE(warnings[0].step, std::int64_t(165));
+    QVERIFY2(warnings[0].message.find("has reached 0") != std::string::npos &&
+                 warnings[0].message.find("no step can succeed") != std::string::npos &&
+                 warnings[0].message.find("min scale") != std::string::npos,
+             warnings[0].message.c_str());
+    qInfo("storm: 1000 steps all skipped; scale 2^-149 at step %lld, 0 at step %lld",
+          static_cast<long long>(first_min_subnormal), static_cast<long long>(first_zero));
+  }
+
+  // The same storm with min_scale = 1 holds the scale at 1: the backoff from 2 lands on 1 at
+  // step 15, and from step 16 on every backoff is clamped (reason ClampedMin), said once.
+  void storm_of_1000_steps_holds_at_min_scale() {
+    SessionConfig c = storm(1000);
+    c.scaler.min_scale(1.0);
+    TrainingSession s(c);
+    const auto before = s.parameter_values();
+    s.start();
+    const std::vector<StepRecord> got = drain_until_done(s);
+    QCOMPARE(got.size(), std::size_t(1000));
+    for (std::size_t i = 0; i < got.size(); ++i) {
+      QVERIFY(got[i].skipped);
+      if (i >= 15) QCOMPARE(got[i].scale_after, 1.0);
+      if (i >= 16) QCOMPARE(got[i].reason, ScaleChangeReason::ClampedMin);
+    }
+    QCOMPARE(got[14].scale_after, 2.0);
+    QCOMPARE(got[15].reason, ScaleChangeReason::Backoff);
+    QCOMPARE(s.parameter_values(), before);
+    const auto events = s.drain_events();
+    QVERIFY(events_of(events, SessionEvent::Kind::Error).empty());
+    const auto warnings = events_of(events, SessionEvent::Kind::Warning);
+    QCOMPARE(warnings.size(), std::size_t(1));
+    QCOMPARE(warnings[0].step, std::int64_t(16));
+    QVERIFY2(warnings[0].message.find("held at its floor, min scale = 1") != std::string::npos, warnings[0].message.c_str());
+  }
+
+  // What LibTorch throws on a GPU (out of memory, an invalid device ordinal), a failed
+  // allocation on the CPU, or anything else thrown mid-step ends the run with an Error event
+  // that carries the message without a C++ backtrace; a new session starts and runs after it.
+  void worker_errors_end_the_session_with_a_message_data() {
+    QTest::addColumn<int>("kind");
+    QTest::addColumn<QString>("words");
+    QTest::newRow("CUDA out of memory (c10::OutOfMemoryError)") << 0 << "CUDA out of memory. Tried to allocate 20.00 GiB";
+    QTest::newRow("invalid device ordinal (c10::Error)") << 1 << "CUDA error: invalid device ordinal";
+    QTest::newRow("std::bad_alloc") << 2 << "std::bad_alloc";
+    QTest::newRow("not a std::exception") << 3 << "unknown error";
+  }
+  void worker_errors_end_the_session_with_a_message() {
+    QFETCH(int, kind);
+    QFETCH(QString, words);
+    SessionConfig c = spiral();
+    c.batch_size = 32;
+    c.max_steps = 40;
+    auto hook = [kind](std::int64_t step) {
+      if (step != 7) return;
+      switch (kind) {
+        case 0: throw c10::OutOfMemoryError({__func__, __FILE__, __LINE__}, "CUDA out of memory. Tried to allocate 20.00 GiB");
+        case 1: TORCH_CHECK(false, "CUDA error: invalid device ordinal");
+        case 2: throw std::bad_alloc();
+        default: throw 42;
+      }
+    };
+    TrainingSession s(c);
+    s.set_step_hook(hook);
+    s.start();
+    const std::vector<StepRecord> got = drain_until_done(s, 60000);
+    QCOMPARE(got.size(), std::size_t(7));  // steps 0..6; step 7 died in the middle
+    QVERIFY(!s.running());
+    const auto errors = events_of(s.drain_events(), SessionEvent::Kind::Error);
+    QCOMPARE(errors.size(), std::size_t(1));
+    const QString text = QString::fromStdString(errors[0].message);
+    QVERIFY2(text.startsWith("training stopped at step 7: ") && text.contains(words), qPrintable(text));
+    QVERIFY2(!text.contains("frame #") && !text.contains("Exception raised from"), qPrintable(text));
+    if (kind == 0 || kind == 2) QVERIFY2(text.contains("out of memory. The session has ended"), qPrintable(text));
+    // The synchronous path (the CLI's) throws the same words as a std::runtime_error.
+    TrainingSession sync(c);
+    sync.set_step_hook(hook);
+    for (int i = 0; i < 7; ++i) sync.step();
+    try {
+      sync.step();
+      QFAIL("step 7 should have thrown");
+    } catch (const std::runtime_error& e) {
+      QVERIFY2(QString(e.what()).contains(words) && !QString(e.what()).contains("frame #"), e.what());
+    }
+    // A new session on the same machine starts and finishes.
+    TrainingSession fresh(c);
+    fresh.start();
+    QCOMPARE(drain_until_done(fresh, 60000).size(), std::size_t(40));
+    QVERIFY(events_of(fresh.drain_events(), SessionEvent::Kind::Error).empty());
+  }
+
+  void unavailable_device_is_a_clear_error() {
+    if (cuda_available()) QSKIP("this machine has CUDA: --device cuda is available");
+    SessionConfig c = spiral();
+    c.device = DeviceKind::CUDA;
+    try {
+      TrainingSession s(c);
+      QFAIL("expected an exception");
+    } catch (const std::runtime_error& e) {
+      QVERIFY2(QString(e.what()).contains("--device cuda: no CUDA device is available"), e.what());
+    }
+    c.device = DeviceKind::CPU;  // the CPU path still works after the refusal
+    TrainingSession cpu(c);
+    QVERIFY(std::isfinite(cpu.step().loss));
+  }
+
   void bad_configurations_fail_cleanly_data() {
     QTest::addColumn<int>("which");
     QTest::addColumn<QString>("message");
@@ -277,6 +447,8 @@ class TestSession : public QObject {
     QTest::newRow("growth") << 3 << "The growth factor must be > 1.0.";
     QTest::newRow("missing dataset") << 4 << "dataset-fashion-mnist";
     QTest::newRow("hist range") << 5 << "--hist-range";
+    QTest::newRow("fault into a missing layer") << 6 << "no layer named 'fc9' (allowed: fc1, fc2, fc3, fc4, loss)";
+    QTest::newRow("dataset of another model") << 7 << "--dataset clusters: model spiral-mlp trains on spirals only";
   }
   void bad_configurations_fail_cleanly() {
     QFETCH(int, which);
@@ -289,6 +461,8 @@ class TestSession : public QObject {
       case 3: c.scaler.growth_factor(1.0); break;
       case 4: c.model = "fashion-cnn"; c.data_dir = "/nonexistent/fashion"; break;
       case 5: c.histogram.lo = 30; c.histogram.hi = 10; break;
+      case 6: c.faults.push_back({"fc9", FaultKind::Inf, 3}); break;
+      case 7: c.dataset = "clusters"; break;
     }
     try {
       TrainingSession s(c);

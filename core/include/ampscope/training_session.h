@@ -26,6 +26,11 @@
 
 namespace ampscope {
 
+class RunRecorder;
+
+/// Whether this LibTorch build sees a CUDA device (false on CPU-only builds and machines).
+bool cuda_available();
+
 /// Sets LibTorch's intra-op thread count (n >= 1), e.g. from --threads. Returns the count in use.
 int set_compute_threads(int n);
 int compute_threads();
@@ -53,6 +58,16 @@ class TrainingSession {
   /// Receives every record on the thread that produced it.
   using RecordSink = std::function<void(const StepRecord&)>;
   void set_record_sink(RecordSink sink);  ///< before start()
+  /// Records every step into `recorder` (replaces the sink; before start()). When recording
+  /// fails (disk full, file size limit, file deleted) the session emits one Warning event,
+  /// "recording stopped: <cause>; training continues unrecorded", and goes on training.
+  void record_to(std::shared_ptr<RunRecorder> recorder);
+
+  /// For tests: called on the stepping thread in the middle of every step (after backward,
+  /// before the scaler's check). What it throws is handled as a training error, like a
+  /// c10::Error or an out-of-memory error from LibTorch would be (before start()).
+  using StepHook = std::function<void(std::int64_t step)>;
+  void set_step_hook(StepHook hook);
 
   void start(bool paused = false);
   void post(const Command& command);
