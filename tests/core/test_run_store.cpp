@@ -2,6 +2,7 @@
 // exact round trips (NaN, infinities, -0.0), many runs, paging, a fast producer, processes
 // killed mid-write, a size-limited file, foreign and future files, and the CSV output.
 #include <ampscope/run_store.h>
+#include <ampscope/training_session.h>
 
 #include "cli_export.h"
 
@@ -322,6 +323,60 @@ constexpr int kKillLayers = 4;
   } catch (...) {
     ::_exit(3);
   }
+}
+
+SessionConfig full_disk_session_config() {
+  SessionConfig c;
+  c.model = "spiral-mlp";
+  c.precision = Precision::FP16;
+  c.seed = 9;
+  c.batch_size = 32;
+  c.max_steps = 1500;
+  c.faults.push_back({"fc3", FaultKind::Inf, 20});  // a skipped step among the recorded ones
+  return c;
+}
+
+/// Child body of the session full-disk test: a TrainingSession on its worker thread records
+/// into a store whose file may not grow past 1 MB; reports what the session said.
+[[noreturn]] void session_full_disk_child(const std::string& path, int fd) {
+  ::signal(SIGXFSZ, SIG_IGN);
+  struct rlimit lim {1024 * 1024, 1024 * 1024};
+  ::setrlimit(RLIMIT_FSIZE, &lim);
+  int code = 0;
+  try {
+    set_compute_threads(1);
+    TrainingSession s(full_disk_session_config());
+    auto rec = std::make_shared<RunRecorder>(path, s.config(), s.layers(), s.device_label(), s.precision_label());
+    send(fd, 1, rec->run_id());
+    s.record_to(rec);
+    s.start();
+    std::vector<StepRecord> live;
+    while (s.running()) {
+      live.clear();
+      s.drain(live);
+      std::this_thread::sleep_for(std::chrono::milliseconds(5));
+    }
+    s.wait();
+    std::int64_t warnings = 0, errors = 0;
+    std::string text;
+    for (const SessionEvent& e : s.drain_events()) {
+      if (e.kind == SessionEvent::Kind::Error) ++errors;
+      if (e.kind == SessionEvent::Kind::Warning && e.message.find("recording stopped") != std::string::npos) {
+        ++warnings;
+        text = e.message;
+      }
+    }
+    rec->close();
+    send(fd, 2, rec->committed_steps());
+    send(fd, 4, s.steps_done());
+    send(fd, 5, warnings);
+    send(fd, 6, errors);
+    send(fd, 3, static_cast<std::int64_t>(text.size()));
+    [[maybe_unused]] auto n = ::write(fd, text.data(), text.size());
+  } catch (...) {
+    code = 2;
+  }
+  ::_exit(code);
 }
 
 }  // namespace
@@ -708,6 +763,65 @@ class TestRunStore : public QObject {
       const std::string d = diff(make_step(static_cast<std::int64_t>(i), 8, true), run.steps[i]);
       QVERIFY2(d.empty(), d.c_str());
     }
+  }
+
+  // The session path of a full disk: the training session records through record_to(); when
+  // the file hits its size limit the session says "recording stopped ...; training continues
+  // unrecorded" once, trains to the end, and the store holds exactly the committed steps,
+  // equal to a fresh run of the same seed.
+  void sessionGoesOnUnrecordedWhenTheDiskIsFull() {
+    const std::string path = file("session-full.ampscope");
+    int fds[2];
+    QVERIFY(::pipe(fds) == 0);
+    const pid_t pid = ::fork();
+    QVERIFY(pid >= 0);
+    if (pid == 0) {
+      ::close(fds[0]);
+      session_full_disk_child(path, fds[1]);
+    }
+    ::close(fds[1]);
+    std::string message;
+    std::int64_t run_id = -1, committed = -1, steps = -1, warnings = -1, errors = -1;
+    for (const Message& m : drain(fds[0], &message)) {
+      if (m.kind == 1) run_id = m.value;
+      if (m.kind == 2) committed = m.value;
+      if (m.kind == 4) steps = m.value;
+      if (m.kind == 5) warnings = m.value;
+      if (m.kind == 6) errors = m.value;
+    }
+    ::close(fds[0]);
+    const int status = wait_child(pid, 240);
+    QVERIFY2(WIFEXITED(status) && WEXITSTATUS(status) == 0, "the training child crashed, hung or threw");
+    qInfo("session on a 1 MB file: %lld steps trained, %lld committed before the limit; event: %s",
+          static_cast<long long>(steps), static_cast<long long>(committed), message.c_str());
+    QCOMPARE(steps, std::int64_t{1500});  // training went on to the end
+    QCOMPARE(errors, std::int64_t{0});
+    QCOMPARE(warnings, std::int64_t{1});  // said once
+    QVERIFY2(message.find("recording stopped") != std::string::npos && message.find(path) != std::string::npos &&
+                 message.find("file size limit") != std::string::npos &&
+                 message.find("training continues unrecorded") != std::string::npos,
+             message.c_str());
+    QVERIFY(committed > 20 && committed < 1500);
+    {
+      RawDb raw(path);
+      QCOMPARE(raw.text("PRAGMA integrity_check"), std::string("ok"));
+    }
+    RunStore store(path, RunStore::Mode::ReadOnly);
+    const RunData run = store.load_run(run_id);
+    QCOMPARE(static_cast<std::int64_t>(run.steps.size()), committed);
+    // Every committed step is there and is the step a fresh run of the same seed computes.
+    set_compute_threads(1);
+    TrainingSession replay(full_disk_session_config());
+    for (std::int64_t i = 0; i < committed; ++i) {
+      const StepRecord want = replay.step();
+      const StepRecord& got = run.steps[static_cast<std::size_t>(i)];
+      QCOMPARE(got.step, i);
+      QVERIFY2(std::memcmp(&want.loss, &got.loss, sizeof want.loss) == 0, qPrintable(QString("step %1 loss").arg(i)));
+      QCOMPARE(got.scale_after, want.scale_after);
+      QCOMPARE(got.skipped, want.skipped);
+      QCOMPARE(got.layers.size(), want.layers.size());
+    }
+    QVERIFY(run.steps[20].skipped);
   }
 
   void deletedFileStopsRecording() {
