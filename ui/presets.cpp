@@ -2,8 +2,6 @@
 
 #include <QDir>
 #include <QFile>
-#include <QJsonDocument>
-#include <QJsonObject>
 
 #include <algorithm>
 #include <stdexcept>
@@ -25,23 +23,8 @@ std::vector<Preset> builtinPresets() {
   for (const QString& file : dir.entryList({QStringLiteral("*.json")}, QDir::Files, QDir::Name)) {
     QFile f(dir.filePath(file));
     if (!f.open(QIODevice::ReadOnly)) throw std::invalid_argument("preset " + file.toStdString() + ": cannot be read");
-    QJsonParseError err{};
-    const QJsonDocument doc = QJsonDocument::fromJson(f.readAll(), &err);
-    if (!doc.isObject())
-      throw std::invalid_argument("preset " + file.toStdString() + ": " + err.errorString().toStdString());
-    const QJsonObject o = doc.object();
-    Preset p;
-    p.name = o.value(QStringLiteral("name")).toString();
-    p.title = o.value(QStringLiteral("title")).toString();
-    p.description = o.value(QStringLiteral("description")).toString();
-    if (p.name.isEmpty()) throw std::invalid_argument("preset " + file.toStdString() + ": no name");
-    const QByteArray cfg = QJsonDocument(o.value(QStringLiteral("config")).toObject()).toJson(QJsonDocument::Compact);
-    try {
-      p.config = SessionConfig::from_json(cfg.toStdString());
-    } catch (const std::invalid_argument& e) {
-      throw std::invalid_argument("preset " + p.name.toStdString() + ": " + e.what());
-    }
-    found.push_back({o.value(QStringLiteral("order")).toInt(100), std::move(p)});
+    ParsedPreset parsed = parsePreset(f.readAll(), file);
+    found.push_back({parsed.order, std::move(parsed.preset)});
   }
   std::stable_sort(found.begin(), found.end(), [](const Ordered& a, const Ordered& b) { return a.order < b.order; });
   std::vector<Preset> out;

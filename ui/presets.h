@@ -1,21 +1,14 @@
 // Built-in run presets: resources/presets/*.json, compiled into the binary through a qrc.
-// A preset file is {"name", "title", "description", "order", "config": <SessionConfig JSON>}.
+// The file format and its parser: preset_parse.h.
 #pragma once
 
-#include <ampscope/session_types.h>
+#include "preset_parse.h"
 
 #include <QString>
 #include <QStringList>
 #include <vector>
 
 namespace ampscope::ui {
-
-struct Preset {
-  QString name;         ///< what --preset takes: "default", "fault-injection", ...
-  QString title;        ///< one line for menus and exported figures
-  QString description;  ///< a few sentences for tooltips
-  SessionConfig config;
-};
 
 /// Every built-in preset, in display order. Throws std::invalid_argument when a preset file
 /// is malformed (a build error, caught by the UI tests).

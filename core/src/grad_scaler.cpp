@@ -384,33 +384,7 @@ void GradScaler::load_state_dict(const GradScalerState& s) {
   if (s.empty)
     runtime_error("The source state dict is empty, possibly because it was saved from a disabled instance of GradScaler.");
   // Validate everything before changing anything.
-  GradScalerOptions o = m_options;
-  o.growth_factor(s.growth_factor)
-      .backoff_factor(s.backoff_factor)
-      .growth_interval(s.growth_interval)
-      .hysteresis(s.hysteresis)
-      .consecutive_hysteresis(s.consecutive_hysteresis)
-      .min_scale(s.min_scale)
-      .max_scale(s.max_scale)
-      .static_scale(s.static_scale);
-  // Check the options with a placeholder init_scale inside [min_scale, max_scale]; the saved
-  // scale is checked on its own, since it may legitimately be 0 (the absorbing state of an
-  // unfloored overflow storm).
-  o.init_scale(s.min_scale > 0.0 ? s.min_scale : std::min(1.0, s.max_scale));
-  o.validate();
-  if (!std::isfinite(s.scale) || s.scale < 0.0 || !std::isfinite(static_cast<float>(s.scale)) ||
-      s.scale < s.min_scale || s.scale > s.max_scale) {
-    throw std::invalid_argument("Invalid GradScaler state: scale = " + format_number(s.scale) +
-                                " must be finite, fit fp32 and lie within [min_scale, max_scale] = [" +
-                                format_number(s.min_scale) + ", " + format_number(s.max_scale) + "]");
-  }
-  if (s.growth_tracker < 0 || s.growth_tracker >= s.growth_interval)
-    throw std::invalid_argument("Invalid GradScaler state: growth_tracker = " + std::to_string(s.growth_tracker) +
-                                " must lie in [0, growth_interval)");
-  if (s.hysteresis_tracker < 0 || s.hysteresis_tracker > s.hysteresis)
-    throw std::invalid_argument("Invalid GradScaler state: hysteresis_tracker = " +
-                                std::to_string(s.hysteresis_tracker) + " must lie in [0, hysteresis]");
-  if (s.scale > 0.0) o.init_scale(s.scale);
+  const GradScalerOptions o = s.checked_options(m_options);
   m_options = o;
   m_init_scale = s.scale;
   ScalerState st;

@@ -1,5 +1,6 @@
 #include "ampscope/grad_scaler_state.h"
 
+#include <algorithm>
 #include <cmath>
 #include <nlohmann/json.hpp>
 #include <stdexcept>
@@ -91,6 +92,34 @@ GradScalerState GradScalerState::from_json(const std::string& text) {
     s.max_scale = number(j, "max_scale");
   s.static_scale = boolean(j, "static_scale", false);
   return s;
+}
+
+GradScalerOptions GradScalerState::checked_options(GradScalerOptions o) const {
+  if (empty) bad("the state is empty (saved from a disabled GradScaler)");
+  o.growth_factor(growth_factor)
+      .backoff_factor(backoff_factor)
+      .growth_interval(growth_interval)
+      .hysteresis(hysteresis)
+      .consecutive_hysteresis(consecutive_hysteresis)
+      .min_scale(min_scale)
+      .max_scale(max_scale)
+      .static_scale(static_scale);
+  // Check the options with a placeholder init_scale inside [min_scale, max_scale]; the saved
+  // scale is checked on its own, since it may legitimately be 0 (the absorbing state of an
+  // unfloored overflow storm).
+  o.init_scale(min_scale > 0.0 ? min_scale : std::min(1.0, max_scale));
+  o.validate();
+  if (!std::isfinite(scale) || scale < 0.0 || !std::isfinite(static_cast<float>(scale)) || scale < min_scale ||
+      scale > max_scale) {
+    bad("scale = " + format_number(scale) + " must be finite, fit fp32 and lie within [min_scale, max_scale] = [" +
+        format_number(min_scale) + ", " + format_number(max_scale) + "]");
+  }
+  if (growth_tracker < 0 || growth_tracker >= growth_interval)
+    bad("growth_tracker = " + std::to_string(growth_tracker) + " must lie in [0, growth_interval)");
+  if (hysteresis_tracker < 0 || hysteresis_tracker > hysteresis)
+    bad("hysteresis_tracker = " + std::to_string(hysteresis_tracker) + " must lie in [0, hysteresis]");
+  if (scale > 0.0) o.init_scale(scale);
+  return o;
 }
 
 }  // namespace ampscope

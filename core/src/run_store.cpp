@@ -649,6 +649,14 @@ std::vector<StepRecord> RunStore::load_steps(std::int64_t run_id, std::int64_t f
       out.push_back(std::move(r));
     }
     if (with_layer_stats && !out.empty()) {
+      // Statistics name their layer by index into the run's layers: one without a layers row
+      // would send readers (the UI's tables and heatmaps) past the end of their arrays.
+      std::int64_t layer_count = 0;
+      {
+        Statement c = d.prepare("SELECT count(*) FROM layers WHERE run_id = ?");
+        c.bind(1, run_id);
+        if (c.step("reading")) layer_count = c.i64(0);
+      }
       Statement t = d.prepare(
           "SELECT step, layer_id, numel, zeros, subnormal, below_min_subnormal, above_max, nan, pos_inf, neg_inf, "
           "amax, amin_nonzero, sum_squares, underflow, underflow_mass, hist_lo, hist_hi, hist "
@@ -661,6 +669,10 @@ std::vector<StepRecord> RunStore::load_steps(std::int64_t run_id, std::int64_t f
         while (i < out.size() && out[i].step < step) ++i;
         if (i == out.size() || out[i].step != step) throw damaged("layer statistics without a step row", step);
         LayerStepStats l;
+        if (t.i64(1) < 0 || t.i64(1) >= layer_count)
+          throw damaged("statistics for layer " + std::to_string(t.i64(1)) + ", the run has " +
+                            std::to_string(layer_count) + " layers",
+                        step);
         l.layer = static_cast<int>(t.i64(1));
         kernels::TensorStats& st = l.stats;
         st.numel = t.i64(2);

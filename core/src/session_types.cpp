@@ -1,6 +1,7 @@
 #include "ampscope/session_types.h"
 
 #include <cmath>
+#include <limits>
 #include <nlohmann/json.hpp>
 #include <sstream>
 #include <stdexcept>
@@ -156,6 +157,35 @@ std::string SessionConfig::to_json() const {
   return j.dump();
 }
 
+namespace {
+/// An integer field in [lo, hi]. nlohmann's get<integer>() of a double outside the target's
+/// range is undefined behaviour (found by fuzz/preset), and of 1.5 silently truncates: accept
+/// JSON integers, and doubles only when integral, both range-checked first.
+std::int64_t checked_integer(const nlohmann::json& v, const char* key, std::int64_t lo, std::int64_t hi) {
+  bool ok = false;
+  std::int64_t n = 0;
+  if (v.is_number_unsigned()) {
+    const auto u = v.get<std::uint64_t>();
+    ok = u <= static_cast<std::uint64_t>(hi);
+    n = ok ? static_cast<std::int64_t>(u) : 0;
+  } else if (v.is_number_integer()) {
+    n = v.get<std::int64_t>();
+    ok = true;
+  } else if (v.is_number_float()) {
+    const double d = v.get<double>();
+    // 2^63 is exactly representable; every integral double below it fits int64.
+    ok = std::floor(d) == d && d >= -9223372036854775808.0 && d < 9223372036854775808.0;
+    n = ok ? static_cast<std::int64_t>(d) : 0;
+  } else {
+    throw std::invalid_argument(std::string("session config: \"") + key + "\" must be an integer");
+  }
+  if (!ok || n < lo || n > hi)
+    throw std::invalid_argument(std::string("session config: \"") + key + "\" = " + v.dump() + " must be an integer in [" +
+                                std::to_string(lo) + ", " + std::to_string(hi) + "]");
+  return n;
+}
+}  // namespace
+
 SessionConfig SessionConfig::from_json(const std::string& text) {
   using json = nlohmann::json;
   json j = json::parse(text, nullptr, false);
@@ -164,7 +194,8 @@ SessionConfig SessionConfig::from_json(const std::string& text) {
   try {
     auto str = [&](const json& o, const char* k, std::string& out) { if (o.contains(k)) out = o.at(k).get<std::string>(); };
     auto dbl = [&](const json& o, const char* k, double& out) { if (o.contains(k)) out = o.at(k).get<double>(); };
-    auto i64 = [&](const json& o, const char* k, std::int64_t& out) { if (o.contains(k)) out = o.at(k).get<std::int64_t>(); };
+    constexpr auto i64min = std::numeric_limits<std::int64_t>::min(), i64max = std::numeric_limits<std::int64_t>::max();
+    auto i64 = [&](const json& o, const char* k, std::int64_t& out) { if (o.contains(k)) out = checked_integer(o.at(k), k, i64min, i64max); };
     auto bln = [&](const json& o, const char* k, bool& out) { if (o.contains(k)) out = o.at(k).get<bool>(); };
     auto enm = [&](const json& o, const char* k, auto& out, const char* what) {
       if (!o.contains(k)) return;
@@ -181,7 +212,13 @@ SessionConfig SessionConfig::from_json(const std::string& text) {
     dbl(j, "momentum", c.momentum);
     dbl(j, "weight_decay", c.weight_decay);
     i64(j, "batch_size", c.batch_size);
-    if (j.contains("seed")) c.seed = j.at("seed").get<std::uint64_t>();
+    if (j.contains("seed")) {
+      // Seeds span all of uint64: JSON integers only (to_json writes them so).
+      const json& v = j.at("seed");
+      if (!v.is_number_unsigned() && !(v.is_number_integer() && v.get<std::int64_t>() >= 0))
+        throw std::invalid_argument("session config: \"seed\" = " + v.dump() + " must be an integer in [0, 2^64)");
+      c.seed = v.get<std::uint64_t>();
+    }
     bln(j, "use_scaler", c.use_scaler);
     if (j.contains("scaler")) {
       const json& s = j.at("scaler");
@@ -207,8 +244,9 @@ SessionConfig SessionConfig::from_json(const std::string& text) {
     bln(j, "activation_stats", c.activation_stats);
     if (j.contains("histogram")) {
       const json& h = j.at("histogram");
-      if (h.contains("lo")) c.histogram.lo = h.at("lo").get<int>();
-      if (h.contains("hi")) c.histogram.hi = h.at("hi").get<int>();
+      constexpr auto imin = std::numeric_limits<int>::min(), imax = std::numeric_limits<int>::max();
+      if (h.contains("lo")) c.histogram.lo = static_cast<int>(checked_integer(h.at("lo"), "histogram.lo", imin, imax));
+      if (h.contains("hi")) c.histogram.hi = static_cast<int>(checked_integer(h.at("hi"), "histogram.hi", imin, imax));
       enm(h, "target", c.histogram.target, "histogram target format");
     }
     i64(j, "max_steps", c.max_steps);

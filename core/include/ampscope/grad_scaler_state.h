@@ -34,6 +34,11 @@ struct GradScalerState {
   /// Parses to_json()'s output. Throws std::invalid_argument naming the problem (not JSON,
   /// wrong format tag, missing or mistyped field, out-of-range value).
   static GradScalerState from_json(const std::string& text);
+  /// Everything GradScaler::load_state_dict checks, without a scaler (torch-free, so that the
+  /// fuzz target runs it): the state's options applied over `base` must validate, and the saved
+  /// scale and trackers must be consistent with them. Returns the options a scaler loading this
+  /// state runs with. Throws std::invalid_argument naming the value (also for an empty state).
+  GradScalerOptions checked_options(GradScalerOptions base) const;
   bool operator==(const GradScalerState&) const = default;
 };
 

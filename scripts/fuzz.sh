@@ -1,0 +1,60 @@
+#!/usr/bin/env bash
+# Builds the libFuzzer targets (fuzz/, clang) and fuzzes each reader of outside data for N seconds.
+# Usage: scripts/fuzz.sh [SECONDS_PER_TARGET] [TARGET...]
+#   scripts/fuzz.sh                 # 60 s per target (what CI runs)
+#   scripts/fuzz.sh 3600 run_store  # the documented long run, one target for an hour
+# Seeds: fuzz/corpus/<target>/ (read-only here); new inputs go to build/fuzz/work/<target>/,
+# which later runs reuse. A crash or hang leaves its input in build/fuzz/artifacts/<target>/ and
+# fails the script: reproduce with build/fuzz/fuzz_<target> FILE, fix the reader, then copy the
+# input into fuzz/regressions/<target>/ (tests/fuzz/test_fuzz_inputs checks it in every build).
+# Environment: FUZZ_BUILD_DIR (default build/fuzz), FUZZ_JOBS (parallel targets, default 1).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+seconds="${1:-60}"
+shift || true
+targets=("$@")
+[[ ${#targets[@]} -gt 0 ]] || targets=(idx preset run_store scaler_state cli_args)
+build="${FUZZ_BUILD_DIR:-build/fuzz}"
+jobs="${FUZZ_JOBS:-1}"
+
+if [[ ! -f "$build/build.ninja" ]]; then
+  cmake -S fuzz -B "$build" -G Ninja -DCMAKE_CXX_COMPILER=clang++ -DCMAKE_C_COMPILER=clang
+fi
+cmake --build "$build" -j2
+
+export OPENBLAS_NUM_THREADS=1
+export ASAN_OPTIONS="${ASAN_OPTIONS:-abort_on_error=1:detect_leaks=1}"
+export UBSAN_OPTIONS="${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}"
+
+run_one() {
+  local t="$1" work="$build/work/$1" art="$build/artifacts/$1/" log="$build/logs/$1.log"
+  mkdir -p "$work" "$art" "$(dirname "$log")"
+  local dict=()
+  [[ -f "fuzz/dict/$t.dict" ]] && dict=(-dict="fuzz/dict/$t.dict")
+  # -timeout: an input taking over 10 s is a hang; -rss_limit_mb: the readers cap allocations
+  # (an IDX header may claim 470 MB, the cap); -max_len: the biggest seed is ~9 kB.
+  if "$build/fuzz_$t" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=3072 -max_len=65536 \
+       -print_final_stats=1 -artifact_prefix="$art" "${dict[@]}" \
+       "$work" "fuzz/corpus/$t" "fuzz/regressions/$t" >"$log" 2>&1; then
+    local execs cov corp
+    execs=$(grep -o 'stat::number_of_executed_units: *[0-9]*' "$log" | grep -o '[0-9]*$' || echo 0)
+    cov=$(grep -o 'cov: [0-9]*' "$log" | tail -1 | grep -o '[0-9]*' || echo 0)
+    corp=$(ls "$work" | wc -l)
+    printf '%-13s ok    %9s runs  %7s execs/s  cov %5s  corpus %5s\n' "$t" "$execs" \
+      "$((execs / (seconds > 0 ? seconds : 1)))" "$cov" "$corp"
+  else
+    echo "$t: FAILED, input saved in $art (log: $log)"
+    grep -E 'ERROR|SUMMARY|runtime error|^fuzz:' "$log" | head -5
+    return 1
+  fi
+}
+
+rc=0
+if [[ "$jobs" -gt 1 ]]; then
+  pids=()
+  for t in "${targets[@]}"; do run_one "$t" & pids+=($!); done
+  for p in "${pids[@]}"; do wait "$p" || rc=1; done
+else
+  for t in "${targets[@]}"; do run_one "$t" || rc=1; done
+fi
+exit $rc
