@@ -23,6 +23,8 @@ fi
 cmake --build "$build" -j2
 
 export OPENBLAS_NUM_THREADS=1
+# The IDX and run-store entries write each input to a scratch file: in RAM that is twice as fast.
+if [[ -d /dev/shm && -w /dev/shm ]]; then export TMPDIR=/dev/shm; fi
 export ASAN_OPTIONS="${ASAN_OPTIONS:-abort_on_error=1:detect_leaks=1}"
 export UBSAN_OPTIONS="${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}"
 
