@@ -1,0 +1,427 @@
+// Classroom and live controls, offscreen against real sessions: user presets, settings between
+// launches, every live control reaching the worker at the next step, the session built off
+// the GUI thread, keyboard shortcuts, the unscaled layer history and presentation mode.
+#include "control_panel.h"
+#include "dashboard.h"
+#include "event_log.h"
+#include "layer_history_heatmap.h"
+#include "loss_plot.h"
+#include "main_window.h"
+#include "presets.h"
+#include "scaler_panel.h"
+#include "session_controller.h"
+#include "user_presets.h"
+
+#include <QApplication>
+#include <QCheckBox>
+#include <QComboBox>
+#include <QDoubleSpinBox>
+#include <QElapsedTimer>
+#include <QFile>
+#include <QSettings>
+#include <QSlider>
+#include <QSpinBox>
+#include <QSplitter>
+#include <QStandardPaths>
+#include <QStatusBar>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QTimer>
+
+#include <cmath>
+#include <set>
+
+using namespace ampscope;
+using namespace ampscope::ui;
+using State = SessionController::State;
+
+namespace {
+constexpr int kTimeout = 30000;
+
+/// The newest record with `reason`, or nullptr.
+const StepPoint* findReason(const StepHistory& h, ScaleChangeReason reason) {
+  for (const StepPoint& p : h.points())
+    if (p.reason == reason) return &p;
+  return nullptr;
+}
+}  // namespace
+
+class TestClassroom : public QObject {
+  Q_OBJECT
+ private Q_SLOTS:
+  void initTestCase();
+  void userPresetSavedThenReloadedGivesTheSameConfig();
+  void corruptUserPresetsAreSkippedWithAMessage();
+  void userPresetsAreListedAfterTheBuiltInOnes();
+  void settingsAreRememberedBetweenLaunches();
+  void liveControlsReachTheSessionAtTheNextStep();
+  void runSettingsSayTheyNeedAReset();
+  void fashionCnnIsBuiltOffTheGuiThread();
+  void keyboardShortcutsDriveTheRun();
+  void layerHistoryUnscaledViewMovesTheFp16Window();
+  void presentationModeHidesAdvancedControlsAndEnlarges();
+};
+
+void TestClassroom::initTestCase() {
+  // QSettings and AppDataLocation go to ~/.qttest: the user's own settings stay untouched.
+  QStandardPaths::setTestModeEnabled(true);
+  QCoreApplication::setOrganizationName(QStringLiteral("AmpScopeTest"));
+  QCoreApplication::setApplicationName(QStringLiteral("test_classroom"));
+  QSettings().clear();
+  QDir(userPresetDir()).removeRecursively();
+}
+
+void TestClassroom::userPresetSavedThenReloadedGivesTheSameConfig() {
+  QTemporaryDir dir;
+  QVERIFY(dir.isValid());
+  SessionConfig c = findPreset(QStringLiteral("clip-before-unscale")).config;
+  c.lr = 0.05;
+  c.scaler.growth_interval(7).hysteresis(3).min_scale(4).max_scale(std::ldexp(1.0, 20));
+  c.clip_norm = 2.5;
+  c.accumulation = 2;
+  c.faults.push_back({"fc2", FaultKind::NaN, 12});
+  c.max_steps = 99;  // not saved: a preset runs until stopped
+  QString error;
+  const QString name = saveUserPreset(QStringLiteral("My clipping demo!"), QStringLiteral("Shows the bug."), c, &error, dir.path());
+  QVERIFY2(!name.isEmpty(), qPrintable(error));
+  QCOMPARE(name, QStringLiteral("user-my-clipping-demo"));
+  // The same title again gets its own file.
+  QCOMPARE(saveUserPreset(QStringLiteral("My clipping demo!"), QString(), c, &error, dir.path()),
+           QStringLiteral("user-my-clipping-demo-2"));
+  const UserPresets u = loadUserPresets(dir.path());
+  QVERIFY(u.problems.isEmpty());
+  QCOMPARE(u.presets.size(), std::size_t(2));
+  const Preset& p = u.presets[0].name == name ? u.presets[0] : u.presets[1];
+  QCOMPARE(p.title, QStringLiteral("My clipping demo!"));
+  QCOMPARE(p.description, QStringLiteral("Shows the bug."));
+  SessionConfig expected = c;
+  expected.max_steps = 0;
+  QCOMPARE(QString::fromStdString(p.config.to_json()), QString::fromStdString(expected.to_json()));
+  QVERIFY(p.config.faults == expected.faults);
+  QVERIFY(deleteUserPreset(name, &error, dir.path()));
+  QCOMPARE(loadUserPresets(dir.path()).presets.size(), std::size_t(1));
+  QVERIFY(!deleteUserPreset(QStringLiteral("default"), &error, dir.path()));  // never a built-in one
+  QVERIFY(error.contains(QStringLiteral("default")));
+  QVERIFY(saveUserPreset(QStringLiteral("   "), QString(), c, &error, dir.path()).isEmpty());
+  QVERIFY(error.contains(QStringLiteral("title")));
+}
+
+void TestClassroom::corruptUserPresetsAreSkippedWithAMessage() {
+  QTemporaryDir dir;
+  QString error;
+  QVERIFY(!saveUserPreset(QStringLiteral("good"), QString(), SessionConfig(), &error, dir.path()).isEmpty());
+  auto write = [&](const char* file, const QByteArray& bytes) {
+    QFile f(dir.filePath(QString::fromLatin1(file)));
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write(bytes);
+  };
+  write("broken.json", "{\"name\": \"broken\", \"config\": {");
+  write("badlr.json", R"({"name": "badlr", "title": "t", "config": {"lr": -1}})");
+  write("notobject.json", "[1, 2, 3]");
+  write("empty.json", "");
+  const UserPresets u = loadUserPresets(dir.path());
+  QCOMPARE(u.presets.size(), std::size_t(1));
+  QCOMPARE(u.problems.size(), 4);
+  const QString all = u.problems.join(QLatin1Char('\n'));
+  for (const char* file : {"broken.json", "notobject.json", "empty.json"})
+    QVERIFY2(all.contains(QLatin1String(file)), qPrintable(all));
+  QVERIFY2(all.contains(QStringLiteral("lr")), qPrintable(all));
+}
+
+void TestClassroom::userPresetsAreListedAfterTheBuiltInOnes() {
+  QDir(userPresetDir()).removeRecursively();
+  SessionConfig c = findPreset(QStringLiteral("bf16-no-scaler")).config;
+  c.lr = 0.007;
+  QString error;
+  const QString name = saveUserPreset(QStringLiteral("Zeta bf16"), QStringLiteral("mine"), c, &error);
+  QVERIFY2(!name.isEmpty(), qPrintable(error));
+  {
+    QFile f(QDir(userPresetDir()).filePath(QStringLiteral("junk.json")));
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write("not json at all");
+  }
+  MainWindow w;
+  QComboBox* combo = w.controlPanel()->presetCombo();
+  const int builtin = static_cast<int>(builtinPresets().size());
+  const int i = combo->findData(name);
+  QVERIFY(i > builtin - 1);  // after every built-in preset (and a separator)
+  QVERIFY(combo->itemText(i).contains(QStringLiteral("Zeta bf16")));
+  combo->setCurrentIndex(i);
+  QVERIFY(w.controlPanel()->deletePresetButton()->isEnabled());
+  combo->setCurrentIndex(0);
+  QVERIFY(!w.controlPanel()->deletePresetButton()->isEnabled());  // built-in presets cannot be deleted
+  QVERIFY(w.statusBar()->currentMessage().contains(QStringLiteral("junk.json")));
+  // Loading it runs its config.
+  QVERIFY(w.loadPreset(name));
+  QCOMPARE(w.controller()->config().lr, 0.007);
+  QCOMPARE(w.controller()->config().precision, Precision::BF16);
+  QVERIFY(w.explanationText().contains(QStringLiteral("Zeta bf16")));
+  QDir(userPresetDir()).removeRecursively();
+}
+
+void TestClassroom::settingsAreRememberedBetweenLaunches() {
+  QSettings().clear();
+  QList<int> splitSizes;
+  {
+    MainWindow w;
+    QVERIFY(w.restoreSettings().isEmpty());  // nothing saved yet
+    QVERIFY(!w.darkTheme());
+    w.resize(1300, 900);
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    QVERIFY(w.loadPreset(QStringLiteral("bf16-no-scaler")));
+    w.setTheme(true, true);
+    w.controlPanel()->unscaledViewBox()->setChecked(true);
+    w.controlPanel()->clipNormBox()->setValue(3.0);
+    auto* split = w.dashboard()->findChildren<QSplitter*>().first();
+    const int total = split->sizes()[0] + split->sizes()[1];
+    split->setSizes({total / 4, total - total / 4});
+    splitSizes = split->sizes();
+    w.close();  // saves
+    w.setTheme(false, false);  // the application font is global: leave it as it was
+  }
+  {
+    MainWindow w;
+    QCOMPARE(w.restoreSettings(), QStringLiteral("bf16-no-scaler"));
+    QVERIFY(w.darkTheme());
+    QVERIFY(w.presentationMode());
+    QVERIFY(w.controlPanel()->unscaledViewBox()->isChecked());
+    QVERIFY(w.dashboard()->layerHistory()->unscaled());
+    const std::optional<SessionConfig> c = MainWindow::savedConfig();
+    QVERIFY(c.has_value());
+    QCOMPARE(c->precision, Precision::BF16);
+    QCOMPARE(c->clip_norm, 3.0);
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    QCOMPARE(w.size(), QSize(1300, 900));
+    // The splitter keeps the proportions (the total follows the window's layout).
+    const QList<int> sizes = w.dashboard()->findChildren<QSplitter*>().first()->sizes();
+    qInfo("splitter saved %d:%d, restored %d:%d", splitSizes[0], splitSizes[1], sizes[0], sizes[1]);
+    const double saved = splitSizes[0] / double(splitSizes[0] + splitSizes[1]);
+    const double restored = sizes[0] / double(sizes[0] + sizes[1]);
+    QVERIFY2(std::abs(saved - restored) < 0.05, qPrintable(QStringLiteral("%1 vs %2").arg(saved).arg(restored)));
+    QVERIFY(restored < 0.35);  // not the default even split
+    // The launch opens that config (built in the background).
+    w.openAtLaunch(QString(), false);
+    QTRY_VERIFY_WITH_TIMEOUT(!w.controller()->loading() && w.controller()->state() == State::Ready, kTimeout);
+    QCOMPARE(w.controller()->config().clip_norm, 3.0);
+    QCOMPARE(w.controller()->config().precision, Precision::BF16);
+    w.setTheme(false, false);
+  }
+  QSettings().clear();
+}
+
+void TestClassroom::liveControlsReachTheSessionAtTheNextStep() {
+  MainWindow w;
+  QVERIFY(w.loadPreset(QStringLiteral("default")));
+  SessionController* c = w.controller();
+  ControlPanel* panel = w.controlPanel();
+  ScalerPanel* scaler = panel->scalerPanel();
+  c->setSpeedLimit(200);  // steady steps, so that "the next step" is a few records away
+  c->start();
+  QTRY_VERIFY_WITH_TIMEOUT(c->stepsDone() >= 5, kTimeout);
+
+  // Init scale while running: the current scale becomes 2^10 at the next step, 'set by user'.
+  const qint64 before = c->stepsDone();
+  scaler->initScaleSlider()->setValue(10);
+  QTRY_VERIFY_WITH_TIMEOUT(findReason(c->history(), ScaleChangeReason::SetByUser) != nullptr, kTimeout);
+  const StepPoint* set = findReason(c->history(), ScaleChangeReason::SetByUser);
+  QCOMPARE(set->scale_before, 1024.0);
+  QCOMPARE(set->scale_after, 1024.0);
+  QVERIFY2(set->step >= before && set->step <= before + 20, qPrintable(QString::number(set->step - before)));
+  QVERIFY(c->history().points()[static_cast<std::size_t>(set->step - 1)].scale_after == 65536.0);
+  bool narrated = false;
+  for (int i = 0; i < w.eventLog()->count(); ++i)
+    narrated = narrated || w.eventLog()->item(i)->text().contains(QStringLiteral("65536 \u2192 1024"));
+  QVERIFY(narrated);
+
+  // Growth interval, backoff, growth factor, hysteresis, min/max: in the worker's options.
+  scaler->growthIntervalSlider()->setValue(ScalerPanel::intervalToSlider(50));
+  scaler->backoffFactorSlider()->setValue(25);
+  scaler->growthFactorSlider()->setValue(300);
+  scaler->hysteresisBox()->setValue(3);
+  QTRY_VERIFY_WITH_TIMEOUT(c->scalerOptions().hysteresis() == 3, kTimeout);
+  QCOMPARE(c->scalerOptions().growth_interval(), std::int64_t(50));
+  QCOMPARE(c->scalerOptions().backoff_factor(), 0.25);
+  QCOMPARE(c->scalerOptions().growth_factor(), 3.0);
+
+  // Clipping (norm and order) and accumulation: in the worker's live config at the next step.
+  panel->clipNormBox()->setValue(0.5);
+  panel->unscaleFirstBox()->setChecked(false);
+  panel->accumulationBox()->setValue(3);
+  QTRY_VERIFY_WITH_TIMEOUT(c->liveConfig().accumulation == 3, kTimeout);
+  QCOMPARE(c->liveConfig().clip_norm, 0.5);
+  QVERIFY(!c->liveConfig().clip_after_unscale);
+  // Clipping the scaled gradients to 0.5 with Adam still steps; the skipped share stays 0.
+  const qint64 at = c->stepsDone();
+  QTRY_VERIFY_WITH_TIMEOUT(c->stepsDone() >= at + 5, kTimeout);
+
+  // Turning the scaler off and on, live.
+  scaler->enabledBox()->setChecked(false);
+  QTRY_VERIFY_WITH_TIMEOUT(!c->scalerOptions().enabled(), kTimeout);
+  const qint64 off = c->stepsDone();
+  QTRY_VERIFY_WITH_TIMEOUT(c->stepsDone() >= off + 5, kTimeout);
+  QCOMPARE(c->history().points().back().scale_before, 1.0);  // no scaling while off
+  c->pause();
+  QVERIFY(!panel->resetPending());  // none of this needed a reset
+}
+
+void TestClassroom::runSettingsSayTheyNeedAReset() {
+  MainWindow w;
+  QVERIFY(w.loadPreset(QStringLiteral("default")));
+  ControlPanel* panel = w.controlPanel();
+  QVERIFY(!panel->resetPending());
+  panel->clipNormBox()->setValue(1.0);  // live: no reset
+  QVERIFY(!panel->resetPending());
+  auto* precision = panel->findChildren<QComboBox*>().at(2);  // preset, model, precision, ...
+  const int bf16 = precision->findText(QStringLiteral("bf16"));
+  QVERIFY(bf16 >= 0);
+  precision->setCurrentIndex(bf16);
+  QVERIFY(panel->resetPending());
+  QCOMPARE(w.controller()->config().precision, Precision::FP16);  // not yet
+  QCOMPARE(panel->editedConfig().precision, Precision::BF16);
+  QCOMPARE(panel->editedConfig().clip_norm, 1.0);  // the live edits go along
+}
+
+void TestClassroom::fashionCnnIsBuiltOffTheGuiThread() {
+  SessionConfig cfg;
+  cfg.model = "fashion-cnn";
+  cfg.batch_size = 64;
+  if (!QFile::exists(QStringLiteral("/usr/share/datasets/fashion-mnist/train-images-idx3-ubyte.gz")))
+    QSKIP("Fashion-MNIST is not installed (scripts/install-deps.sh installs it)");
+  MainWindow w;
+  int ticks = 0;
+  qint64 longestGap = 0;
+  QElapsedTimer clock, gap;
+  QTimer timer;
+  timer.setInterval(10);
+  connect(&timer, &QTimer::timeout, this, [&] {
+    ++ticks;
+    longestGap = std::max(longestGap, gap.restart());
+  });
+  clock.start();
+  gap.start();
+  timer.start();
+  w.controller()->configureInBackground(cfg);
+  QVERIFY(w.controller()->loading());
+  QVERIFY(w.controller()->loadingMessage().contains(QStringLiteral("Loading Fashion-MNIST")));
+  QVERIFY(w.statusBar()->currentMessage().contains(QStringLiteral("Loading Fashion-MNIST")));
+  const qint64 returned = clock.elapsed();
+  QTRY_VERIFY_WITH_TIMEOUT(!w.controller()->loading(), 120000);
+  const qint64 built = clock.elapsed();
+  timer.stop();
+  qInfo("fashion-cnn session built in %lld ms off the GUI thread; configureInBackground returned after %lld ms; "
+        "a 10 ms QTimer fired %d times meanwhile, longest gap %lld ms",
+        built, returned, ticks, longestGap);
+  QCOMPARE(w.controller()->state(), State::Ready);
+  QVERIFY(!w.controller()->layers().empty());
+  QVERIFY(returned < 100);
+  QVERIFY2(ticks >= static_cast<int>(built / 10 / 4), qPrintable(QString::number(ticks)));
+  QVERIFY2(longestGap < 400, qPrintable(QString::number(longestGap)));
+  QVERIFY(w.statusBar()->currentMessage().isEmpty());
+}
+
+void TestClassroom::keyboardShortcutsDriveTheRun() {
+  MainWindow w;
+  w.show();
+  QApplication::setActiveWindow(&w);
+  QVERIFY(QTest::qWaitForWindowActive(&w));
+  QVERIFY(w.loadPreset(QStringLiteral("default")));
+  SessionController* c = w.controller();
+  const auto list = w.shortcutList();
+  auto keysOf = [&](const QString& prefix) {
+    for (const auto& [text, keys] : list)
+      if (text.startsWith(prefix)) return keys;
+    return QString();
+  };
+  QVERIFY2(keysOf(QStringLiteral("Start / pause")).contains(QStringLiteral("Space")), qPrintable(keysOf(QStringLiteral("Start / pause"))));
+  QVERIFY(keysOf(QStringLiteral("Step once")).contains(QStringLiteral("Ctrl+Right")));
+  QVERIFY(keysOf(QStringLiteral("Reset")).contains(QStringLiteral("Ctrl+R")));
+  QVERIFY(keysOf(QStringLiteral("Presentation")).contains(QStringLiteral("F11")));
+  QVERIFY(keysOf(QStringLiteral("Keyboard shortcuts")).size() > 0);
+
+  QTest::keyClick(&w, Qt::Key_Space);
+  QCOMPARE(c->state(), State::Running);
+  QTRY_VERIFY_WITH_TIMEOUT(c->stepsDone() >= 3, kTimeout);
+  QTest::keyClick(&w, Qt::Key_Space);
+  QCOMPARE(c->state(), State::Paused);
+  QTest::qWait(200);
+  c->poll();
+  const qint64 paused = c->stepsDone();
+  QTest::keyClick(&w, Qt::Key_S);
+  QTRY_COMPARE_WITH_TIMEOUT(c->stepsDone(), paused + 1, kTimeout);
+  QTest::keyClick(&w, Qt::Key_Right, Qt::ControlModifier);
+  QTRY_COMPARE_WITH_TIMEOUT(c->stepsDone(), paused + 2, kTimeout);
+  QTest::keyClick(&w, Qt::Key_F11);
+  QVERIFY(w.presentationMode());
+  QTest::keyClick(&w, Qt::Key_P, Qt::ControlModifier);
+  QVERIFY(!w.presentationMode());
+  QTest::keyClick(&w, Qt::Key_R, Qt::ControlModifier);  // reset: a new session, built in the background
+  QTRY_VERIFY_WITH_TIMEOUT(!c->loading() && c->state() == State::Ready, kTimeout);
+  QCOMPARE(c->stepsDone(), qint64(0));
+}
+
+void TestClassroom::layerHistoryUnscaledViewMovesTheFp16Window() {
+  MainWindow w;
+  QVERIFY(w.loadPreset(QStringLiteral("overflow-storm"), 40));
+  w.controller()->start();
+  QTRY_COMPARE_WITH_TIMEOUT(w.controller()->state(), State::Finished, kTimeout);
+  LayerHistoryHeatmap* lh = w.dashboard()->layerHistory();
+  QVERIFY(!lh->unscaled());
+  for (QCPGraph* g : lh->movingEdges()) QVERIFY(!g->visible());
+  w.controlPanel()->unscaledViewBox()->setChecked(true);
+  QVERIFY(lh->unscaled());
+  QCOMPARE(lh->movingEdges().size(), std::size_t(3));
+  // The smallest subnormal 2^-24 of the scaled gradient is 2^(-24 - log2 S) of the true one.
+  QCPGraph* subnormal = lh->movingEdges()[0];
+  QVERIFY(subnormal->visible());
+  QVERIFY(subnormal->dataCount() >= 30);
+  std::set<double> levels;
+  const StepHistory& h = w.controller()->history();
+  const double edge = subnormal->data()->constBegin()->value + 40.0;  // the first step ran at 2^40
+  QVERIFY2(edge >= -25 && edge <= -24, qPrintable(QString::number(edge)));
+  for (auto it = subnormal->data()->constBegin(); it != subnormal->data()->constEnd(); ++it) {
+    levels.insert(it->value);
+    const StepPoint& p = h.points()[static_cast<std::size_t>(it->key)];
+    QCOMPARE(it->value, edge - std::round(std::log2(p.scale_before)));
+  }
+  qInfo("unscaled layer history: fp16's 2^-24 edge at %zu different heights over %d steps (from %g to %g)",
+        levels.size(), subnormal->dataCount(), *levels.begin(), *levels.rbegin());
+  QVERIFY(levels.size() >= 10);  // the storm halves the scale every step: the window moves
+  QCOMPARE(lh->yAxis->label(), QStringLiteral("exponent of the unscaled gradient g/S"));
+  w.controlPanel()->unscaledViewBox()->setChecked(false);
+  QVERIFY(!subnormal->visible());
+}
+
+void TestClassroom::presentationModeHidesAdvancedControlsAndEnlarges() {
+  MainWindow w;
+  w.show();
+  QVERIFY(QTest::qWaitForWindowExposed(&w));
+  QVERIFY(w.loadPreset(QStringLiteral("default")));
+  w.setTheme(false, false);
+  const double baseFont = QApplication::font().pointSizeF();
+  const double baseWidth = w.dashboard()->lossPlot()->graph(0)->pen().widthF();
+  ControlPanel* panel = w.controlPanel();
+  QVERIFY(panel->advancedWidgets().size() >= 10);
+  for (QWidget* a : panel->advancedWidgets()) QVERIFY(a->isVisibleTo(&w));
+  QVERIFY(panel->scalerPanel()->hysteresisBox()->isVisibleTo(&w));
+  w.setTheme(false, true);
+  for (QWidget* a : panel->advancedWidgets()) QVERIFY2(!a->isVisibleTo(&w), qPrintable(a->metaObject()->className()));
+  QVERIFY(!panel->scalerPanel()->hysteresisBox()->isVisibleTo(&w));
+  QVERIFY(panel->scalerPanel()->initScaleSlider()->isVisibleTo(&w));  // the main sliders stay
+  QVERIFY(panel->speedSlider()->isVisibleTo(&w));
+  const double bigFont = QApplication::font().pointSizeF();
+  const double bigWidth = w.dashboard()->lossPlot()->graph(0)->pen().widthF();
+  qInfo("presentation mode: UI font %.1f -> %.1f pt, chart lines %.1f -> %.1f px, chart font %d pt", baseFont, bigFont,
+        baseWidth, bigWidth, w.dashboard()->theme().fontPointSize);
+  QVERIFY(bigFont >= 1.45 * baseFont);
+  QVERIFY(bigWidth >= 2 * baseWidth - 0.01);
+  QVERIFY(w.dashboard()->theme().fontPointSize >= 14);
+  w.setTheme(true, false);
+  for (QWidget* a : panel->advancedWidgets()) QVERIFY(a->isVisibleTo(&w));
+  QCOMPARE(QApplication::font().pointSizeF(), baseFont);
+  w.setTheme(false, false);
+}
+
+QTEST_MAIN(TestClassroom)
+#include "test_classroom.moc"
