@@ -112,6 +112,8 @@ struct TrainingSession::Impl : GradScalerObserver {
   mutable std::mutex snap_mu;
   GradScalerOptions scaler_snapshot;
   double lr_snapshot = 0.0;
+  SessionConfig cfg_snapshot;          // cfg after the last applied command
+  bool scale_set_by_user = false;      // a SetScale since the last step: say so in its record
 
   // GradScalerObserver
   void on_unscale(const UnscaleEvent& e) override {
@@ -219,6 +221,7 @@ struct TrainingSession::Impl : GradScalerObserver {
     std::lock_guard lock(snap_mu);
     scaler_snapshot = cfg.scaler;
     lr_snapshot = cfg.lr;
+    cfg_snapshot = cfg;
   }
 
   /// Output-gradient shapes are known only after a backward: run one on the first examples
@@ -285,7 +288,58 @@ struct TrainingSession::Impl : GradScalerObserver {
         else
           speed_limit = c.value;
         break;
+      case Command::Kind::SetScale:
+        set_scale(c.value);
+        break;
+      case Command::Kind::SetClipping:
+        if (!std::isfinite(c.value) || c.value < 0.0) {
+          emit(SessionEvent::Kind::Warning, "clip norm " + format_number(c.value) + " not applied: it must be >= 0 (0 = off)");
+        } else {
+          cfg.clip_norm = c.value;
+          cfg.clip_after_unscale = c.flag;
+        }
+        break;
+      case Command::Kind::SetAccumulation:
+        if (!(c.value >= 1.0 && c.value <= 1024.0) || c.value != std::floor(c.value))
+          emit(SessionEvent::Kind::Warning,
+               "accumulation " + format_number(c.value) + " not applied: it must be a whole number in [1, 1024]");
+        else
+          cfg.accumulation = static_cast<std::int64_t>(c.value);
+        break;
     }
+    cfg.max_steps_per_second = speed_limit;
+    std::lock_guard lock(snap_mu);
+    cfg_snapshot = cfg;
+  }
+
+  /// The "init scale" control while running: the current scale becomes `v` now. Before the
+  /// scaler's first use this is simply its init scale; afterwards it is update(new_scale),
+  /// and the next record carries reason SetByUser.
+  void set_scale(double v) {
+    if (!std::isfinite(v) || !(v > 0.0) || !std::isfinite(static_cast<float>(v))) {
+      emit(SessionEvent::Kind::Warning, "scale " + format_number(v) + " not applied: it must be finite, > 0 and fit fp32");
+      return;
+    }
+    GradScalerOptions o = cfg.scaler;
+    o.init_scale(v);
+    try {
+      scaler->set_options(o);  // before first use this sets the scale; later it keeps the scale
+    } catch (const std::exception& e) {
+      emit(SessionEvent::Kind::Warning, std::string("scale not applied: ") + e.what());
+      return;
+    }
+    cfg.scaler = o;
+    {
+      std::lock_guard lock(snap_mu);
+      scaler_snapshot = o;
+    }
+    if (step_index == 0 || !scaler->is_enabled() || scaler->get_scale() == static_cast<double>(static_cast<float>(v))) return;
+    try {
+      scaler->update(v);
+    } catch (const std::runtime_error&) {
+      return;  // never used yet (the scaler was off): the init scale above is what it starts with
+    }
+    scale_set_by_user = true;
   }
 
   void apply_pending() {
@@ -513,6 +567,9 @@ struct TrainingSession::Impl : GradScalerObserver {
       r.growth_tracker = u.after.growth_tracker;
       r.hysteresis_tracker = u.after.hysteresis_tracker;
       r.reason = u.reason;
+      // A scale the user set before this step: its own update left it alone, so say who set it.
+      if (scale_set_by_user && r.reason == ScaleChangeReason::Unchanged) r.reason = ScaleChangeReason::SetByUser;
+      scale_set_by_user = false;
     } else {
       opt->step();  // no scaler: non-finite gradients go straight into the weights
       r.found_inf = found_inf;
@@ -801,6 +858,11 @@ GradScalerOptions TrainingSession::scaler_options() const {
 double TrainingSession::current_lr() const {
   std::lock_guard lock(m_impl->snap_mu);
   return m_impl->lr_snapshot;
+}
+
+SessionConfig TrainingSession::live_config() const {
+  std::lock_guard lock(m_impl->snap_mu);
+  return m_impl->cfg_snapshot;
 }
 
 }  // namespace ampscope

@@ -119,11 +119,20 @@ struct SessionEvent {
 };
 
 /// Live controls, applied by the worker at the next step boundary.
+///  - SetScale: sets the CURRENT loss scale to `value` now (an "init scale" edit while running):
+///    the next record says reason SetByUser unless its own update changed the scale again;
+///    before the first step it simply replaces init_scale.
+///  - SetClipping: clip norm `value` (0 = off), unscale-first = `flag`.
+///  - SetAccumulation: `value` micro-batches per optimizer step (1..1024).
 struct Command {
-  enum class Kind : std::uint8_t { Pause, Resume, StepOnce, Stop, SetScaler, SetLr, InjectFault, SetSpeedLimit };
+  enum class Kind : std::uint8_t {
+    Pause, Resume, StepOnce, Stop, SetScaler, SetLr, InjectFault, SetSpeedLimit,
+    SetScale, SetClipping, SetAccumulation
+  };
   Kind kind = Kind::Pause;
   GradScalerOptions scaler;          ///< SetScaler (enabled() toggles the scaler)
-  double value = 0.0;                ///< SetLr, SetSpeedLimit
+  double value = 0.0;                ///< SetLr, SetSpeedLimit, SetScale, SetClipping, SetAccumulation
+  bool flag = false;                 ///< SetClipping: clip after unscale_ (the correct order)
   FaultSpec fault;                   ///< InjectFault (step is ignored: injected at the next step)
 };
 

@@ -86,6 +86,9 @@ class TrainingSession {
   /// Current scaler options and scale as the worker last applied them (thread-safe snapshot).
   GradScalerOptions scaler_options() const;
   double current_lr() const;
+  /// The config as live commands have changed it so far (lr, scaler, clipping, accumulation,
+  /// speed limit), as the worker last applied them (thread-safe snapshot).
+  SessionConfig live_config() const;
 
  private:
   struct Impl;
