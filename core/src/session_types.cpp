@@ -57,6 +57,30 @@ std::string num(double v) {
   s << v;
   return s.str();
 }
+/// Strict UTF-8 (no overlongs, surrogates or code points past U+10FFFF): what JSON text holds.
+bool valid_utf8(std::string_view s) {
+  std::size_t i = 0;
+  while (i < s.size()) {
+    const auto c = static_cast<unsigned char>(s[i]);
+    int n = 0;
+    std::uint32_t cp = 0;
+    if (c < 0x80) { ++i; continue; }
+    if (c >= 0xC2 && c <= 0xDF) { n = 1; cp = c & 0x1F; }
+    else if (c >= 0xE0 && c <= 0xEF) { n = 2; cp = c & 0x0F; }
+    else if (c >= 0xF0 && c <= 0xF4) { n = 3; cp = c & 0x07; }
+    else return false;
+    if (i + static_cast<std::size_t>(n) >= s.size()) return false;  // cut short
+    for (int k = 1; k <= n; ++k) {
+      const auto cc = static_cast<unsigned char>(s[i + static_cast<std::size_t>(k)]);
+      if ((cc & 0xC0) != 0x80) return false;
+      cp = (cp << 6) | (cc & 0x3F);
+    }
+    if ((n == 2 && (cp < 0x800 || (cp >= 0xD800 && cp <= 0xDFFF))) || (n == 3 && (cp < 0x10000 || cp > 0x10FFFF)))
+      return false;
+    i += static_cast<std::size_t>(n) + 1;
+  }
+  return true;
+}
 }  // namespace
 
 std::string_view to_string(Precision p) { return name_of(kPrecision, p); }
@@ -104,7 +128,13 @@ void SessionConfig::validate() const {
   if (histogram.lo >= histogram.hi || histogram.lo < kernels::kRawMinExp || histogram.hi > kernels::kRawMaxExp)
     bad_option("hist-range", std::to_string(histogram.lo) + ":" + std::to_string(histogram.hi),
                "must satisfy " + std::to_string(kernels::kRawMinExp) + " <= lo < hi <= " + std::to_string(kernels::kRawMaxExp));
+  // The configuration is stored as JSON (run store, presets), whose text is UTF-8 (fuzz/cli_args
+  // found a --data-dir that made to_json() throw).
+  if (!valid_utf8(data_dir))
+    bad_option("data-dir", "(not UTF-8)", "must be valid UTF-8 text (it is stored with the run); rename the "
+               "directory or point a symbolic link with a UTF-8 name at it");
   for (const auto& f : faults) {
+    if (!valid_utf8(f.layer)) bad_option("inject", "(not UTF-8)", "the layer name must be valid UTF-8 text");
     if (f.layer.empty()) bad_option("inject", "", "needs a layer name or 'loss'");
     if (f.step < 0) bad_option("inject", f.layer + "@" + std::to_string(f.step), "the step must be >= 0");
   }
@@ -154,7 +184,8 @@ std::string SessionConfig::to_json() const {
   json faults_j = json::array();
   for (const auto& f : faults) faults_j.push_back({{"layer", f.layer}, {"kind", std::string(to_string(f.kind))}, {"step", f.step}});
   j["faults"] = faults_j;
-  return j.dump();
+  // validate() admits only UTF-8 text; for an unvalidated config, replace bad bytes rather than throw.
+  return j.dump(-1, ' ', false, json::error_handler_t::replace);
 }
 
 namespace {
