@@ -12,6 +12,7 @@ PKGS=(
   nlohmann-json3-dev      # JSON in core (configs, scaler state)
   dataset-fashion-mnist   # the real dataset of the fashion-cnn model
   qt6-base-dev            # Qt 6 Widgets, Qt Test (tests need QtCore + QtTest only)
+  clang libclang-rt-14-dev  # libFuzzer targets in fuzz/ (scripts/fuzz.sh, a CI stage)
 )
 GUI_PKGS=(
   libqt6svg6-dev libqcustomplot-dev libqcustomplot2.1-qt6
