@@ -88,7 +88,9 @@ double to_double(const std::string& opt, const std::string& v, double lo, double
   const std::string range = std::string(lo_open ? "(" : "[") + format_number(lo) + ", " + format_number(hi) + "]";
   if (v.empty() || end != v.c_str() + v.size() || std::isnan(d))
     throw UsageError("--" + opt + " '" + v + "': expected a number in " + range);
-  if (d < lo || d > hi || (lo_open && d == lo) || errno == ERANGE)
+  // ERANGE on overflow (+-inf) is out of range; on underflow (a subnormal or 0, e.g. 1e-320)
+  // the value is what it says and the range decides.
+  if (d < lo || d > hi || (lo_open && d == lo) || (errno == ERANGE && std::isinf(d)))
     throw UsageError("--" + opt + " " + v + ": out of range, allowed " + range);
   return d;
 }
@@ -107,10 +109,12 @@ std::int64_t to_int(const std::string& opt, const std::string& v, std::int64_t l
 std::uint64_t to_uint(const std::string& opt, const std::string& v) {
   errno = 0;
   char* end = nullptr;
-  if (v.empty() || v[0] == '-') throw UsageError("--" + opt + " '" + v + "': expected a non-negative integer");
+  // strtoull skips blanks and negates: " -1" would become 2^64-1. Only a digit may come first.
+  if (v.empty() || v[0] < '0' || v[0] > '9')
+    throw UsageError("--" + opt + " '" + v + "': expected a non-negative integer in [0, 2^64-1]");
   const unsigned long long n = std::strtoull(v.c_str(), &end, 10);
   if (end != v.c_str() + v.size() || errno == ERANGE)
-    throw UsageError("--" + opt + " '" + v + "': expected a non-negative integer below 2^64");
+    throw UsageError("--" + opt + " '" + v + "': expected a non-negative integer in [0, 2^64-1]");
   return n;
 }
 

@@ -12,6 +12,8 @@
 #include <csignal>
 #include <cstdio>
 #include <iostream>
+#include <memory>
+#include <optional>
 #include <sstream>
 #include <unistd.h>
 
@@ -51,6 +53,7 @@ int run_record(const std::vector<std::string>& args) {
   cfg.max_steps = 1000;
   std::string out;
   bool quiet = false;
+  bool continue_unrecorded = false;
   int threads = 0;
   ArgParser p("record");
   add_session_options(p, cfg);
@@ -62,11 +65,21 @@ int run_record(const std::vector<std::string>& args) {
   p.option("threads", "N", "LibTorch compute threads, in [1, 256] (default: LibTorch's choice).",
            [&](const std::string& v) { threads = static_cast<int>(to_int("threads", v, 1, 256)); });
   p.flag("quiet", "No progress bar.", [&] { quiet = true; });
+  p.option("on-record-error", "WHAT",
+           "When writing the run store fails (disk full, file size limit, file deleted): stop (default) "
+           "or continue training unrecorded. Either way the message goes to stderr and the exit status is 3.",
+           [&](const std::string& v) {
+             if (v != "stop" && v != "continue")
+               throw UsageError("--on-record-error '" + v + "': allowed stop, continue");
+             continue_unrecorded = v == "continue";
+           });
   if (!p.parse(args)) {
     std::cout << p.help(
         "Trains a model headless (no display, no Qt GUI libraries) and records every step into a run\n"
         "store that the GUI opens later. The last line on stdout is one JSON object:\n"
         "  {\"steps\", \"skipped\", \"final_scale\", \"final_loss\", \"steps_per_sec\", \"run_id\", ...}\n"
+        "Exit status: 0 done, 1 training or the store failed to start, 2 bad options, 3 recording\n"
+        "stopped (disk full...; the steps committed before are in the store).\n"
         "Example: ampscope record --model deep-mlp --precision fp16 --steps 2000 --out runs.db");
     return 0;
   }
@@ -76,9 +89,20 @@ int run_record(const std::vector<std::string>& args) {
   } catch (const std::invalid_argument& e) {
     throw UsageError(e.what());
   }
+  if (cfg.device == DeviceKind::CUDA && !cuda_available())
+    throw UsageError(
+        "--device cuda: no CUDA device is available here (this LibTorch has no CUDA support, or no GPU was found); "
+        "allowed on this machine: auto, cpu");
   if (threads > 0) set_compute_threads(threads);
 
-  TrainingSession session(cfg);
+  // What only the built model can check (e.g. the layer named by --inject) is a bad option too.
+  std::unique_ptr<TrainingSession> built;
+  try {
+    built = std::make_unique<TrainingSession>(cfg);
+  } catch (const std::invalid_argument& e) {
+    throw UsageError(e.what());
+  }
+  TrainingSession& session = *built;
   RunRecorder recorder(out, session.config(), session.layers(), session.device_label(), session.precision_label());
   session.set_record_sink([&](const StepRecord& r) { recorder.push(r); });
 
@@ -91,6 +115,7 @@ int run_record(const std::vector<std::string>& args) {
   StepRecord last;
   std::vector<StepRecord> scratch;
   std::string status = "finished";
+  std::optional<std::string> record_error;
   int rc = 0;
   try {
     while (session.steps_done() < cfg.max_steps) {
@@ -105,11 +130,17 @@ int run_record(const std::vector<std::string>& args) {
       for (const auto& ev : session.drain_events())
         if (ev.kind == SessionEvent::Kind::Warning || ev.kind == SessionEvent::Kind::Error)
           std::cerr << (tty ? "\n" : "") << "ampscope: " << ev.message << "\n";
-      if (auto err = recorder.error()) {
-        std::cerr << (tty ? "\n" : "") << "ampscope record: recording stopped: " << *err << "\n";
-        status = "error: " + *err;
-        rc = 1;
-        break;
+      if (!record_error) {
+        if ((record_error = recorder.error())) {
+          std::cerr << (tty ? "\n" : "") << "ampscope record: recording stopped: " << *record_error
+                    << (continue_unrecorded ? "; training continues unrecorded (--on-record-error continue)" : "")
+                    << "\n";
+          rc = 3;
+          if (!continue_unrecorded) {
+            status = "error: " + *record_error;
+            break;
+          }
+        }
       }
       const auto now = std::chrono::steady_clock::now();
       if (tty && now - last_draw > std::chrono::milliseconds(100)) {
@@ -129,10 +160,11 @@ int run_record(const std::vector<std::string>& args) {
     progress(session.steps_done(), cfg.max_steps, session.steps_done() / secs, last.scale_after, last.loss);
     std::fputc('\n', stderr);
   }
+  if (record_error && continue_unrecorded && rc == 3) status += ", unrecorded after the error: " + *record_error;
   recorder.close(status);
   if (auto err = recorder.error(); err && rc == 0) {
     std::cerr << "ampscope record: " << *err << "\n";
-    rc = 1;
+    rc = 3;
   }
   std::ostringstream js;
   js << "{\"steps\":" << session.steps_done() << ",\"skipped\":" << skipped

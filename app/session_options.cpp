@@ -56,7 +56,7 @@ void add_session_options(ArgParser& p, SessionConfig& cfg) {
            [&](const std::string& v) { cfg.weight_decay = to_double("weight-decay", v, 0.0, 1.0); });
   p.option("batch-size", "N", "Examples per micro-batch, in [1, 65536] (default 256).",
            [&](const std::string& v) { cfg.batch_size = to_int("batch-size", v, 1, 65536); });
-  p.option("seed", "N", "Seed of data, weights and sampling (default 0). Same seed, same CPU records.",
+  p.option("seed", "N", "Seed of data, weights and sampling, in [0, 2^64-1] (default 0). Same seed, same CPU records.",
            [&](const std::string& v) { cfg.seed = to_uint("seed", v); });
   p.option("steps", "N", "Optimizer steps to run, in [1, 2^62] (default 1000).",
            [&](const std::string& v) { cfg.max_steps = to_int("steps", v, 1, std::int64_t(1) << 62); });
@@ -71,7 +71,14 @@ void add_session_options(ArgParser& p, SessionConfig& cfg) {
              cfg.scaler.growth_factor(d);
            });
   p.option("backoff-factor", "X", "Scale multiplier on overflow, in (0, 1) (default 0.5).", [&](const std::string& v) {
-    const double d = to_double("backoff-factor", v, 0.0, 1.0, true);
+    double d = 0.0;
+    try {
+      d = to_double("backoff-factor", v, 0.0, 1.0, true);
+    } catch (const UsageError& e) {  // the interval is open at 1 too: say so
+      std::string m = e.what();
+      if (const auto k = m.rfind("(0, 1]"); k != std::string::npos) m.replace(k, 6, "(0, 1)");
+      throw UsageError(m);
+    }
     if (d >= 1.0) throw UsageError("--backoff-factor " + v + ": out of range, allowed (0, 1)");
     cfg.scaler.backoff_factor(d);
   });

@@ -8,6 +8,7 @@
 #include <QCommandLineParser>
 #include <QTimer>
 
+#include <cmath>
 #include <cstdio>
 #include <cstring>
 
@@ -47,7 +48,8 @@ int runScreenshot(QApplication& app) {
   }
   bool ok = false;
   const qint64 steps = p.value(QStringLiteral("steps")).toLongLong(&ok);
-  if (!ok || steps < 1) return fail(QStringLiteral("screenshot: --steps must be a positive integer"), 2);
+  if (!ok || steps < 1 || steps > 1000000)
+    return fail(QStringLiteral("screenshot: --steps must be an integer in [1, 1000000]"), 2);
   const QString out = p.value(QStringLiteral("out"));
   if (out.isEmpty()) return fail(QStringLiteral("screenshot: --out FILE.png|.pdf|.svg is required"), 2);
   if (!exportFormatFor(out)) return fail(QStringLiteral("screenshot: --out must end in .png, .pdf or .svg"), 2);
@@ -55,10 +57,21 @@ int runScreenshot(QApplication& app) {
   const QStringList wh = p.value(QStringLiteral("size")).split(QLatin1Char('x'));
   const int w = wh.value(0).toInt(), h = wh.value(1).toInt();
   if (wh.size() != 2 || w < 100 || h < 100 || w > 20000 || h > 20000)
-    return fail(QStringLiteral("screenshot: --size must be WxH, e.g. 1600x1000"), 2);
+    return fail(QStringLiteral("screenshot: --size must be WxH with W and H in [100, 20000], e.g. 1600x1000"), 2);
   options.size = QSize(w, h);
   options.scale = p.value(QStringLiteral("scale")).toDouble(&ok);
-  if (!ok || options.scale <= 0 || options.scale > 8) return fail(QStringLiteral("screenshot: --scale must be in (0, 8]"), 2);
+  // NaN compares false with everything: test for it (a NaN scale would train, then fail to paint).
+  if (!ok || !std::isfinite(options.scale) || options.scale <= 0 || options.scale > 8)
+    return fail(QStringLiteral("screenshot: --scale must be a number in (0, 8]"), 2);
+  // A PNG larger than QImage can hold would fail only after the training: refuse it now.
+  if (*exportFormatFor(out) == ExportFormat::Png &&
+      (w * options.scale > 32767 || h * options.scale > 32767 || w * options.scale * h * options.scale > 268435456.0))
+    return fail(QStringLiteral("screenshot: --size %1x%2 at --scale %3 is too large a PNG: at most 32767 pixels a side "
+                               "and 2^28 pixels in all")
+                    .arg(w)
+                    .arg(h)
+                    .arg(options.scale),
+                2);
   try {
     findPreset(p.value(QStringLiteral("preset")));
   } catch (const std::exception& e) {

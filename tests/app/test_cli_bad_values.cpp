@@ -1,0 +1,331 @@
+// Every option of `ampscope record`, `export`, `demo` and `screenshot` at and beyond its limits
+// (0, negative, NaN, inf, 1e300, 2^64, empty, missing, wrong type, unknown names), run on the
+// real executable: each bad value exits with status 2 and a message that names the option and
+// what it accepts; never a crash, an uncaught exception or a hang. Values at the limits are
+// accepted and train. A store that cannot grow (a size-limited file, as on a full disk) stops
+// recording with a clear message and exit status 3, or goes on unrecorded on request, and the
+// store stays intact.
+#include <QDir>
+#include <QFile>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include <sqlite3.h>
+#include <sys/resource.h>
+
+#include <csignal>
+
+namespace {
+struct Result {
+  int code = -1;  // -1: crashed (a signal) or killed after the timeout
+  bool timedOut = false;
+  QString out, err;
+};
+
+QProcessEnvironment environment() {
+  QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+  env.insert("OPENBLAS_NUM_THREADS", "1");
+  env.insert("LC_ALL", "C");  // the messages in English, whatever the machine's language
+  env.insert("LANGUAGE", "");
+  env.insert("QT_QPA_PLATFORM", "offscreen");
+  return env;
+}
+
+Result run(const QStringList& args, int timeout_ms = 120000, std::function<void()> childSetup = {}) {
+  QProcess p;
+  p.setProcessEnvironment(environment());
+  if (childSetup) p.setChildProcessModifier(childSetup);
+  p.start(AMPSCOPE_EXE, args);
+  Result r;
+  if (!p.waitForFinished(timeout_ms)) {
+    r.timedOut = true;
+    p.kill();
+    p.waitForFinished();
+  }
+  r.code = p.exitStatus() == QProcess::NormalExit && !r.timedOut ? p.exitCode() : -1;
+  r.out = QString::fromUtf8(p.readAllStandardOutput());
+  r.err = QString::fromUtf8(p.readAllStandardError());
+  return r;
+}
+
+QJsonObject lastJsonLine(const QString& out) {
+  const QStringList lines = out.split('\n', Qt::SkipEmptyParts);
+  return lines.isEmpty() ? QJsonObject() : QJsonDocument::fromJson(lines.last().toUtf8()).object();
+}
+
+QString sqliteText(const QString& path, const char* sql) {
+  sqlite3* db = nullptr;
+  QString out;
+  if (sqlite3_open_v2(path.toUtf8().constData(), &db, SQLITE_OPEN_READONLY, nullptr) == SQLITE_OK) {
+    sqlite3_stmt* s = nullptr;
+    if (sqlite3_prepare_v2(db, sql, -1, &s, nullptr) == SQLITE_OK && sqlite3_step(s) == SQLITE_ROW)
+      out = QString::fromUtf8(reinterpret_cast<const char*>(sqlite3_column_text(s, 0)));
+    else
+      out = QStringLiteral("error: ") + QString::fromUtf8(sqlite3_errmsg(db));
+    sqlite3_finalize(s);
+  }
+  sqlite3_close(db);
+  return out;
+}
+
+/// A record option with the range text its messages quote and the values it must refuse.
+struct Option {
+  const char* name;
+  const char* allowed;
+  QStringList bad;
+};
+
+const QString k2to64 = QStringLiteral("18446744073709551616");
+
+QList<Option> recordOptions() {
+  return {
+      {"lr", "(0, 10]", {"", "fast", "nan", "inf", "-inf", "1e300", "1e400", "-1", "0", "10.5"}},
+      {"momentum", "[0, 0.999999]", {"", "nan", "inf", "1e300", "-1", "1"}},
+      {"weight-decay", "[0, 1]", {"", "nan", "-inf", "1e300", "-1", "1.5"}},
+      {"batch-size", "[1, 65536]", {"", "many", "nan", "1.5", "0", "-1", "65537", "1e300", k2to64}},
+      {"seed", "[0, 2^64-1]", {"", "nan", "-1", " -1", "+1", "1.5", "1e300", k2to64}},
+      {"steps", "[1, 4611686018427387904]", {"", "nan", "0", "-1", "4611686018427387905", "1e300", k2to64}},
+      {"init-scale", "(0, 3.4e+38]", {"", "nan", "inf", "1e300", "-1", "0", "-0"}},
+      {"growth-factor", "(1, 1e+06]", {"", "nan", "inf", "1e300", "-1", "0", "1"}},
+      {"backoff-factor", "(0, 1)", {"", "nan", "inf", "1e300", "-1", "0", "1", "2"}},
+      {"growth-interval", "[1, 2147483647]", {"", "nan", "0", "-1", "2147483648", "1e300", k2to64}},
+      {"hysteresis", "[1, 2147483647]", {"", "nan", "0", "-1", "2147483648", k2to64}},
+      {"min-scale", "[0, 3.4e+38]", {"", "nan", "inf", "1e300", "-1"}},
+      {"max-scale", "(0, inf]", {"", "nan", "-inf", "0", "-1"}},
+      {"clip-norm", "[0, 1e+30]", {"", "nan", "inf", "1e300", "-1"}},
+      {"accumulate", "[1, 1024]", {"", "nan", "0", "-1", "1025", k2to64}},
+      {"stats-every", "[0, 9223372036854775807]", {"", "nan", "-1", "1e300", k2to64}},
+      {"reference-every", "[0, 9223372036854775807]", {"", "nan", "-1", k2to64}},
+      {"threads", "[1, 256]", {"", "nan", "0", "-1", "257"}},
+      {"model", "allowed spiral-mlp, deep-mlp, fashion-cnn", {"", "gpt", "SPIRAL-MLP"}},
+      {"dataset", "allowed spirals, clusters, fashion-mnist", {"", "mnist"}},
+      {"precision", "allowed fp32, bf16, fp16", {"", "fp64", "FP16", "fp8"}},
+      {"device", "allowed auto, cpu, cuda", {"", "gpu", "cuda:7", "tpu"}},
+      {"optimizer", "allowed sgd, adam, adamw", {"", "lamb"}},
+      {"hist-format", "allowed fp16, bf16, fp8-e4m3, fp8-e5m2, fp32", {"", "fp64"}},
+      {"hist-range", "e.g. -40:20", {"", "5"}},
+      {"hist-range", "[-149, 126]", {"-150:0", "nan:1"}},
+      {"hist-range", "[11, 127]", {"10:5", "10:128"}},
+      {"inject", "LAYER:KIND@STEP", {"", "fc3", "fc3:inf", ":inf@1"}},
+      {"inject", "KIND must be inf or nan", {"fc3:boom@1"}},
+      {"inject", "[0, 9223372036854775807]", {"fc3:inf@-1", "fc3:inf@nan", "fc3:inf@1e300"}},
+      {"inject", "(allowed: fc1, fc2, fc3, fc4, loss)", {"fc9:inf@3"}},
+      {"on-record-error", "allowed stop, continue", {"", "ignore"}},
+      {"out", "the file name is empty", {""}},
+  };
+}
+}  // namespace
+
+class TestCliBadValues : public QObject {
+  Q_OBJECT
+
+  QTemporaryDir m_dir;
+
+ private Q_SLOTS:
+  void initTestCase() {
+    QVERIFY(m_dir.isValid());
+    QDir::setCurrent(m_dir.path());  // a usage error must write nothing here
+  }
+
+  void badValuesExit2NamingTheOption_data() {
+    QTest::addColumn<QStringList>("args");
+    QTest::addColumn<QStringList>("words");
+    // record: every option with a value, each bad value.
+    for (const Option& o : recordOptions()) {
+      const QString flag = QStringLiteral("--") + o.name;
+      for (const QString& v : o.bad)
+        QTest::addRow("record %s '%s'", o.name, qPrintable(v))
+            << QStringList{"record", flag, v, "--out", "x.db"} << QStringList{flag, o.allowed};
+    }
+    // record: every option given without its value, flags given one, options given twice.
+    QStringList valueOptions;
+    for (const Option& o : recordOptions())
+      if (!valueOptions.contains(o.name)) valueOptions << o.name;
+    valueOptions << "data-dir";
+    for (const QString& name : valueOptions)
+      QTest::addRow("record --%s without a value", qPrintable(name))
+          << (name == "out" ? QStringList{"record", "--out"} : QStringList{"record", "--out", "x.db", "--" + name})
+          << QStringList{"--" + name, "needs a value"};
+    for (const char* name : {"no-scaler", "consecutive-hysteresis", "static-scale", "scaler-disabled", "clip-before-unscale",
+                             "no-activation-stats", "quiet"})
+      QTest::addRow("record --%s=1", name) << QStringList{"record", QStringLiteral("--%1=1").arg(name), "--out", "x.db"}
+                                           << QStringList{QStringLiteral("--%1").arg(name), "takes no value"};
+    QTest::newRow("record --lr twice") << QStringList{"record", "--lr", "0.1", "--lr", "0.2", "--out", "x.db"}
+                                       << QStringList{"--lr", "given more than once"};
+    QTest::newRow("record unknown option") << QStringList{"record", "--turbo", "--out", "x.db"}
+                                           << QStringList{"unknown option --turbo", "ampscope record --help"};
+    QTest::newRow("record stray argument") << QStringList{"record", "fast", "--out", "x.db"}
+                                           << QStringList{"unexpected argument 'fast'"};
+    QTest::newRow("record without --out") << QStringList{"record", "--steps", "3"} << QStringList{"--out FILE is required"};
+    // record: combinations only the whole configuration can judge.
+    QTest::newRow("record init above max") << QStringList{"record", "--init-scale", "4096", "--max-scale", "1024", "--out", "x.db"}
+                                           << QStringList{"init_scale = 4096", "[min_scale, max_scale]"};
+    QTest::newRow("record min above max") << QStringList{"record", "--min-scale", "10", "--max-scale", "1", "--out", "x.db"}
+                                          << QStringList{"min_scale = 10", "must not exceed max_scale"};
+    QTest::newRow("record dataset of another model")
+        << QStringList{"record", "--model", "deep-mlp", "--dataset", "spirals", "--out", "x.db"}
+        << QStringList{"--dataset spirals", "model deep-mlp trains on clusters only"};
+    QTest::newRow("record fault into a layer the model lacks")
+        << QStringList{"record", "--model", "deep-mlp", "--inject", "conv1:nan@2", "--out", "x.db"}
+        << QStringList{"--inject conv1:nan@2", "no layer named 'conv1'", "fc13"};
+    // export.
+    for (const QString& v : {QString(""), QString("0"), QString("-1"), QString("abc"), QString("1.5"), QString("nan"),
+                             QString("1e300"), k2to64})
+      QTest::addRow("export --run '%s'", qPrintable(v)) << QStringList{"export", "x.db", "--run", v, "--csv", "out"}
+                                                        << QStringList{"--run", "a positive integer"};
+    QTest::newRow("export --run without a value") << QStringList{"export", "x.db", "--csv", "out", "--run"}
+                                                  << QStringList{"--run needs a run id"};
+    QTest::newRow("export --csv empty") << QStringList{"export", "x.db", "--csv", ""} << QStringList{"--csv needs a folder"};
+    QTest::newRow("export --csv without a value") << QStringList{"export", "x.db", "--csv"} << QStringList{"--csv needs a folder"};
+    QTest::newRow("export without FILE") << QStringList{"export", "--csv", "out"} << QStringList{"missing FILE"};
+    QTest::newRow("export without --csv") << QStringList{"export", "x.db"} << QStringList{"missing --csv DIR"};
+    QTest::newRow("export unknown option") << QStringList{"export", "x.db", "--csv", "out", "--json"}
+                                           << QStringList{"unknown option '--json'"};
+    QTest::newRow("export two files") << QStringList{"export", "x.db", "y.db", "--csv", "out"}
+                                      << QStringList{"unexpected argument 'y.db'"};
+    // demo.
+    for (const QString& v : {QString(""), QString("9"), QString("100001"), QString("0"), QString("-1"), QString("nan"),
+                             QString("1e300"), k2to64, QString("ten")})
+      QTest::addRow("demo --steps '%s'", qPrintable(v)) << QStringList{"demo", "--steps", v}
+                                                        << QStringList{"--steps", "[10, 100000]"};
+    QTest::newRow("demo --steps without a value") << QStringList{"demo", "--steps"} << QStringList{"--steps needs a value"};
+    QTest::newRow("demo unknown option") << QStringList{"demo", "--fast"} << QStringList{"unknown option --fast"};
+    QTest::newRow("unknown command") << QStringList{"frobnicate"} << QStringList{"unknown command 'frobnicate'"};
+#ifdef AMPSCOPE_TEST_SCREENSHOT
+    // screenshot (GUI builds): every option, checked before any training starts.
+    for (const QString& v : {QString(""), QString("0"), QString("-1"), QString("nan"), QString("1e300"), QString("1000001"),
+                             k2to64, QString("many")})
+      QTest::addRow("screenshot --steps '%s'", qPrintable(v)) << QStringList{"screenshot", "--steps", v, "--out", "x.png"}
+                                                              << QStringList{"--steps", "[1, 1000000]"};
+    for (const QString& v : {QString(""), QString("0x0"), QString("99x100"), QString("20001x100"), QString("axb"),
+                             QString("1600"), QString("1600x1000x3"), QString("-1600x1000"), QString("nanxnan")})
+      QTest::addRow("screenshot --size '%s'", qPrintable(v)) << QStringList{"screenshot", "--size", v, "--out", "x.png"}
+                                                             << QStringList{"--size", "[100, 20000]"};
+    for (const QString& v : {QString(""), QString("0"), QString("-1"), QString("nan"), QString("inf"), QString("8.5"),
+                             QString("1e300"), QString("big")})
+      QTest::addRow("screenshot --scale '%s'", qPrintable(v)) << QStringList{"screenshot", "--scale", v, "--out", "x.png"}
+                                                              << QStringList{"--scale", "(0, 8]"};
+    QTest::newRow("screenshot PNG too large") << QStringList{"screenshot", "--size", "20000x20000", "--scale", "8", "--out", "x.png"}
+                                              << QStringList{"--size 20000x20000", "--scale 8", "too large"};
+    QTest::newRow("screenshot without --out") << QStringList{"screenshot"} << QStringList{"--out FILE.png|.pdf|.svg is required"};
+    QTest::newRow("screenshot --out empty") << QStringList{"screenshot", "--out", ""} << QStringList{"--out FILE.png|.pdf|.svg"};
+    QTest::newRow("screenshot --out .jpg") << QStringList{"screenshot", "--out", "x.jpg"} << QStringList{"--out must end in .png, .pdf or .svg"};
+    QTest::newRow("screenshot --window as SVG") << QStringList{"screenshot", "--window", "--out", "x.svg"}
+                                                << QStringList{"--window writes PNG only"};
+    QTest::newRow("screenshot unknown preset") << QStringList{"screenshot", "--preset", "nope", "--out", "x.png"}
+                                               << QStringList{"unknown preset 'nope'", "default"};
+    QTest::newRow("screenshot empty preset") << QStringList{"screenshot", "--preset", "", "--out", "x.png"}
+                                             << QStringList{"preset"};
+    QTest::newRow("screenshot --steps without a value") << QStringList{"screenshot", "--out", "x.png", "--steps"}
+                                                        << QStringList{"--steps"};
+    QTest::newRow("screenshot unknown option") << QStringList{"screenshot", "--turbo", "--out", "x.png"}
+                                               << QStringList{"turbo"};
+#endif
+  }
+  void badValuesExit2NamingTheOption() {
+    QFETCH(QStringList, args);
+    QFETCH(QStringList, words);
+    const Result r = run(args, 60000);
+    QVERIFY2(!r.timedOut, "hung: killed after 60 s");
+    QVERIFY2(r.code == 2, qPrintable(QString("exit %1, stderr: %2").arg(r.code).arg(r.err)));
+    for (const QString& w : words) QVERIFY2(r.err.contains(w), qPrintable(QString("'%1' not in: %2").arg(w, r.err)));
+    QVERIFY2(!r.err.contains("terminate called") && !r.err.contains("frame #"), qPrintable(r.err));
+    QVERIFY2(r.out.isEmpty() || args.first() != "record", qPrintable(r.out));  // no JSON line: nothing ran
+    for (const char* f : {"x.db", "x.png", "x.svg", "x.jpg", "out"})
+      QVERIFY2(!QFile::exists(f), f);  // nothing written on a usage error
+  }
+
+  void valuesAtTheLimitsAreAccepted_data() {
+    QTest::addColumn<QStringList>("args");
+    QTest::newRow("lr 10, momentum 0, weight decay 1, sgd") << QStringList{"--lr", "10", "--optimizer", "sgd", "--momentum", "0", "--weight-decay", "1"};
+    QTest::newRow("lr 1e-320 (subnormal)") << QStringList{"--lr", "1e-320"};
+    QTest::newRow("batch 1, accumulate 1024") << QStringList{"--batch-size", "1", "--accumulate", "1024"};
+    QTest::newRow("seed 2^64-1") << QStringList{"--seed", "18446744073709551615"};
+    QTest::newRow("interval and hysteresis 2^31-1") << QStringList{"--growth-interval", "2147483647", "--hysteresis", "2147483647"};
+    QTest::newRow("init scale 3.4e38, no cap") << QStringList{"--init-scale", "3.4e38", "--max-scale", "inf"};
+    QTest::newRow("init scale 1e-45") << QStringList{"--init-scale", "1.5e-45"};
+    QTest::newRow("growth 1e6, backoff 0.999999") << QStringList{"--growth-factor", "1e6", "--backoff-factor", "0.999999"};
+    QTest::newRow("min = max = init") << QStringList{"--init-scale", "8", "--min-scale", "8", "--max-scale", "8"};
+    QTest::newRow("clip 1e30 before unscale") << QStringList{"--clip-norm", "1e30", "--clip-before-unscale"};
+    QTest::newRow("stats never, reference every step") << QStringList{"--stats-every", "0", "--reference-every", "1"};
+    QTest::newRow("stats every 2^63-1") << QStringList{"--stats-every", "9223372036854775807"};
+    QTest::newRow("widest histogram, fp8") << QStringList{"--hist-range", "-149:127", "--hist-format", "fp8-e5m2"};
+    QTest::newRow("fault at step 0 and at 2^63-1") << QStringList{"--inject", "loss:nan@0", "--inject", "fc1:inf@9223372036854775807"};
+    QTest::newRow("threads 1") << QStringList{"--threads", "1"};
+  }
+  void valuesAtTheLimitsAreAccepted() {
+    QFETCH(QStringList, args);
+    const QString db = m_dir.filePath("limits.db");
+    const Result r = run(QStringList{"record", "--steps", "2", "--quiet", "--out", db} + args);
+    QVERIFY2(r.code == 0, qPrintable(QString("exit %1: %2").arg(r.code).arg(r.err)));
+    const QJsonObject j = lastJsonLine(r.out);
+    QCOMPARE(j["steps"].toInt(), 2);
+    QCOMPARE(j["committed_steps"].toInt(), 2);
+    QCOMPARE(j["status"].toString(), QString("finished"));
+  }
+
+  // No GPU on this machine (or a LibTorch without CUDA): --device cuda is a bad value for it,
+  // said as such; with a GPU it trains on cuda:0.
+  void unavailableDeviceIsABadValue() {
+    const Result r = run({"record", "--device", "cuda", "--steps", "2", "--quiet", "--out", m_dir.filePath("cuda.db")});
+    if (r.code == 0) {
+      QCOMPARE(lastJsonLine(r.out)["device"].toString(), QString("cuda:0"));
+      return;
+    }
+    QVERIFY2(r.code == 2, qPrintable(r.err));
+    QVERIFY2(r.err.contains("--device cuda: no CUDA device is available") && r.err.contains("allowed on this machine: auto, cpu"),
+             qPrintable(r.err));
+    QVERIFY(!QFile::exists(m_dir.filePath("cuda.db")));
+    // The CPU path right after.
+    const Result cpu = run({"record", "--device", "cpu", "--steps", "2", "--quiet", "--out", m_dir.filePath("cpu.db")});
+    QCOMPARE(cpu.code, 0);
+    QCOMPARE(lastJsonLine(cpu.out)["device"].toString(), QString("cpu"));
+  }
+
+  // A run store that cannot grow past 1 MB (RLIMIT_FSIZE in the child, SIGXFSZ ignored: a
+  // write fails with EFBIG exactly as on a full disk, without root or a special mount).
+  void fullDiskStopsRecordingWithExit3_data() {
+    QTest::addColumn<QString>("policy");
+    QTest::newRow("stop (default)") << QString();
+    QTest::newRow("continue unrecorded") << QString("continue");
+  }
+  void fullDiskStopsRecordingWithExit3() {
+    QFETCH(QString, policy);
+    const QString db = m_dir.filePath(QStringLiteral("full-%1.db").arg(policy.isEmpty() ? "stop" : policy));
+    QStringList args{"record", "--batch-size", "32", "--steps", "3000", "--quiet", "--threads", "1", "--out", db};
+    if (!policy.isEmpty()) args << "--on-record-error" << policy;
+    const Result r = run(args, 300000, [] {
+      std::signal(SIGXFSZ, SIG_IGN);
+      struct rlimit lim {1024 * 1024, 1024 * 1024};
+      setrlimit(RLIMIT_FSIZE, &lim);
+    });
+    QVERIFY2(!r.timedOut, "hung");
+    QVERIFY2(r.code == 3, qPrintable(QString("exit %1: %2").arg(r.code).arg(r.err)));
+    QVERIFY2(r.err.contains("recording stopped") && r.err.contains(db) && r.err.contains("file size limit"), qPrintable(r.err));
+    const QJsonObject j = lastJsonLine(r.out);
+    const int committed = j["committed_steps"].toInt();
+    qInfo("%s: exit 3 after %d steps trained, %d committed; stderr: %s", policy.isEmpty() ? "stop" : "continue",
+          j["steps"].toInt(), committed, qPrintable(r.err.trimmed()));
+    QVERIFY(committed > 10 && committed < 3000);
+    if (policy == "continue") {
+      QVERIFY(r.err.contains("training continues unrecorded"));
+      QCOMPARE(j["steps"].toInt(), 3000);  // trained to the end
+    } else {
+      QVERIFY(j["steps"].toInt() < 3000);  // stopped soon after the failure
+      QVERIFY(j["status"].toString().startsWith("error: "));
+    }
+    // The store is intact and holds exactly the committed steps, 0..committed-1.
+    QCOMPARE(sqliteText(db, "PRAGMA integrity_check"), QString("ok"));
+    QCOMPARE(sqliteText(db, "SELECT count(*) FROM steps"), QString::number(committed));
+    QCOMPARE(sqliteText(db, "SELECT max(step) FROM steps"), QString::number(committed - 1));
+    const Result e = run({"export", db, "--csv", m_dir.filePath("csv-" + policy)});
+    QVERIFY2(e.code == 0, qPrintable(e.err));
+    QVERIFY(e.out.contains(QStringLiteral("%1 steps").arg(committed)));
+  }
+};
+
+QTEST_GUILESS_MAIN(TestCliBadValues)
+#include "test_cli_bad_values.moc"
