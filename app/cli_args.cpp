@@ -1,5 +1,7 @@
 #include "cli_args.h"
 
+#include "translations.h"
+
 #include <ampscope/scale_policy.h>
 
 #include <cerrno>
@@ -40,44 +42,47 @@ bool ArgParser::parse(const std::vector<std::string>& args) {
       }
       auto it = m_opts.find(name);
       if (it == m_opts.end())
-        throw UsageError("unknown option --" + name + " (see 'ampscope " + m_command + " --help')");
+        throw UsageError(str(Cli::tr("unknown option --%1 (see 'ampscope %2 --help')").arg(qs(name), qs(m_command))));
       Opt& o = it->second;
-      if (o.seen++ && !o.repeatable) throw UsageError("--" + name + " given more than once");
+      if (o.seen++ && !o.repeatable) throw UsageError(str(Cli::tr("--%1 given more than once").arg(qs(name))));
       if (o.apply_flag) {
-        if (has_value) throw UsageError("--" + name + " takes no value");
+        if (has_value) throw UsageError(str(Cli::tr("--%1 takes no value").arg(qs(name))));
         o.apply_flag();
         continue;
       }
       if (!has_value) {
-        if (i + 1 >= args.size()) throw UsageError("--" + name + " needs a value (" + o.metavar + ")");
+        if (i + 1 >= args.size()) throw UsageError(str(Cli::tr("--%1 needs a value (%2)").arg(qs(name), qs(o.metavar))));
         value = args[++i];
       }
       o.apply(value);
       continue;
     }
-    if (next_pos >= m_pos.size()) throw UsageError("unexpected argument '" + a + "'");
+    if (next_pos >= m_pos.size()) throw UsageError(str(Cli::tr("unexpected argument '%1'").arg(qs(a))));
     m_pos[next_pos++].apply(a);
   }
   for (std::size_t k = next_pos; k < m_pos.size(); ++k)
-    if (m_pos[k].required) throw UsageError("missing " + m_pos[k].metavar + " (see 'ampscope " + m_command + " --help')");
+    if (m_pos[k].required) throw UsageError(str(Cli::tr("missing %1 (see 'ampscope %2 --help')").arg(qs(m_pos[k].metavar), qs(m_command))));
   return true;
 }
 
 std::string ArgParser::help(const std::string& summary) const {
   std::ostringstream s;
-  s << "Usage: ampscope " << m_command;
+  s << str(Cli::tr("Usage:")) << " ampscope " << m_command;
   for (const auto& p : m_pos) s << (p.required ? " " : " [") << p.metavar << (p.required ? "" : "]");
-  s << " [options]\n\n" << summary << "\n";
+  s << " [" << str(Cli::tr("options")) << "]\n\n" << summary << "\n";
   if (!m_pos.empty()) {
-    s << "\nArguments:\n";
+    s << "\n" << str(Cli::tr("Arguments:")) << "\n";
     for (const auto& p : m_pos) s << "  " << p.metavar << "\n      " << p.help << "\n";
   }
-  s << "\nOptions:\n";
+  s << "\n" << str(Cli::tr("Options:")) << "\n";
   for (const auto& name : m_order) {
     const Opt& o = m_opts.at(name);
     s << "  --" << name << (o.metavar.empty() ? "" : " " + o.metavar) << "\n      " << o.help << "\n";
   }
-  s << "  --help\n      Show this help and exit.\n";
+  s << "  --lang CODE\n      " << str(Cli::tr("Language of messages and help: %1 (default: the system's).")
+                                           .arg(i18n::shippedLanguages().join(QStringLiteral(", "))))
+    << "\n";
+  s << "  --help\n      " << str(Cli::tr("Show this help and exit.")) << "\n";
   return s.str();
 }
 
@@ -87,11 +92,11 @@ double to_double(const std::string& opt, const std::string& v, double lo, double
   const double d = std::strtod(v.c_str(), &end);
   const std::string range = std::string(lo_open ? "(" : "[") + format_number(lo) + ", " + format_number(hi) + "]";
   if (v.empty() || end != v.c_str() + v.size() || std::isnan(d))
-    throw UsageError("--" + opt + " '" + v + "': expected a number in " + range);
+    throw UsageError(str(Cli::tr("--%1 '%2': expected a number in %3").arg(qs(opt), qs(v), qs(range))));
   // ERANGE on overflow (+-inf) is out of range; on underflow (a subnormal or 0, e.g. 1e-320)
   // the value is what it says and the range decides.
   if (d < lo || d > hi || (lo_open && d == lo) || (errno == ERANGE && std::isinf(d)))
-    throw UsageError("--" + opt + " " + v + ": out of range, allowed " + range);
+    throw UsageError(str(Cli::tr("--%1 %2: out of range, allowed %3").arg(qs(opt), qs(v), qs(range))));
   return d;
 }
 
@@ -101,8 +106,9 @@ std::int64_t to_int(const std::string& opt, const std::string& v, std::int64_t l
   const long long n = std::strtoll(v.c_str(), &end, 10);
   const std::string range = "[" + std::to_string(lo) + ", " + std::to_string(hi) + "]";
   if (v.empty() || end != v.c_str() + v.size())
-    throw UsageError("--" + opt + " '" + v + "': expected an integer in " + range);
-  if (errno == ERANGE || n < lo || n > hi) throw UsageError("--" + opt + " " + v + ": out of range, allowed " + range);
+    throw UsageError(str(Cli::tr("--%1 '%2': expected an integer in %3").arg(qs(opt), qs(v), qs(range))));
+  if (errno == ERANGE || n < lo || n > hi)
+    throw UsageError(str(Cli::tr("--%1 %2: out of range, allowed %3").arg(qs(opt), qs(v), qs(range))));
   return n;
 }
 
@@ -111,10 +117,10 @@ std::uint64_t to_uint(const std::string& opt, const std::string& v) {
   char* end = nullptr;
   // strtoull skips blanks and negates: " -1" would become 2^64-1. Only a digit may come first.
   if (v.empty() || v[0] < '0' || v[0] > '9')
-    throw UsageError("--" + opt + " '" + v + "': expected a non-negative integer in [0, 2^64-1]");
+    throw UsageError(str(Cli::tr("--%1 '%2': expected a non-negative integer in [0, 2^64-1]").arg(qs(opt), qs(v))));
   const unsigned long long n = std::strtoull(v.c_str(), &end, 10);
   if (end != v.c_str() + v.size() || errno == ERANGE)
-    throw UsageError("--" + opt + " '" + v + "': expected a non-negative integer in [0, 2^64-1]");
+    throw UsageError(str(Cli::tr("--%1 '%2': expected a non-negative integer in [0, 2^64-1]").arg(qs(opt), qs(v))));
   return n;
 }
 

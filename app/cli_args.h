@@ -1,7 +1,12 @@
-// A small, strict command-line parser for the headless sub-commands (no Qt: `ampscope record`
-// must run where no Qt GUI library is installed). Every bad value becomes a UsageError whose
-// message names the option and what it accepts; main() prints it and exits with status 2.
+// A small, strict command-line parser for the headless sub-commands (Qt Core only, for the
+// translations: `ampscope record` must run where no Qt GUI library is installed). Every bad
+// value becomes a UsageError whose message names the option and what it accepts; main() prints
+// it and exits with status 2. Messages and help texts are translated (Cli::tr); option names,
+// values and the machine-readable output are not.
 #pragma once
+
+#include <QCoreApplication>
+#include <QString>
 
 #include <cstdint>
 #include <functional>
@@ -11,6 +16,14 @@
 #include <vector>
 
 namespace ampscope::cli {
+
+/// The translation context of the command line: Cli::tr("...") (lupdate sees it).
+class Cli {
+  Q_DECLARE_TR_FUNCTIONS(Cli)
+};
+/// A translated message as the UTF-8 the terminal gets.
+inline std::string str(const QString& s) { return s.toStdString(); }
+inline QString qs(const std::string& s) { return QString::fromStdString(s); }
 
 class UsageError : public std::runtime_error {
  public:

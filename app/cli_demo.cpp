@@ -6,7 +6,9 @@
 
 #include <cstdio>
 #include <iostream>
+#include <algorithm>
 #include <memory>
+#include <sstream>
 
 namespace ampscope::cli {
 
@@ -18,6 +20,18 @@ struct Lane {
   double fc1_underflow = -1;  // share of fc1.weight gradient elements lost, last measured
   std::int64_t skipped = 0;
 };
+
+/// `text` right-aligned in `width` terminal columns (CJK characters take two).
+std::string pad(const QString& text, int width) {
+  int cols = 0;
+  for (const char32_t c : text.toUcs4())
+    cols += (c >= 0x1100 && (c <= 0x115F || (c >= 0x2E80 && c <= 0xA4CF) || (c >= 0xAC00 && c <= 0xD7A3) ||
+                             (c >= 0xF900 && c <= 0xFAFF) || (c >= 0xFE30 && c <= 0xFE4F) || (c >= 0xFF00 && c <= 0xFF60) ||
+                             (c >= 0xFFE0 && c <= 0xFFE6)))
+                ? 2
+                : 1;
+  return std::string(static_cast<std::size_t>(std::max(0, width - cols)), ' ') + text.toStdString();
+}
 
 double fc1_share(const TrainingSession& s, const StepRecord& r) {
   for (const auto& l : r.layers) {
@@ -31,10 +45,10 @@ double fc1_share(const TrainingSession& s, const StepRecord& r) {
 int run_demo(const std::vector<std::string>& args) {
   std::int64_t steps = 300;
   ArgParser p("demo");
-  p.option("steps", "N", "Steps per run, in [10, 100000] (default 300).",
+  p.option("steps", "N", str(Cli::tr("Steps per run, in [10, 100000] (default 300).")),
            [&](const std::string& v) { steps = to_int("steps", v, 10, 100000); });
   if (!p.parse(args)) {
-    std::cout << p.help("Trains the deep MLP three ways and narrates what fp16 does to its gradients.");
+    std::cout << p.help(str(Cli::tr("Trains the deep MLP three ways and narrates what fp16 does to its gradients.")));
     return 0;
   }
   SessionConfig base;
@@ -52,12 +66,16 @@ int run_demo(const std::vector<std::string>& args) {
   lanes[2].session = std::make_unique<TrainingSession>(c2);
   const std::string p16 = lanes[2].session->precision_label();
 
-  std::cout << "AmpScope demo (headless): the deep MLP (12 hidden layers) on 10 Gaussian clusters, trained three ways\n"
-            << "on " << lanes[2].session->device_label() << ": fp32, " << p16 << " without a loss scaler, and " << p16
-            << " through the GradScaler\n(init scale 65536). Every 25 steps an fp32 reference backward counts the fc1\n"
-            << "weight-gradient elements that fp16 flushed to zero (underflow).\n\n";
-  std::printf("%6s | %10s | %10s | %10s | %13s | %13s | %8s\n", "step", "loss fp32", "loss fp16", "loss scaled",
-              "fc1 lost fp16", "fc1 lost scl", "scale");
+  std::cout << str(Cli::tr("AmpScope demo (headless): the deep MLP (12 hidden layers) on 10 Gaussian clusters, trained three ways\n"
+                           "on %1: fp32, %2 without a loss scaler, and %2 through the GradScaler\n"
+                           "(init scale 65536). Every 25 steps an fp32 reference backward counts the fc1\n"
+                           "weight-gradient elements that fp16 flushed to zero (underflow).")
+                       .arg(qs(lanes[2].session->device_label()), qs(p16)))
+            << "\n\n";
+  std::printf("%s | %s | %s | %s | %s | %s | %s\n", pad(Cli::tr("step"), 6).c_str(), pad(Cli::tr("loss fp32"), 10).c_str(),
+              pad(Cli::tr("loss fp16"), 10).c_str(), pad(Cli::tr("loss scaled"), 10).c_str(),
+              pad(Cli::tr("fc1 lost fp16"), 13).c_str(), pad(Cli::tr("fc1 lost scl"), 13).c_str(),
+              pad(Cli::tr("scale"), 8).c_str());
   std::printf("-------+------------+------------+------------+---------------+---------------+---------\n");
   std::vector<StepRecord> scratch;
   for (std::int64_t s = 0; s < steps; ++s) {
@@ -75,13 +93,22 @@ int run_demo(const std::vector<std::string>& args) {
                   100 * lanes[2].fc1_underflow, format_number(lanes[2].last.scale_after).c_str());
     }
   }
-  std::cout << "\nWhat happened: without a scaler, fp16 flushed " << int(100 * lanes[1].fc1_underflow + 0.5)
-            << "% of fc1's weight-gradient elements to zero in the last measured step (gradients below 2^-24 do not\n"
-            << "exist in fp16); multiplying the loss by the scale first kept " << int(100 * (1 - lanes[2].fc1_underflow) + 0.5)
-            << "% of them. Final losses: fp32 " << lanes[0].last.loss << ", fp16 " << lanes[1].last.loss
-            << ", fp16 + scaler " << lanes[2].last.loss << ".\nThe scaler skipped " << lanes[2].skipped
-            << " step(s) for inf/NaN gradients.\n\n"
-            << "Record your own run: ampscope record --help\n";
+  auto loss = [](double v) {
+    std::ostringstream o;  // the C++ stream's default notation, as before translation
+    o << v;
+    return qs(o.str());
+  };
+  std::cout << "\n"
+            << str(Cli::tr("What happened: without a scaler, fp16 flushed %1% of fc1's weight-gradient elements to zero in the\n"
+                           "last measured step (gradients below 2^-24 do not exist in fp16); multiplying the loss by the\n"
+                           "scale first kept %2% of them. Final losses: fp32 %3, fp16 %4, fp16 + scaler %5.")
+                       .arg(int(100 * lanes[1].fc1_underflow + 0.5))
+                       .arg(int(100 * (1 - lanes[2].fc1_underflow) + 0.5))
+                       .arg(loss(lanes[0].last.loss), loss(lanes[1].last.loss), loss(lanes[2].last.loss)))
+            << "\n"
+            << str(Cli::tr("The scaler skipped %n step(s) for inf/NaN gradients.", nullptr, static_cast<int>(lanes[2].skipped)))
+            << "\n\n"
+            << str(Cli::tr("Record your own run: %1").arg(QStringLiteral("ampscope record --help"))) << "\n";
   return 0;
 }
 

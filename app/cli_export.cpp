@@ -3,6 +3,8 @@
 // names next to layer ids so that a file read on its own is understandable).
 #include "cli_export.h"
 
+#include "cli_args.h"
+
 #include <ampscope/run_store.h>
 #include <ampscope/scale_policy.h>
 
@@ -20,26 +22,27 @@ namespace ampscope::cli {
 
 namespace {
 
-constexpr const char* kUsage =
-    "Usage: ampscope export FILE [--run ID] --csv DIR\n"
-    "\n"
-    "Writes one run of the run store FILE as CSV files to DIR (created if missing):\n"
-    "  runs.csv         the run: id, created, model, precision, device, status, steps, ...\n"
-    "  layers.csv       its instrumented tensors (layer_id, name, module, kind, shape, numel)\n"
-    "  steps.csv        one row per optimizer step: loss, scale before/after, skip, reason, ...\n"
-    "  layer_stats.csv  one row per layer and statistics step, with the exponent histogram\n"
-    "\n"
-    "Options:\n"
-    "  --run ID   the run to export (default: the latest run in FILE)\n"
-    "  --csv DIR  the output folder\n"
-    "  -h, --help this text\n"
-    "\n"
-    "Numbers are written so that they read back exactly; NaN and infinities as nan, inf, -inf;\n"
-    "an empty field means 'none' (no first offender, underflow not measured).\n"
-    "Exit status: 0 done, 1 FILE unreadable or DIR unwritable, 2 bad arguments.\n";
+std::string usage_text() {
+  return str(Cli::tr("Usage: ampscope export FILE [--run ID] --csv DIR\n"
+                     "\n"
+                     "Writes one run of the run store FILE as CSV files to DIR (created if missing):\n"
+                     "  runs.csv         the run: id, created, model, precision, device, status, steps, ...\n"
+                     "  layers.csv       its instrumented tensors (layer_id, name, module, kind, shape, numel)\n"
+                     "  steps.csv        one row per optimizer step: loss, scale before/after, skip, reason, ...\n"
+                     "  layer_stats.csv  one row per layer and statistics step, with the exponent histogram\n"
+                     "\n"
+                     "Options:\n"
+                     "  --run ID   the run to export (default: the latest run in FILE)\n"
+                     "  --csv DIR  the output folder\n"
+                     "  -h, --help this text\n"
+                     "\n"
+                     "Numbers are written so that they read back exactly; NaN and infinities as nan, inf, -inf;\n"
+                     "an empty field means 'none' (no first offender, underflow not measured).\n"
+                     "Exit status: 0 done, 1 FILE unreadable or DIR unwritable, 2 bad arguments.\n"));
+}
 
 int usage_error(const std::string& message) {
-  std::cerr << "ampscope export: " << message << "\n(see ampscope export --help)\n";
+  std::cerr << "ampscope export: " << message << "\n" << str(Cli::tr("(see ampscope export --help)")) << "\n";
   return 2;
 }
 
@@ -69,7 +72,7 @@ class CsvFile {
  public:
   CsvFile(const std::filesystem::path& dir, const std::string& name)
       : m_final(dir / name), m_tmp(dir / (name + ".tmp")), m_out(m_tmp, std::ios::binary) {
-    if (!m_out) throw std::runtime_error("cannot write " + m_tmp.string());
+    if (!m_out) throw std::runtime_error(str(Cli::tr("cannot write %1").arg(qs(m_tmp.string()))));
   }
   ~CsvFile() {
     if (!m_done) {
@@ -89,7 +92,7 @@ class CsvFile {
   }
   void commit() {
     m_out.close();
-    if (!m_out) throw std::runtime_error("cannot write " + m_tmp.string() + " (disk full?)");
+    if (!m_out) throw std::runtime_error(str(Cli::tr("cannot write %1 (disk full?)").arg(qs(m_tmp.string()))));
     std::filesystem::rename(m_tmp, m_final);
     m_done = true;
   }
@@ -129,26 +132,26 @@ int parse_args(int argc, char** argv, Args& a, bool& help) {
       help = true;
       return 0;
     } else if (arg == "--run") {
-      if (!take_value()) return usage_error("--run needs a run id");
+      if (!take_value()) return usage_error(str(Cli::tr("--run needs a run id")));
       std::int64_t id = 0;
       const auto res = std::from_chars(value.data(), value.data() + value.size(), id);
       if (value.empty() || res.ec != std::errc() || res.ptr != value.data() + value.size() || id < 1)
-        return usage_error("--run expects a run id (a positive integer), got '" + value + "'");
+        return usage_error(str(Cli::tr("--run expects a run id (a positive integer), got '%1'").arg(qs(value))));
       a.run = id;
     } else if (arg == "--csv") {
-      if (!take_value() || value.empty()) return usage_error("--csv needs a folder");
+      if (!take_value() || value.empty()) return usage_error(str(Cli::tr("--csv needs a folder")));
       a.dir = value;
       have_dir = true;
     } else if (arg.size() > 1 && arg[0] == '-') {
-      return usage_error("unknown option '" + arg + "'");
+      return usage_error(str(Cli::tr("unknown option '%1'").arg(qs(arg))));
     } else if (a.file.empty()) {
       a.file = arg;
     } else {
-      return usage_error("unexpected argument '" + arg + "' (FILE is already '" + a.file + "')");
+      return usage_error(str(Cli::tr("unexpected argument '%1' (FILE is already '%2')").arg(qs(arg), qs(a.file))));
     }
   }
-  if (a.file.empty()) return usage_error("missing FILE (the run store to read)");
-  if (!have_dir) return usage_error("missing --csv DIR (the folder to write to)");
+  if (a.file.empty()) return usage_error(str(Cli::tr("missing FILE (the run store to read)")));
+  if (!have_dir) return usage_error(str(Cli::tr("missing --csv DIR (the folder to write to)")));
   return 0;
 }
 
@@ -223,14 +226,14 @@ int run_export(int argc, char** argv) {
   bool help = false;
   if (const int rc = parse_args(argc, argv, a, help); rc != 0) return rc;
   if (help) {
-    std::cout << kUsage;
+    std::cout << usage_text();
     return 0;
   }
   try {
     RunStore store(a.file, RunStore::Mode::ReadOnly);
     const std::vector<RunSummary> runs = store.runs();
     if (runs.empty()) {
-      std::cerr << "ampscope export: " << a.file << " holds no runs\n";
+      std::cerr << "ampscope export: " << str(Cli::tr("%1 holds no runs").arg(qs(a.file))) << "\n";
       return 1;
     }
     std::int64_t id = a.run < 0 ? runs.back().id : a.run;
@@ -240,7 +243,7 @@ int run_export(int argc, char** argv) {
       std::string ids;
       for (std::size_t i = 0; i < runs.size() && i < 20; ++i) ids += (i ? ", " : "") + std::to_string(runs[i].id);
       if (runs.size() > 20) ids += ", ...";
-      std::cerr << "ampscope export: no run " << id << " in " << a.file << " (runs: " << ids << ")\n";
+      std::cerr << "ampscope export: " << str(Cli::tr("no run %1 in %2 (runs: %3)").arg(id).arg(qs(a.file), qs(ids))) << "\n";
       return 1;
     }
     const RunData run = store.load_run(id, /*with_layer_stats=*/false);
@@ -248,14 +251,21 @@ int run_export(int argc, char** argv) {
     std::error_code ec;
     std::filesystem::create_directories(dir, ec);
     if (ec || !std::filesystem::is_directory(dir)) {
-      std::cerr << "ampscope export: cannot create the folder " << a.dir << ": "
-                << (ec ? ec.message() : "a file of that name exists") << "\n";
+      std::cerr << "ampscope export: "
+                << str(Cli::tr("cannot create the folder %1: %2")
+                           .arg(qs(a.dir), ec ? qs(ec.message()) : Cli::tr("a file of that name exists")))
+                << "\n";
       return 1;
     }
     std::int64_t stat_rows = 0;
     write_run(store, run, dir, stat_rows);
-    std::cout << "exported run " << id << " (" << run.summary.model << ", " << run.summary.precision << ", "
-              << run.steps.size() << " steps, " << stat_rows << " layer rows) to " << a.dir << "\n";
+    std::cout << str(Cli::tr("exported run %1 (%2, %3, %n steps, %4 layer rows) to %5", nullptr,
+                             static_cast<int>(run.steps.size()))
+                         .arg(id)
+                         .arg(qs(run.summary.model), qs(run.summary.precision))
+                         .arg(stat_rows)
+                         .arg(qs(a.dir)))
+              << "\n";
     return 0;
   } catch (const std::exception& e) {
     std::cerr << "ampscope export: " << e.what() << "\n";

@@ -41,9 +41,14 @@ std::string json_number(double v) {
 void progress(std::int64_t done, std::int64_t total, double sps, double scale, double loss) {
   const int width = 30;
   const int filled = total > 0 ? static_cast<int>(width * done / total) : 0;
-  std::fprintf(stderr, "\r[%.*s%*s] %lld/%lld  %.0f steps/s  scale %s  loss %.4g ", filled,
-               "##############################", width - filled, "", static_cast<long long>(done),
-               static_cast<long long>(total), sps, format_number(scale).c_str(), loss);
+  // "%1 steps/s  scale %2  loss %3", translated; the numbers stay in the "C" notation.
+  char rate[32], lossText[32];
+  std::snprintf(rate, sizeof rate, "%.0f", sps);
+  std::snprintf(lossText, sizeof lossText, "%.4g", loss);
+  const std::string tail = str(Cli::tr("%1 steps/s  scale %2  loss %3")
+                                   .arg(QString::fromLatin1(rate), qs(format_number(scale)), QString::fromLatin1(lossText)));
+  std::fprintf(stderr, "\r[%.*s%*s] %lld/%lld  %s ", filled, "##############################", width - filled, "",
+               static_cast<long long>(done), static_cast<long long>(total), tail.c_str());
   std::fflush(stderr);
 }
 }  // namespace
@@ -57,42 +62,44 @@ int run_record(const std::vector<std::string>& args) {
   int threads = 0;
   ArgParser p("record");
   add_session_options(p, cfg);
-  p.option("out", "FILE", "Run store to write (SQLite; created if missing, runs are appended). Required.",
+  p.option("out", "FILE", str(Cli::tr("Run store to write (SQLite; created if missing, runs are appended). Required.")),
            [&](const std::string& v) {
-             if (v.empty()) throw UsageError("--out: the file name is empty");
+             if (v.empty()) throw UsageError(str(Cli::tr("--out: the file name is empty")));
              out = v;
            });
-  p.option("threads", "N", "LibTorch compute threads, in [1, 256] (default: LibTorch's choice).",
+  p.option("threads", "N", str(Cli::tr("LibTorch compute threads, in [1, 256] (default: LibTorch's choice).")),
            [&](const std::string& v) { threads = static_cast<int>(to_int("threads", v, 1, 256)); });
-  p.flag("quiet", "No progress bar.", [&] { quiet = true; });
+  p.flag("quiet", str(Cli::tr("No progress bar.")), [&] { quiet = true; });
   p.option("on-record-error", "WHAT",
-           "When writing the run store fails (disk full, file size limit, file deleted): stop (default) "
-           "or continue training unrecorded. Either way the message goes to stderr and the exit status is 3.",
+           str(Cli::tr("When writing the run store fails (disk full, file size limit, file deleted): stop (default) "
+                       "or continue training unrecorded. Either way the message goes to stderr and the exit status "
+                       "is 3.")),
            [&](const std::string& v) {
              if (v != "stop" && v != "continue")
-               throw UsageError("--on-record-error '" + v + "': allowed stop, continue");
+               throw UsageError(str(Cli::tr("--on-record-error '%1': allowed stop, continue").arg(qs(v))));
              continue_unrecorded = v == "continue";
            });
   if (!p.parse(args)) {
-    std::cout << p.help(
-        "Trains a model headless (no display, no Qt GUI libraries) and records every step into a run\n"
-        "store that the GUI opens later. The last line on stdout is one JSON object:\n"
-        "  {\"steps\", \"skipped\", \"final_scale\", \"final_loss\", \"steps_per_sec\", \"run_id\", ...}\n"
-        "Exit status: 0 done, 1 training or the store failed to start, 2 bad options, 3 recording\n"
-        "stopped (disk full...; the steps committed before are in the store).\n"
-        "Example: ampscope record --model deep-mlp --precision fp16 --steps 2000 --out runs.db");
+    std::cout << p.help(str(
+        Cli::tr("Trains a model headless (no display, no Qt GUI libraries) and records every step into a run\n"
+                "store that the GUI opens later. The last line on stdout is one JSON object:\n"
+                "  %1\n"
+                "Exit status: 0 done, 1 training or the store failed to start, 2 bad options, 3 recording\n"
+                "stopped (disk full...; the steps committed before are in the store).\n"
+                "Example: %2")
+            .arg(QStringLiteral("{\"steps\", \"skipped\", \"final_scale\", \"final_loss\", \"steps_per_sec\", \"run_id\", ...}"),
+                 QStringLiteral("ampscope record --model deep-mlp --precision fp16 --steps 2000 --out runs.db"))));
     return 0;
   }
-  if (out.empty()) throw UsageError("--out FILE is required (the run store to write)");
+  if (out.empty()) throw UsageError(str(Cli::tr("--out FILE is required (the run store to write)")));
   try {
     cfg.validate();
   } catch (const std::invalid_argument& e) {
     throw UsageError(e.what());
   }
   if (cfg.device == DeviceKind::CUDA && !cuda_available())
-    throw UsageError(
-        "--device cuda: no CUDA device is available here (this LibTorch has no CUDA support, or no GPU was found); "
-        "allowed on this machine: auto, cpu");
+    throw UsageError(str(Cli::tr("--device cuda: no CUDA device is available here (this LibTorch has no CUDA support, "
+                                 "or no GPU was found); allowed on this machine: auto, cpu")));
   if (threads > 0) set_compute_threads(threads);
 
   // What only the built model can check (e.g. the layer named by --inject) is a bad option too.
@@ -132,8 +139,11 @@ int run_record(const std::vector<std::string>& args) {
           std::cerr << (tty ? "\n" : "") << "ampscope: " << ev.message << "\n";
       if (!record_error) {
         if ((record_error = recorder.error())) {
-          std::cerr << (tty ? "\n" : "") << "ampscope record: recording stopped: " << *record_error
-                    << (continue_unrecorded ? "; training continues unrecorded (--on-record-error continue)" : "")
+          std::cerr << (tty ? "\n" : "") << "ampscope record: "
+                    << str((continue_unrecorded ? Cli::tr("recording stopped: %1; training continues unrecorded "
+                                                          "(--on-record-error continue)")
+                                                : Cli::tr("recording stopped: %1"))
+                               .arg(qs(*record_error)))
                     << "\n";
           rc = 3;
           if (!continue_unrecorded) {
@@ -150,8 +160,9 @@ int run_record(const std::vector<std::string>& args) {
       }
     }
   } catch (const std::exception& e) {
-    std::cerr << (tty ? "\n" : "") << "ampscope record: training failed at step " << session.steps_done() << ": "
-              << e.what() << "\n";
+    std::cerr << (tty ? "\n" : "") << "ampscope record: "
+              << str(Cli::tr("training failed at step %1: %2").arg(session.steps_done()).arg(QString::fromUtf8(e.what())))
+              << "\n";
     status = std::string("error: ") + e.what();
     rc = 1;
   }

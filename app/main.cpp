@@ -6,42 +6,92 @@
 #include "cli_args.h"
 #include "cli_export.h"
 #include "cli_record.h"
+#include "translations.h"
+
+#include <QCoreApplication>
 
 #ifdef AMPSCOPE_WITH_GUI
 #include "gui_main.h"
 #endif
 
+#include <clocale>
 #include <cstdlib>
 #include <cstring>
 #include <exception>
+#include <optional>
 #include <iostream>
 #include <string>
 #include <vector>
 
 namespace {
+using ampscope::cli::Cli;
+using ampscope::cli::str;
+
 void usage(std::ostream& os) {
-  os << "AmpScope " AMPSCOPE_VERSION ": see what mixed-precision training does to gradients.\n\n"
-        "Usage:\n"
-        "  ampscope                 open the main window on the default demo"
-#ifndef AMPSCOPE_WITH_GUI
-        " (this build has no GUI: runs `demo`)"
+  os << "AmpScope " AMPSCOPE_VERSION ": " << str(Cli::tr("see what mixed-precision training does to gradients.")) << "\n\n"
+     << str(Cli::tr("Usage:")) << "\n"
+     << "  ampscope                 "
+#ifdef AMPSCOPE_WITH_GUI
+     << str(Cli::tr("open the main window on the default demo"))
+#else
+     << str(Cli::tr("open the main window on the default demo (this build has no GUI: runs `demo`)"))
 #endif
-        "\n"
-        "  ampscope record [opts]   train headless and record every step into a run store\n"
-        "  ampscope export FILE     write a stored run's steps and per-layer stats as CSV\n"
-        "  ampscope demo            the default demonstration, narrated on the terminal\n"
-        "  ampscope --version\n\n"
-        "'ampscope COMMAND --help' documents each command.\n";
+     << "\n"
+     << "  ampscope record [opts]   " << str(Cli::tr("train headless and record every step into a run store")) << "\n"
+     << "  ampscope export FILE     " << str(Cli::tr("write a stored run's steps and per-layer stats as CSV")) << "\n"
+     << "  ampscope demo            " << str(Cli::tr("the default demonstration, narrated on the terminal")) << "\n"
+     << "  ampscope --version\n\n"
+     << str(Cli::tr("Every command takes --lang CODE (%1; default: the system's language).")
+                .arg(ampscope::i18n::shippedLanguages().join(QStringLiteral(", "))))
+     << "\n"
+     << str(Cli::tr("'ampscope COMMAND --help' documents each command.")) << "\n";
 }
 }  // namespace
 
 int main(int argc, char** argv) {
-  std::vector<std::string> rest(argv + (argc > 1 ? 2 : 1), argv + argc);
-  const std::string cmd = argc > 1 ? argv[1] : "";
+  // --lang CODE is taken out first: it works with every command, before or after it.
+  std::vector<std::string> args(argv + 1, argv + argc);
+  const std::optional<std::string> lang = ampscope::i18n::takeLangOption(args);
+  std::vector<char*> argv2{argv[0]};
+  for (std::string& a : args) argv2.push_back(a.data());
+  argv2.push_back(nullptr);
+  int argc2 = static_cast<int>(argv2.size()) - 1;
+  const std::string cmd = args.empty() ? "" : args[0];
+  const std::vector<std::string> rest(args.begin() + (args.empty() ? 0 : 1), args.end());
+  if (lang && ampscope::i18n::resolveLanguage(QString::fromStdString(*lang)).isEmpty()) {
+    // Refused before any window or display is needed; said in the system's language.
+    QCoreApplication app(argc2, argv2.data());
+    ampscope::i18n::installLanguage(ampscope::i18n::systemLanguage());
+    std::cerr << "ampscope: " << str(ampscope::i18n::unknownLanguageMessage(QString::fromStdString(*lang))) << "\n";
+    return 2;
+  }
+#ifdef AMPSCOPE_WITH_GUI
+  const bool gui = cmd.empty() || cmd == "screenshot" ||
+                   (cmd.rfind("-", 0) == 0 && cmd != "--help" && cmd != "-h" && cmd != "--version");
+  if (gui) {
+    try {
+      return ampscope::ui::gui_main(argc2, argv2.data(), lang);
+    } catch (const std::exception& e) {
+      std::cerr << "ampscope: " << e.what() << "\n";
+      return 1;
+    }
+  }
+#endif
+  // Headless: a QCoreApplication carries the translations. It sets the C locale from the
+  // environment; numbers we print and parse (JSON, CSV, options) keep the "C" conventions.
+  QCoreApplication app(argc2, argv2.data());
+  std::setlocale(LC_NUMERIC, "C");
+  const QString language = ampscope::i18n::startupLanguage(lang);
+  if (language.isEmpty()) {
+    ampscope::i18n::installLanguage(ampscope::i18n::systemLanguage());
+    std::cerr << "ampscope: " << str(ampscope::i18n::unknownLanguageMessage(QString::fromStdString(*lang))) << "\n";
+    return 2;
+  }
+  ampscope::i18n::installLanguage(language);
   try {
     if (cmd == "record") return ampscope::cli::run_record(rest);
     if (cmd == "demo") return ampscope::cli::run_demo(rest);
-    if (cmd == "export") return ampscope::cli::run_export(argc - 1, argv + 1);
+    if (cmd == "export") return ampscope::cli::run_export(argc2 - 1, argv2.data() + 1);
     if (cmd == "--help" || cmd == "-h" || cmd == "help") {
       usage(std::cout);
       return 0;
@@ -50,15 +100,14 @@ int main(int argc, char** argv) {
       std::cout << "ampscope " AMPSCOPE_VERSION "\n";
       return 0;
     }
-#ifdef AMPSCOPE_WITH_GUI
-    if (cmd.empty() || cmd.rfind("-", 0) == 0 || cmd == "screenshot") return ampscope::ui::gui_main(argc, argv);
-#else
+#ifndef AMPSCOPE_WITH_GUI
     if (cmd.empty()) {
-      std::cout << "This AmpScope build has no GUI (built with AMPSCOPE_GUI=OFF): running the headless demo.\n\n";
+      std::cout << str(Cli::tr("This AmpScope build has no GUI (built with AMPSCOPE_GUI=OFF): running the headless demo."))
+                << "\n\n";
       return ampscope::cli::run_demo({});
     }
 #endif
-    std::cerr << "ampscope: unknown command '" << cmd << "'\n\n";
+    std::cerr << "ampscope: " << str(Cli::tr("unknown command '%1'").arg(QString::fromStdString(cmd))) << "\n\n";
     usage(std::cerr);
     return 2;
   } catch (const ampscope::cli::UsageError& e) {

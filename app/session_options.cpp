@@ -11,11 +11,11 @@ FaultSpec parse_fault(const std::string& text) {
   const auto colon = text.find(':');
   const auto at = text.find('@');
   if (colon == std::string::npos || at == std::string::npos || at < colon || colon == 0)
-    throw UsageError("--inject '" + text + "': expected LAYER:KIND@STEP, e.g. fc3:inf@100 or loss:nan@5");
+    throw UsageError(str(Cli::tr("--inject '%1': expected LAYER:KIND@STEP, e.g. fc3:inf@100 or loss:nan@5").arg(qs(text))));
   FaultSpec f;
   f.layer = text.substr(0, colon);
   if (!parse(text.substr(colon + 1, at - colon - 1), f.kind))
-    throw UsageError("--inject '" + text + "': KIND must be inf or nan");
+    throw UsageError(str(Cli::tr("--inject '%1': KIND must be inf or nan").arg(qs(text))));
   f.step = to_int("inject", text.substr(at + 1), 0, std::numeric_limits<std::int64_t>::max());
   return f;
 }
@@ -25,52 +25,52 @@ void add_session_options(ArgParser& p, SessionConfig& cfg) {
   // by reference and these constants by value.
   constexpr double inf = std::numeric_limits<double>::infinity();
   constexpr auto i64max = std::numeric_limits<std::int64_t>::max();
-  p.option("model", "NAME", "Model: spiral-mlp (default), deep-mlp, fashion-cnn.", [&](const std::string& v) {
+  p.option("model", "NAME", str(Cli::tr("Model: spiral-mlp (default), deep-mlp, fashion-cnn.")), [&](const std::string& v) {
     if (v != "spiral-mlp" && v != "deep-mlp" && v != "fashion-cnn")
-      throw UsageError("--model '" + v + "': allowed spiral-mlp, deep-mlp, fashion-cnn");
+      throw UsageError(str(Cli::tr("--model '%1': allowed spiral-mlp, deep-mlp, fashion-cnn").arg(qs(v))));
     cfg.model = v;
   });
-  p.option("dataset", "NAME", "Dataset: spirals, clusters, fashion-mnist (default: the model's own).",
+  p.option("dataset", "NAME", str(Cli::tr("Dataset: spirals, clusters, fashion-mnist (default: the model's own).")),
            [&](const std::string& v) {
              if (v != "spirals" && v != "clusters" && v != "fashion-mnist")
-               throw UsageError("--dataset '" + v + "': allowed spirals, clusters, fashion-mnist");
+               throw UsageError(str(Cli::tr("--dataset '%1': allowed spirals, clusters, fashion-mnist").arg(qs(v))));
              cfg.dataset = v;
            });
-  p.option("data-dir", "DIR", "Where the Fashion-MNIST IDX files are (default /usr/share/datasets/fashion-mnist).",
+  p.option("data-dir", "DIR", str(Cli::tr("Where the Fashion-MNIST IDX files are (default /usr/share/datasets/fashion-mnist).")),
            [&](const std::string& v) { cfg.data_dir = v; });
-  p.option("precision", "P", "fp32, bf16 or fp16 (default). fp16/bf16 on the CPU are emulated and labelled so.",
+  p.option("precision", "P", str(Cli::tr("fp32, bf16 or fp16 (default). fp16/bf16 on the CPU are emulated and labelled so.")),
            [&](const std::string& v) {
-             if (!parse(v, cfg.precision)) throw UsageError("--precision '" + v + "': allowed fp32, bf16, fp16");
+             if (!parse(v, cfg.precision)) throw UsageError(str(Cli::tr("--precision '%1': allowed fp32, bf16, fp16").arg(qs(v))));
            });
-  p.option("device", "D", "auto (default: CUDA when available), cpu or cuda.", [&](const std::string& v) {
-    if (!parse(v, cfg.device)) throw UsageError("--device '" + v + "': allowed auto, cpu, cuda");
+  p.option("device", "D", str(Cli::tr("auto (default: CUDA when available), cpu or cuda.")), [&](const std::string& v) {
+    if (!parse(v, cfg.device)) throw UsageError(str(Cli::tr("--device '%1': allowed auto, cpu, cuda").arg(qs(v))));
   });
-  p.option("optimizer", "O", "sgd (with momentum), adam (default) or adamw.", [&](const std::string& v) {
-    if (!parse(v, cfg.optimizer)) throw UsageError("--optimizer '" + v + "': allowed sgd, adam, adamw");
+  p.option("optimizer", "O", str(Cli::tr("sgd (with momentum), adam (default) or adamw.")), [&](const std::string& v) {
+    if (!parse(v, cfg.optimizer)) throw UsageError(str(Cli::tr("--optimizer '%1': allowed sgd, adam, adamw").arg(qs(v))));
   });
-  p.option("lr", "X", "Learning rate, in (0, 10] (default 1e-3).",
+  p.option("lr", "X", str(Cli::tr("Learning rate, in (0, 10] (default 1e-3).")),
            [&](const std::string& v) { cfg.lr = to_double("lr", v, 0.0, 10.0, true); });
-  p.option("momentum", "X", "SGD momentum, in [0, 1) (default 0.9).",
+  p.option("momentum", "X", str(Cli::tr("SGD momentum, in [0, 1) (default 0.9).")),
            [&](const std::string& v) { cfg.momentum = to_double("momentum", v, 0.0, 0.999999); });
-  p.option("weight-decay", "X", "Weight decay, in [0, 1] (default 0).",
+  p.option("weight-decay", "X", str(Cli::tr("Weight decay, in [0, 1] (default 0).")),
            [&](const std::string& v) { cfg.weight_decay = to_double("weight-decay", v, 0.0, 1.0); });
-  p.option("batch-size", "N", "Examples per micro-batch, in [1, 65536] (default 256).",
+  p.option("batch-size", "N", str(Cli::tr("Examples per micro-batch, in [1, 65536] (default 256).")),
            [&](const std::string& v) { cfg.batch_size = to_int("batch-size", v, 1, 65536); });
-  p.option("seed", "N", "Seed of data, weights and sampling, in [0, 2^64-1] (default 0). Same seed, same CPU records.",
+  p.option("seed", "N", str(Cli::tr("Seed of data, weights and sampling, in [0, 2^64-1] (default 0). Same seed, same CPU records.")),
            [&](const std::string& v) { cfg.seed = to_uint("seed", v); });
-  p.option("steps", "N", "Optimizer steps to run, in [1, 2^62] (default 1000).",
+  p.option("steps", "N", str(Cli::tr("Optimizer steps to run, in [1, 2^62] (default 1000).")),
            [&](const std::string& v) { cfg.max_steps = to_int("steps", v, 1, std::int64_t(1) << 62); });
   // The scaler.
-  p.flag("no-scaler", "Train without a GradScaler (non-finite gradients reach the weights).",
+  p.flag("no-scaler", str(Cli::tr("Train without a GradScaler (non-finite gradients reach the weights).")),
          [&] { cfg.use_scaler = false; });
-  p.option("init-scale", "S", "Initial loss scale, in (0, 3.4e38] (default 65536 = 2^16).",
+  p.option("init-scale", "S", str(Cli::tr("Initial loss scale, in (0, 3.4e38] (default 65536 = 2^16).")),
            [&](const std::string& v) { cfg.scaler.init_scale(to_double("init-scale", v, 0.0, 3.4e38, true)); });
-  p.option("growth-factor", "X", "Scale multiplier after growth-interval clean steps, in (1, 1e6] (default 2).",
+  p.option("growth-factor", "X", str(Cli::tr("Scale multiplier after growth-interval clean steps, in (1, 1e6] (default 2).")),
            [&](const std::string& v) {
              const double d = to_double("growth-factor", v, 1.0, 1e6, true);
              cfg.scaler.growth_factor(d);
            });
-  p.option("backoff-factor", "X", "Scale multiplier on overflow, in (0, 1) (default 0.5).", [&](const std::string& v) {
+  p.option("backoff-factor", "X", str(Cli::tr("Scale multiplier on overflow, in (0, 1) (default 0.5).")), [&](const std::string& v) {
     double d = 0.0;
     try {
       d = to_double("backoff-factor", v, 0.0, 1.0, true);
@@ -79,50 +79,50 @@ void add_session_options(ArgParser& p, SessionConfig& cfg) {
       if (const auto k = m.rfind("(0, 1]"); k != std::string::npos) m.replace(k, 6, "(0, 1)");
       throw UsageError(m);
     }
-    if (d >= 1.0) throw UsageError("--backoff-factor " + v + ": out of range, allowed (0, 1)");
+    if (d >= 1.0) throw UsageError(str(Cli::tr("--backoff-factor %1: out of range, allowed (0, 1)").arg(qs(v))));
     cfg.scaler.backoff_factor(d);
   });
-  p.option("growth-interval", "N", "Clean steps before the scale grows, in [1, 2^31-1] (default 2000).",
+  p.option("growth-interval", "N", str(Cli::tr("Clean steps before the scale grows, in [1, 2^31-1] (default 2000).")),
            [&](const std::string& v) { cfg.scaler.growth_interval(to_int("growth-interval", v, 1, 2147483647)); });
-  p.option("hysteresis", "N", "Overflows tolerated before a backoff (Megatron), in [1, 2^31-1] (default 1 = PyTorch).",
+  p.option("hysteresis", "N", str(Cli::tr("Overflows tolerated before a backoff (Megatron), in [1, 2^31-1] (default 1 = PyTorch).")),
            [&](const std::string& v) { cfg.scaler.hysteresis(to_int("hysteresis", v, 1, 2147483647)); });
-  p.flag("consecutive-hysteresis", "Refill the hysteresis counter on every clean step (DeepSpeed).",
+  p.flag("consecutive-hysteresis", str(Cli::tr("Refill the hysteresis counter on every clean step (DeepSpeed).")),
          [&] { cfg.scaler.consecutive_hysteresis(true); });
-  p.option("min-scale", "S", "Floor after backoff, in [0, 3.4e38] (default 0 = none: the scale can reach 0).",
+  p.option("min-scale", "S", str(Cli::tr("Floor after backoff, in [0, 3.4e38] (default 0 = none: the scale can reach 0).")),
            [&](const std::string& v) { cfg.scaler.min_scale(to_double("min-scale", v, 0.0, 3.4e38)); });
-  p.option("max-scale", "S", "Cap after growth, in (0, inf] (default inf = none).",
+  p.option("max-scale", "S", str(Cli::tr("Cap after growth, in (0, inf] (default inf = none).")),
            [&](const std::string& v) { cfg.scaler.max_scale(to_double("max-scale", v, 0.0, inf, true)); });
-  p.flag("static-scale", "Never grow or back off (still skips non-finite steps).", [&] { cfg.scaler.static_scale(true); });
-  p.flag("scaler-disabled", "Construct the scaler with enabled=false (PyTorch's transparent mode).",
+  p.flag("static-scale", str(Cli::tr("Never grow or back off (still skips non-finite steps).")), [&] { cfg.scaler.static_scale(true); });
+  p.flag("scaler-disabled", str(Cli::tr("Construct the scaler with enabled=false (PyTorch's transparent mode).")),
          [&] { cfg.scaler.enabled(false); });
   // Gradient handling.
-  p.option("clip-norm", "X", "Clip the total gradient norm to X, X >= 0 (default 0 = off).",
+  p.option("clip-norm", "X", str(Cli::tr("Clip the total gradient norm to X, X >= 0 (default 0 = off).")),
            [&](const std::string& v) { cfg.clip_norm = to_double("clip-norm", v, 0.0, 1e30); });
-  p.flag("clip-before-unscale", "Clip the still-scaled gradients (the classic bug, for demonstration).",
+  p.flag("clip-before-unscale", str(Cli::tr("Clip the still-scaled gradients (the classic bug, for demonstration).")),
          [&] { cfg.clip_after_unscale = false; });
-  p.option("accumulate", "N", "Micro-batches per optimizer step, in [1, 1024] (default 1).",
+  p.option("accumulate", "N", str(Cli::tr("Micro-batches per optimizer step, in [1, 1024] (default 1).")),
            [&](const std::string& v) { cfg.accumulation = to_int("accumulate", v, 1, 1024); });
-  p.option("inject", "LAYER:KIND@STEP", "Inject inf or nan into a layer's weight gradient (or 'loss') at a step; repeatable.",
+  p.option("inject", "LAYER:KIND@STEP", str(Cli::tr("Inject inf or nan into a layer's weight gradient (or 'loss') at a step; repeatable.")),
            [&](const std::string& v) { cfg.faults.push_back(parse_fault(v)); }, /*repeatable=*/true);
   // Instrumentation.
-  p.option("stats-every", "N", "Per-layer statistics every N steps, N >= 0 (default 1; 0 = never).",
+  p.option("stats-every", "N", str(Cli::tr("Per-layer statistics every N steps, N >= 0 (default 1; 0 = never).")),
            [&](const std::string& v) { cfg.stats_every = to_int("stats-every", v, 0, i64max); });
-  p.option("reference-every", "K", "fp32 reference backward for underflow every K steps (default 0 = off).",
+  p.option("reference-every", "K", str(Cli::tr("fp32 reference backward for underflow every K steps (default 0 = off).")),
            [&](const std::string& v) { cfg.reference_every = to_int("reference-every", v, 0, i64max); });
-  p.flag("no-activation-stats", "Do not instrument the gradients of module outputs.", [&] { cfg.activation_stats = false; });
-  p.option("hist-range", "LO:HI", "Exponent range of the histograms, -149 <= LO < HI <= 127 (default -40:20).",
+  p.flag("no-activation-stats", str(Cli::tr("Do not instrument the gradients of module outputs.")), [&] { cfg.activation_stats = false; });
+  p.option("hist-range", "LO:HI", str(Cli::tr("Exponent range of the histograms, -149 <= LO < HI <= 127 (default -40:20).")),
            [&](const std::string& v) {
              const auto c = v.find(':');
-             if (c == std::string::npos) throw UsageError("--hist-range '" + v + "': expected LO:HI, e.g. -40:20");
+             if (c == std::string::npos) throw UsageError(str(Cli::tr("--hist-range '%1': expected LO:HI, e.g. -40:20").arg(qs(v))));
              const auto lo = to_int("hist-range", v.substr(0, c), -149, 126);
              const auto hi = to_int("hist-range", v.substr(c + 1), lo + 1, 127);
              cfg.histogram.lo = static_cast<int>(lo);
              cfg.histogram.hi = static_cast<int>(hi);
            });
-  p.option("hist-format", "F", "Format whose subnormals/overflows are counted: fp16 (default), bf16, fp8-e4m3, fp8-e5m2, fp32.",
+  p.option("hist-format", "F", str(Cli::tr("Format whose subnormals/overflows are counted: fp16 (default), bf16, fp8-e4m3, fp8-e5m2, fp32.")),
            [&](const std::string& v) {
              if (!parse(v, cfg.histogram.target))
-               throw UsageError("--hist-format '" + v + "': allowed fp16, bf16, fp8-e4m3, fp8-e5m2, fp32");
+               throw UsageError(str(Cli::tr("--hist-format '%1': allowed fp16, bf16, fp8-e4m3, fp8-e5m2, fp32").arg(qs(v))));
            });
 }
 

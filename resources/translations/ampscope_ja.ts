@@ -1,0 +1,2055 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="ja">
+<context>
+    <name>ChartBase</name>
+    <message>
+        <source>subnormal %1</source>
+        <translation>非正規化数 %1</translation>
+    </message>
+    <message>
+        <source>normal %1</source>
+        <translation>正規化数 %1</translation>
+    </message>
+    <message>
+        <source>max %1</source>
+        <translation>最大 %1</translation>
+    </message>
+    <message>
+        <source>optimizer step</source>
+        <translation>オプティマイザのステップ</translation>
+    </message>
+</context>
+<context>
+    <name>Cli</name>
+    <message>
+        <source>unknown option --%1 (see &apos;ampscope %2 --help&apos;)</source>
+        <translation>不明なオプション --%1（&apos;ampscope %2 --help&apos; を参照）</translation>
+    </message>
+    <message>
+        <source>--%1 given more than once</source>
+        <translation>--%1 が複数回指定されています</translation>
+    </message>
+    <message>
+        <source>--%1 takes no value</source>
+        <translation>--%1 は値を取りません</translation>
+    </message>
+    <message>
+        <source>--%1 needs a value (%2)</source>
+        <translation>--%1 には値が必要です（%2）</translation>
+    </message>
+    <message>
+        <source>unexpected argument &apos;%1&apos;</source>
+        <translation>予期しない引数 &apos;%1&apos;</translation>
+    </message>
+    <message>
+        <source>missing %1 (see &apos;ampscope %2 --help&apos;)</source>
+        <translation>%1 がありません（&apos;ampscope %2 --help&apos; を参照）</translation>
+    </message>
+    <message>
+        <source>Usage:</source>
+        <translation>使い方:</translation>
+    </message>
+    <message>
+        <source>options</source>
+        <translation>オプション</translation>
+    </message>
+    <message>
+        <source>Arguments:</source>
+        <translation>引数:</translation>
+    </message>
+    <message>
+        <source>Options:</source>
+        <translation>オプション:</translation>
+    </message>
+    <message>
+        <source>Language of messages and help: %1 (default: the system&apos;s).</source>
+        <translation>メッセージとヘルプの言語: %1（既定: システムの言語）。</translation>
+    </message>
+    <message>
+        <source>Show this help and exit.</source>
+        <translation>このヘルプを表示して終了します。</translation>
+    </message>
+    <message>
+        <source>--%1 &apos;%2&apos;: expected a number in %3</source>
+        <translation>--%1 &apos;%2&apos;: %3 の範囲の数値が必要です</translation>
+    </message>
+    <message>
+        <source>--%1 %2: out of range, allowed %3</source>
+        <translation>--%1 %2: 範囲外です。許容範囲は %3</translation>
+    </message>
+    <message>
+        <source>--%1 &apos;%2&apos;: expected an integer in %3</source>
+        <translation>--%1 &apos;%2&apos;: %3 の範囲の整数が必要です</translation>
+    </message>
+    <message>
+        <source>Steps per run, in [10, 100000] (default 300).</source>
+        <translation>1 回の実行あたりのステップ数、[10, 100000]（既定 300）。</translation>
+    </message>
+    <message>
+        <source>Trains the deep MLP three ways and narrates what fp16 does to its gradients.</source>
+        <translation>深い MLP を 3 通りの方法で学習し、fp16 が勾配に何をするかを解説します。</translation>
+    </message>
+    <message>
+        <source>AmpScope demo (headless): the deep MLP (12 hidden layers) on 10 Gaussian clusters, trained three ways
+on %1: fp32, %2 without a loss scaler, and %2 through the GradScaler
+(init scale 65536). Every 25 steps an fp32 reference backward counts the fc1
+weight-gradient elements that fp16 flushed to zero (underflow).</source>
+        <translation>AmpScope デモ（ヘッドレス）: 10 個のガウスクラスタ上の深い MLP（隠れ層 12 層）を 3 通りに学習します
+（%1 上）: fp32、損失スケーリングなしの %2、GradScaler を通した %2
+（初期スケール 65536）。25 ステップごとに fp32 の参照 backward が、fp16 がゼロに
+してしまった fc1 の重み勾配の要素数（アンダーフロー）を数えます。</translation>
+    </message>
+    <message>
+        <source>step</source>
+        <translation>ステップ</translation>
+    </message>
+    <message>
+        <source>loss fp32</source>
+        <translation>損失 fp32</translation>
+    </message>
+    <message>
+        <source>loss fp16</source>
+        <translation>損失 fp16</translation>
+    </message>
+    <message>
+        <source>loss scaled</source>
+        <translation>損失 スケール</translation>
+    </message>
+    <message>
+        <source>fc1 lost fp16</source>
+        <translation>fc1 消失 fp16</translation>
+    </message>
+    <message>
+        <source>fc1 lost scl</source>
+        <translation>fc1 消失 スケール</translation>
+    </message>
+    <message>
+        <source>scale</source>
+        <translation>スケール</translation>
+    </message>
+    <message>
+        <source>What happened: without a scaler, fp16 flushed %1% of fc1&apos;s weight-gradient elements to zero in the
+last measured step (gradients below 2^-24 do not exist in fp16); multiplying the loss by the
+scale first kept %2% of them. Final losses: fp32 %3, fp16 %4, fp16 + scaler %5.</source>
+        <translation>何が起きたか: スケーラーなしでは、最後に測定したステップで fp16 が fc1 の重み勾配の要素の %1% を
+ゼロにしました（2^-24 未満の勾配は fp16 には存在しません）。先に損失にスケールを掛けると、
+そのうち %2% が残りました。最終損失: fp32 %3、fp16 %4、fp16 + スケーラー %5。</translation>
+    </message>
+    <message numerus="yes">
+        <source>The scaler skipped %n step(s) for inf/NaN gradients.</source>
+        <translation>
+            <numerusform>スケーラーは inf/NaN 勾配のために %n ステップをスキップしました。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Record your own run: %1</source>
+        <translation>自分の実行を記録するには: %1</translation>
+    </message>
+    <message>
+        <source>Usage: ampscope export FILE [--run ID] --csv DIR
+
+Writes one run of the run store FILE as CSV files to DIR (created if missing):
+  runs.csv         the run: id, created, model, precision, device, status, steps, ...
+  layers.csv       its instrumented tensors (layer_id, name, module, kind, shape, numel)
+  steps.csv        one row per optimizer step: loss, scale before/after, skip, reason, ...
+  layer_stats.csv  one row per layer and statistics step, with the exponent histogram
+
+Options:
+  --run ID   the run to export (default: the latest run in FILE)
+  --csv DIR  the output folder
+  -h, --help this text
+
+Numbers are written so that they read back exactly; NaN and infinities as nan, inf, -inf;
+an empty field means &apos;none&apos; (no first offender, underflow not measured).
+Exit status: 0 done, 1 FILE unreadable or DIR unwritable, 2 bad arguments.
+</source>
+        <translation>使い方: ampscope export FILE [--run ID] --csv DIR
+
+ラン ストア FILE の 1 つの実行を CSV ファイルとして DIR に書き出します（なければ作成）:
+  runs.csv         実行: id, created, model, precision, device, status, steps, ...
+  layers.csv       計測対象のテンソル（layer_id, name, module, kind, shape, numel）
+  steps.csv        オプティマイザのステップごとに 1 行: 損失、前後のスケール、スキップ、理由、...
+  layer_stats.csv  レイヤーと統計ステップごとに 1 行、指数ヒストグラム付き
+
+オプション:
+  --run ID   書き出す実行（既定: FILE 内の最新の実行）
+  --csv DIR  出力フォルダ
+  -h, --help このテキスト
+
+数値は正確に読み戻せる形で書き出します。NaN と無限大は nan, inf, -inf。
+空のフィールドは「なし」を意味します（最初の発生源なし、アンダーフロー未測定）。
+終了ステータス: 0 完了、1 FILE が読めないか DIR に書けない、2 引数の誤り。
+</translation>
+    </message>
+    <message>
+        <source>(see ampscope export --help)</source>
+        <translation>（ampscope export --help を参照）</translation>
+    </message>
+    <message>
+        <source>cannot write %1</source>
+        <translation>%1 に書き込めません</translation>
+    </message>
+    <message>
+        <source>cannot write %1 (disk full?)</source>
+        <translation>%1 に書き込めません（ディスクがいっぱい？）</translation>
+    </message>
+    <message>
+        <source>--run needs a run id</source>
+        <translation>--run には実行 ID が必要です</translation>
+    </message>
+    <message>
+        <source>--run expects a run id (a positive integer), got &apos;%1&apos;</source>
+        <translation>--run には実行 ID（正の整数）が必要ですが、&apos;%1&apos; が指定されました</translation>
+    </message>
+    <message>
+        <source>--csv needs a folder</source>
+        <translation>--csv にはフォルダが必要です</translation>
+    </message>
+    <message>
+        <source>unknown option &apos;%1&apos;</source>
+        <translation>不明なオプション &apos;%1&apos;</translation>
+    </message>
+    <message>
+        <source>unexpected argument &apos;%1&apos; (FILE is already &apos;%2&apos;)</source>
+        <translation>予期しない引数 &apos;%1&apos;（FILE はすでに &apos;%2&apos; です）</translation>
+    </message>
+    <message>
+        <source>missing FILE (the run store to read)</source>
+        <translation>FILE がありません（読み込むラン ストア）</translation>
+    </message>
+    <message>
+        <source>missing --csv DIR (the folder to write to)</source>
+        <translation>--csv DIR がありません（書き出し先のフォルダ）</translation>
+    </message>
+    <message>
+        <source>%1 holds no runs</source>
+        <translation>%1 には実行がありません</translation>
+    </message>
+    <message>
+        <source>no run %1 in %2 (runs: %3)</source>
+        <translation>%2 に実行 %1 はありません（実行: %3）</translation>
+    </message>
+    <message>
+        <source>cannot create the folder %1: %2</source>
+        <translation>フォルダ %1 を作成できません: %2</translation>
+    </message>
+    <message>
+        <source>a file of that name exists</source>
+        <translation>同じ名前のファイルがあります</translation>
+    </message>
+    <message numerus="yes">
+        <source>exported run %1 (%2, %3, %n steps, %4 layer rows) to %5</source>
+        <translation>
+            <numerusform>実行 %1（%2、%3、%n ステップ、レイヤー行 %4）を %5 に書き出しました</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 steps/s  scale %2  loss %3</source>
+        <translation>%1 ステップ/秒  スケール %2  損失 %3</translation>
+    </message>
+    <message>
+        <source>Run store to write (SQLite; created if missing, runs are appended). Required.</source>
+        <translation>書き込むラン ストア（SQLite。なければ作成、実行は追記）。必須。</translation>
+    </message>
+    <message>
+        <source>--out: the file name is empty</source>
+        <translation>--out: ファイル名が空です</translation>
+    </message>
+    <message>
+        <source>LibTorch compute threads, in [1, 256] (default: LibTorch&apos;s choice).</source>
+        <translation>LibTorch の計算スレッド数、[1, 256]（既定: LibTorch が選択）。</translation>
+    </message>
+    <message>
+        <source>No progress bar.</source>
+        <translation>プログレスバーを表示しません。</translation>
+    </message>
+    <message>
+        <source>--out FILE is required (the run store to write)</source>
+        <translation>--out FILE は必須です（書き込むラン ストア）</translation>
+    </message>
+    <message>
+        <source>recording stopped: %1</source>
+        <translation>記録を停止しました: %1</translation>
+    </message>
+    <message>
+        <source>training failed at step %1: %2</source>
+        <translation>ステップ %1 で学習に失敗しました: %2</translation>
+    </message>
+    <message>
+        <source>see what mixed-precision training does to gradients.</source>
+        <translation>混合精度学習が勾配に何をするかを見る。</translation>
+    </message>
+    <message>
+        <source>open the main window on the default demo</source>
+        <translation>既定のデモでメインウィンドウを開く</translation>
+    </message>
+    <message>
+        <source>open the main window on the default demo (this build has no GUI: runs `demo`)</source>
+        <translation>既定のデモでメインウィンドウを開く（このビルドには GUI がないため `demo` を実行）</translation>
+    </message>
+    <message>
+        <source>train headless and record every step into a run store</source>
+        <translation>ヘッドレスで学習し、全ステップをラン ストアに記録する</translation>
+    </message>
+    <message>
+        <source>write a stored run&apos;s steps and per-layer stats as CSV</source>
+        <translation>保存済みの実行のステップとレイヤー別統計を CSV に書き出す</translation>
+    </message>
+    <message>
+        <source>the default demonstration, narrated on the terminal</source>
+        <translation>既定のデモンストレーション（ターミナルで解説）</translation>
+    </message>
+    <message>
+        <source>Every command takes --lang CODE (%1; default: the system&apos;s language).</source>
+        <translation>どのコマンドも --lang CODE を受け付けます（%1。既定: システムの言語）。</translation>
+    </message>
+    <message>
+        <source>&apos;ampscope COMMAND --help&apos; documents each command.</source>
+        <translation>各コマンドの説明は &apos;ampscope COMMAND --help&apos; を参照してください。</translation>
+    </message>
+    <message>
+        <source>This AmpScope build has no GUI (built with AMPSCOPE_GUI=OFF): running the headless demo.</source>
+        <translation>この AmpScope ビルドには GUI がありません（AMPSCOPE_GUI=OFF でビルド）: ヘッドレスのデモを実行します。</translation>
+    </message>
+    <message>
+        <source>unknown command &apos;%1&apos;</source>
+        <translation>不明なコマンド &apos;%1&apos;</translation>
+    </message>
+    <message>
+        <source>--inject &apos;%1&apos;: expected LAYER:KIND@STEP, e.g. fc3:inf@100 or loss:nan@5</source>
+        <translation>--inject &apos;%1&apos;: LAYER:KIND@STEP の形式が必要です（例: fc3:inf@100、loss:nan@5）</translation>
+    </message>
+    <message>
+        <source>--inject &apos;%1&apos;: KIND must be inf or nan</source>
+        <translation>--inject &apos;%1&apos;: KIND は inf または nan でなければなりません</translation>
+    </message>
+    <message>
+        <source>Model: spiral-mlp (default), deep-mlp, fashion-cnn.</source>
+        <translation>モデル: spiral-mlp（既定）、deep-mlp、fashion-cnn。</translation>
+    </message>
+    <message>
+        <source>--model &apos;%1&apos;: allowed spiral-mlp, deep-mlp, fashion-cnn</source>
+        <translation>--model &apos;%1&apos;: 使用できるのは spiral-mlp、deep-mlp、fashion-cnn</translation>
+    </message>
+    <message>
+        <source>Dataset: spirals, clusters, fashion-mnist (default: the model&apos;s own).</source>
+        <translation>データセット: spirals、clusters、fashion-mnist（既定: モデル固有のもの）。</translation>
+    </message>
+    <message>
+        <source>--dataset &apos;%1&apos;: allowed spirals, clusters, fashion-mnist</source>
+        <translation>--dataset &apos;%1&apos;: 使用できるのは spirals、clusters、fashion-mnist</translation>
+    </message>
+    <message>
+        <source>Where the Fashion-MNIST IDX files are (default /usr/share/datasets/fashion-mnist).</source>
+        <translation>Fashion-MNIST の IDX ファイルの場所（既定 /usr/share/datasets/fashion-mnist）。</translation>
+    </message>
+    <message>
+        <source>fp32, bf16 or fp16 (default). fp16/bf16 on the CPU are emulated and labelled so.</source>
+        <translation>fp32、bf16、fp16（既定）。CPU 上の fp16/bf16 はエミュレーションで、そのように表示されます。</translation>
+    </message>
+    <message>
+        <source>--precision &apos;%1&apos;: allowed fp32, bf16, fp16</source>
+        <translation>--precision &apos;%1&apos;: 使用できるのは fp32、bf16、fp16</translation>
+    </message>
+    <message>
+        <source>auto (default: CUDA when available), cpu or cuda.</source>
+        <translation>auto（既定: 利用可能なら CUDA）、cpu、cuda。</translation>
+    </message>
+    <message>
+        <source>--device &apos;%1&apos;: allowed auto, cpu, cuda</source>
+        <translation>--device &apos;%1&apos;: 使用できるのは auto、cpu、cuda</translation>
+    </message>
+    <message>
+        <source>sgd (with momentum), adam (default) or adamw.</source>
+        <translation>sgd（モーメンタム付き）、adam（既定）、adamw。</translation>
+    </message>
+    <message>
+        <source>--optimizer &apos;%1&apos;: allowed sgd, adam, adamw</source>
+        <translation>--optimizer &apos;%1&apos;: 使用できるのは sgd、adam、adamw</translation>
+    </message>
+    <message>
+        <source>Learning rate, in (0, 10] (default 1e-3).</source>
+        <translation>学習率、(0, 10]（既定 1e-3）。</translation>
+    </message>
+    <message>
+        <source>SGD momentum, in [0, 1) (default 0.9).</source>
+        <translation>SGD のモーメンタム、[0, 1)（既定 0.9）。</translation>
+    </message>
+    <message>
+        <source>Weight decay, in [0, 1] (default 0).</source>
+        <translation>重み減衰、[0, 1]（既定 0）。</translation>
+    </message>
+    <message>
+        <source>Examples per micro-batch, in [1, 65536] (default 256).</source>
+        <translation>マイクロバッチあたりのサンプル数、[1, 65536]（既定 256）。</translation>
+    </message>
+    <message>
+        <source>Optimizer steps to run, in [1, 2^62] (default 1000).</source>
+        <translation>実行するオプティマイザのステップ数、[1, 2^62]（既定 1000）。</translation>
+    </message>
+    <message>
+        <source>Train without a GradScaler (non-finite gradients reach the weights).</source>
+        <translation>GradScaler なしで学習します（非有限の勾配が重みに届きます）。</translation>
+    </message>
+    <message>
+        <source>Initial loss scale, in (0, 3.4e38] (default 65536 = 2^16).</source>
+        <translation>初期損失スケール、(0, 3.4e38]（既定 65536 = 2^16）。</translation>
+    </message>
+    <message>
+        <source>Scale multiplier after growth-interval clean steps, in (1, 1e6] (default 2).</source>
+        <translation>growth-interval 回の正常ステップ後にスケールに掛ける係数、(1, 1e6]（既定 2）。</translation>
+    </message>
+    <message>
+        <source>Scale multiplier on overflow, in (0, 1) (default 0.5).</source>
+        <translation>オーバーフロー時にスケールに掛ける係数、(0, 1)（既定 0.5）。</translation>
+    </message>
+    <message>
+        <source>--backoff-factor %1: out of range, allowed (0, 1)</source>
+        <translation>--backoff-factor %1: 範囲外です。許容範囲は (0, 1)</translation>
+    </message>
+    <message>
+        <source>Clean steps before the scale grows, in [1, 2^31-1] (default 2000).</source>
+        <translation>スケールを増やすまでの正常ステップ数、[1, 2^31-1]（既定 2000）。</translation>
+    </message>
+    <message>
+        <source>Overflows tolerated before a backoff (Megatron), in [1, 2^31-1] (default 1 = PyTorch).</source>
+        <translation>バックオフ前に許容するオーバーフロー回数（Megatron）、[1, 2^31-1]（既定 1 = PyTorch）。</translation>
+    </message>
+    <message>
+        <source>Refill the hysteresis counter on every clean step (DeepSpeed).</source>
+        <translation>正常ステップごとにヒステリシスカウンタを戻します（DeepSpeed）。</translation>
+    </message>
+    <message>
+        <source>Floor after backoff, in [0, 3.4e38] (default 0 = none: the scale can reach 0).</source>
+        <translation>バックオフ後の下限、[0, 3.4e38]（既定 0 = なし: スケールは 0 に達し得ます）。</translation>
+    </message>
+    <message>
+        <source>Cap after growth, in (0, inf] (default inf = none).</source>
+        <translation>増加後の上限、(0, inf]（既定 inf = なし）。</translation>
+    </message>
+    <message>
+        <source>Never grow or back off (still skips non-finite steps).</source>
+        <translation>スケールを増減させません（非有限のステップはスキップします）。</translation>
+    </message>
+    <message>
+        <source>Construct the scaler with enabled=false (PyTorch&apos;s transparent mode).</source>
+        <translation>enabled=false でスケーラーを作成します（PyTorch の透過モード）。</translation>
+    </message>
+    <message>
+        <source>Clip the total gradient norm to X, X &gt;= 0 (default 0 = off).</source>
+        <translation>勾配の全体ノルムを X にクリップします。X &gt;= 0（既定 0 = オフ）。</translation>
+    </message>
+    <message>
+        <source>Clip the still-scaled gradients (the classic bug, for demonstration).</source>
+        <translation>スケールされたままの勾配をクリップします（典型的なバグ、デモ用）。</translation>
+    </message>
+    <message>
+        <source>Micro-batches per optimizer step, in [1, 1024] (default 1).</source>
+        <translation>オプティマイザのステップあたりのマイクロバッチ数、[1, 1024]（既定 1）。</translation>
+    </message>
+    <message>
+        <source>Inject inf or nan into a layer&apos;s weight gradient (or &apos;loss&apos;) at a step; repeatable.</source>
+        <translation>指定ステップでレイヤーの重み勾配（または &apos;loss&apos;）に inf か nan を注入します。複数指定可。</translation>
+    </message>
+    <message>
+        <source>Per-layer statistics every N steps, N &gt;= 0 (default 1; 0 = never).</source>
+        <translation>N ステップごとにレイヤー別統計を取ります。N &gt;= 0（既定 1、0 = 取らない）。</translation>
+    </message>
+    <message>
+        <source>fp32 reference backward for underflow every K steps (default 0 = off).</source>
+        <translation>K ステップごとにアンダーフロー計測用の fp32 参照 backward を実行（既定 0 = オフ）。</translation>
+    </message>
+    <message>
+        <source>Do not instrument the gradients of module outputs.</source>
+        <translation>モジュール出力の勾配は計測しません。</translation>
+    </message>
+    <message>
+        <source>Exponent range of the histograms, -149 &lt;= LO &lt; HI &lt;= 127 (default -40:20).</source>
+        <translation>ヒストグラムの指数範囲、-149 &lt;= LO &lt; HI &lt;= 127（既定 -40:20）。</translation>
+    </message>
+    <message>
+        <source>--hist-range &apos;%1&apos;: expected LO:HI, e.g. -40:20</source>
+        <translation>--hist-range &apos;%1&apos;: LO:HI の形式が必要です（例: -40:20）</translation>
+    </message>
+    <message>
+        <source>Format whose subnormals/overflows are counted: fp16 (default), bf16, fp8-e4m3, fp8-e5m2, fp32.</source>
+        <translation>非正規化数とオーバーフローを数える形式: fp16（既定）、bf16、fp8-e4m3、fp8-e5m2、fp32。</translation>
+    </message>
+    <message>
+        <source>--hist-format &apos;%1&apos;: allowed fp16, bf16, fp8-e4m3, fp8-e5m2, fp32</source>
+        <translation>--hist-format &apos;%1&apos;: 使用できるのは fp16、bf16、fp8-e4m3、fp8-e5m2、fp32</translation>
+    </message>
+    <message>
+        <source>--%1 &apos;%2&apos;: expected a non-negative integer in [0, 2^64-1]</source>
+        <translation>--%1 &apos;%2&apos;: [0, 2^64-1] の範囲の 0 以上の整数が必要です</translation>
+    </message>
+    <message>
+        <source>When writing the run store fails (disk full, file size limit, file deleted): stop (default) or continue training unrecorded. Either way the message goes to stderr and the exit status is 3.</source>
+        <translation>ラン ストアへの書き込みに失敗したとき（ディスクがいっぱい、ファイルサイズの上限、ファイルの削除）: stop（既定）で停止、continue で記録なしのまま学習を続けます。どちらの場合もメッセージは stderr に出力され、終了ステータスは 3 です。</translation>
+    </message>
+    <message>
+        <source>--on-record-error &apos;%1&apos;: allowed stop, continue</source>
+        <translation>--on-record-error &apos;%1&apos;: 使用できるのは stop、continue</translation>
+    </message>
+    <message>
+        <source>Trains a model headless (no display, no Qt GUI libraries) and records every step into a run
+store that the GUI opens later. The last line on stdout is one JSON object:
+  %1
+Exit status: 0 done, 1 training or the store failed to start, 2 bad options, 3 recording
+stopped (disk full...; the steps committed before are in the store).
+Example: %2</source>
+        <translation>モデルをヘッドレス（ディスプレイも Qt GUI ライブラリも不要）で学習し、全ステップを
+ラン ストアに記録します（後で GUI で開けます）。標準出力の最後の行は 1 つの JSON オブジェクトです:
+  %1
+終了ステータス: 0 完了、1 学習またはストアの開始に失敗、2 オプションの誤り、3 記録が
+停止（ディスクがいっぱいなど。それまでにコミットされたステップはストアにあります）。
+例: %2</translation>
+    </message>
+    <message>
+        <source>--device cuda: no CUDA device is available here (this LibTorch has no CUDA support, or no GPU was found); allowed on this machine: auto, cpu</source>
+        <translation>--device cuda: ここでは CUDA デバイスを利用できません（この LibTorch は CUDA 非対応か、GPU が見つかりません）。このマシンで使用できるのは auto、cpu</translation>
+    </message>
+    <message>
+        <source>recording stopped: %1; training continues unrecorded (--on-record-error continue)</source>
+        <translation>記録を停止しました: %1。学習は記録なしで続きます（--on-record-error continue）</translation>
+    </message>
+    <message>
+        <source>Seed of data, weights and sampling, in [0, 2^64-1] (default 0). Same seed, same CPU records.</source>
+        <translation>データ・重み・サンプリングのシード、[0, 2^64-1]（既定 0）。同じシードなら CPU では同じ記録になります。</translation>
+    </message>
+</context>
+<context>
+    <name>CsvExport</name>
+    <message>
+        <source>no steps in the range %1–%2</source>
+        <translation>範囲 %1–%2 にステップがありません</translation>
+    </message>
+    <message>
+        <source>cannot write %1: %2</source>
+        <translation>%1 に書き込めません: %2</translation>
+    </message>
+</context>
+<context>
+    <name>Exporter</name>
+    <message>
+        <source>the image is too large</source>
+        <translation>画像が大きすぎます</translation>
+    </message>
+    <message>
+        <source>cannot write %1</source>
+        <translation>%1 に書き込めません</translation>
+    </message>
+    <message>
+        <source>Exported by AmpScope</source>
+        <translation>AmpScope で書き出し</translation>
+    </message>
+    <message>
+        <source>unknown format</source>
+        <translation>不明な形式</translation>
+    </message>
+    <message>
+        <source>%1: use a .png, .pdf or .svg file name</source>
+        <translation>%1: .png、.pdf、.svg のいずれかのファイル名にしてください</translation>
+    </message>
+    <message>
+        <source>the size must be positive</source>
+        <translation>サイズは正の値でなければなりません</translation>
+    </message>
+</context>
+<context>
+    <name>Gui</name>
+    <message>
+        <source>Run preset: %1.</source>
+        <translation>実行するプリセット: %1。</translation>
+    </message>
+    <message>
+        <source>name</source>
+        <translation>名前</translation>
+    </message>
+    <message>
+        <source>Dark theme.</source>
+        <translation>ダークテーマ。</translation>
+    </message>
+    <message>
+        <source>Presentation mode: large fonts, thick lines.</source>
+        <translation>プレゼンテーションモード: 大きな文字、太い線。</translation>
+    </message>
+    <message>
+        <source>Language: %1 (default: the View &gt; Language setting, else the system&apos;s).</source>
+        <translation>言語: %1（既定: 表示 &gt; 言語 の設定、なければシステムの言語）。</translation>
+    </message>
+    <message>
+        <source>code</source>
+        <translation>コード</translation>
+    </message>
+    <message>
+        <source>Render the dashboard of a preset after N steps to a PNG, PDF or SVG file.</source>
+        <translation>プリセットを N ステップ実行した後のダッシュボードを PNG、PDF、SVG ファイルに描画します。</translation>
+    </message>
+    <message>
+        <source>Optimizer steps to train first.</source>
+        <translation>先に学習するオプティマイザのステップ数。</translation>
+    </message>
+    <message>
+        <source>Output file (.png, .pdf or .svg).</source>
+        <translation>出力ファイル（.png、.pdf、.svg）。</translation>
+    </message>
+    <message>
+        <source>file</source>
+        <translation>ファイル</translation>
+    </message>
+    <message>
+        <source>Figure size in px/pt, WxH.</source>
+        <translation>図のサイズ（px/pt、幅x高さ）。</translation>
+    </message>
+    <message>
+        <source>PNG pixels per unit.</source>
+        <translation>単位あたりの PNG ピクセル数。</translation>
+    </message>
+    <message>
+        <source>Capture the whole window with its panels (PNG only) instead of the figure.</source>
+        <translation>図ではなく、パネルを含むウィンドウ全体をキャプチャします（PNG のみ）。</translation>
+    </message>
+    <message>
+        <source>screenshot: --out FILE.png|.pdf|.svg is required</source>
+        <translation>screenshot: --out FILE.png|.pdf|.svg は必須です</translation>
+    </message>
+    <message>
+        <source>screenshot: --out must end in .png, .pdf or .svg</source>
+        <translation>screenshot: --out は .png、.pdf、.svg のいずれかで終わる必要があります</translation>
+    </message>
+    <message>
+        <source>screenshot: --window writes PNG only</source>
+        <translation>screenshot: --window は PNG のみ書き出せます</translation>
+    </message>
+    <message numerus="yes">
+        <source>wrote %1 (%n steps)</source>
+        <translation>
+            <numerusform>%1 を書き出しました（%n ステップ）</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>AmpScope: see what mixed-precision training does to gradients.</source>
+        <translation>AmpScope: 混合精度学習が勾配に何をするかを見る。</translation>
+    </message>
+    <message>
+        <source>Build the run but do not start it.</source>
+        <translation>実行を準備しますが開始しません。</translation>
+    </message>
+    <message>
+        <source>Run store (SQLite) that every live run is recorded into; created on demand (default: %1).</source>
+        <translation>ライブ実行をすべて記録するラン ストア（SQLite）。必要に応じて作成（既定: %1）。</translation>
+    </message>
+    <message>
+        <source>--store: the file name is empty</source>
+        <translation>--store: ファイル名が空です</translation>
+    </message>
+    <message>
+        <source>screenshot: --steps must be an integer in [1, 1000000]</source>
+        <translation>screenshot: --steps は [1, 1000000] の整数でなければなりません</translation>
+    </message>
+    <message>
+        <source>screenshot: --size must be WxH with W and H in [100, 20000], e.g. 1600x1000</source>
+        <translation>screenshot: --size は 幅x高さ（幅と高さは [100, 20000]）の形式です（例: 1600x1000）</translation>
+    </message>
+    <message>
+        <source>screenshot: --scale must be a number in (0, 8]</source>
+        <translation>screenshot: --scale は (0, 8] の数値でなければなりません</translation>
+    </message>
+    <message>
+        <source>screenshot: --size %1x%2 at --scale %3 is too large a PNG: at most 32767 pixels a side and 2^28 pixels in all</source>
+        <translation>screenshot: --scale %3 での --size %1x%2 は PNG として大きすぎます（1 辺最大 32767 ピクセル、合計最大 2^28 ピクセル）</translation>
+    </message>
+    <message>
+        <source>Open a stored run read-only (FILE:RUN, or FILE for its latest run).</source>
+        <translation>保存済みの実行を読み取り専用で開きます（FILE:RUN、または最新の実行なら FILE）。</translation>
+    </message>
+    <message>
+        <source>Overlay a stored run on the loss and scale charts (FILE:RUN, or FILE for its latest run).</source>
+        <translation>保存済みの実行を損失とスケールのグラフに重ねて表示します（FILE:RUN、または最新の実行なら FILE）。</translation>
+    </message>
+    <message>
+        <source>Write the window as PNG after --grab-delay milliseconds, then quit (for documentation).</source>
+        <translation>--grab-delay ミリ秒後にウィンドウを PNG で書き出して終了します（ドキュメント用）。</translation>
+    </message>
+    <message>
+        <source>Milliseconds before --grab (default 3000).</source>
+        <translation>--grab までのミリ秒数（既定 3000）。</translation>
+    </message>
+    <message>
+        <source>--%1: expected FILE or FILE:RUN with RUN a run id &gt;= 1, got &apos;%2&apos;</source>
+        <translation>--%1: FILE または FILE:RUN（RUN は 1 以上の実行 ID）が必要ですが、&apos;%2&apos; が指定されました</translation>
+    </message>
+    <message>
+        <source>--grab-delay must be in [0, 600000] ms</source>
+        <translation>--grab-delay は [0, 600000] ミリ秒の範囲でなければなりません</translation>
+    </message>
+    <message>
+        <source>--replay: %1</source>
+        <translation>--replay: %1</translation>
+    </message>
+    <message>
+        <source>--overlay: %1</source>
+        <translation>--overlay: %1</translation>
+    </message>
+</context>
+<context>
+    <name>Language</name>
+    <message>
+        <source>--lang needs a language code; this build speaks: %1</source>
+        <translation>--lang には言語コードが必要です。このビルドの対応言語: %1</translation>
+    </message>
+    <message>
+        <source>--lang &apos;%1&apos;: not a language this build speaks; choose one of: %2</source>
+        <translation>--lang &apos;%1&apos;: このビルドが対応していない言語です。次から選んでください: %2</translation>
+    </message>
+</context>
+<context>
+    <name>Narrator</name>
+    <message>
+        <source>a layer</source>
+        <translation>あるレイヤー</translation>
+    </message>
+    <message>
+        <source>non-finite gradients</source>
+        <translation>非有限の勾配</translation>
+    </message>
+    <message>
+        <source>%1 NaN and %2 inf gradients</source>
+        <translation>NaN 勾配 %1 個と inf 勾配 %2 個</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n NaN gradients</source>
+        <translation>
+            <numerusform>NaN 勾配 %n 個</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n inf gradients</source>
+        <translation>
+            <numerusform>inf 勾配 %n 個</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>non-finite gradients appeared</source>
+        <translation>非有限の勾配が発生しました</translation>
+    </message>
+    <message>
+        <source>%1 produced %2</source>
+        <translation>%1 が %2 を生成しました</translation>
+    </message>
+    <message>
+        <source>unchanged</source>
+        <translation>変化なし</translation>
+    </message>
+    <message>
+        <source>growth</source>
+        <translation>増加</translation>
+    </message>
+    <message>
+        <source>backoff</source>
+        <translation>バックオフ</translation>
+    </message>
+    <message>
+        <source>growth refused</source>
+        <translation>増加を拒否</translation>
+    </message>
+    <message>
+        <source>hysteresis</source>
+        <translation>ヒステリシス</translation>
+    </message>
+    <message>
+        <source>clamped at min scale</source>
+        <translation>最小スケールで制限</translation>
+    </message>
+    <message>
+        <source>clamped at max scale</source>
+        <translation>最大スケールで制限</translation>
+    </message>
+    <message>
+        <source>set by user</source>
+        <translation>ユーザーが設定</translation>
+    </message>
+    <message>
+        <source>step %1: %2 and no scaler is checking: the optimizer applied them</source>
+        <translation>ステップ %1: %2。チェックするスケーラーがないため、オプティマイザがそのまま適用しました</translation>
+    </message>
+    <message>
+        <source>step %1: gradients are finite again</source>
+        <translation>ステップ %1: 勾配は再び有限になりました</translation>
+    </message>
+    <message>
+        <source>step %1: %2, step skipped, scale %3 → %4</source>
+        <translation>ステップ %1: %2、ステップをスキップ、スケール %3 → %4</translation>
+    </message>
+    <message numerus="yes">
+        <source>step %1: %2, step skipped, scale kept at %3 (hysteresis: %n more overflows before a backoff)</source>
+        <translation>
+            <numerusform>ステップ %1: %2、ステップをスキップ、スケールは %3 のまま（ヒステリシス: バックオフまであと %n 回のオーバーフロー）</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>step %1: %2, step skipped, scale %3 → %4 (held at min scale)</source>
+        <translation>ステップ %1: %2、ステップをスキップ、スケール %3 → %4（最小スケールで保持）</translation>
+    </message>
+    <message numerus="yes">
+        <source>step %1: %n clean steps, scale %2 → %3</source>
+        <translation>
+            <numerusform>ステップ %1: 正常なステップが %n 回続いたので、スケール %2 → %3</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>step %1: %n clean steps, growth capped at max scale: %2 → %3</source>
+        <translation>
+            <numerusform>ステップ %1: 正常なステップが %n 回続きましたが、増加は最大スケールで頭打ち: %2 → %3</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>step %1: growth refused: %2 × growth factor would overflow fp32, scale kept</source>
+        <translation>ステップ %1: 増加を拒否: %2 × 増加係数は fp32 でオーバーフローするため、スケールを維持</translation>
+    </message>
+    <message>
+        <source>step %1: scale set by the user: %2 → %3</source>
+        <translation>ステップ %1: ユーザーがスケールを設定: %2 → %3</translation>
+    </message>
+    <message>
+        <source>step %1: %2, step skipped, scale kept at %3</source>
+        <translation>ステップ %1: %2、ステップをスキップ、スケールは %3 のまま</translation>
+    </message>
+    <message>
+        <source>paused</source>
+        <translation>一時停止</translation>
+    </message>
+    <message>
+        <source>resumed</source>
+        <translation>再開</translation>
+    </message>
+    <message>
+        <source>started on %1</source>
+        <translation>%1 で開始</translation>
+    </message>
+    <message numerus="yes">
+        <source>finished after %n steps</source>
+        <translation>
+            <numerusform>%n ステップで終了</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>stopped after %n steps</source>
+        <translation>
+            <numerusform>%n ステップで停止</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>step %1: %2</source>
+        <translation>ステップ %1: %2</translation>
+    </message>
+</context>
+<context>
+    <name>Preset</name>
+    <message>
+        <source>bf16 needs no scaler</source>
+        <translation>bf16 にスケーラーは不要</translation>
+    </message>
+    <message>
+        <source>The same spiral MLP in bf16 without any loss scaling. bf16 keeps fp32&apos;s 8 exponent bits (smallest normal 2^-126) and gives up mantissa bits instead, so small gradients do not flush to zero and large ones do not overflow: no step is skipped and the loss falls as in fp32.</source>
+        <translation>同じスパイラル MLP を損失スケーリングなしの bf16 で学習します。bf16 は fp32 の指数 8 ビット（最小の正規化数 2^-126）を保ち、代わりに仮数ビットを減らしているので、小さな勾配はゼロにならず、大きな勾配もオーバーフローしません。スキップされるステップはなく、損失は fp32 と同じように下がります。</translation>
+    </message>
+    <message>
+        <source>Clipping before unscale_: training stalls</source>
+        <translation>unscale_ の前にクリッピング: 学習が止まる</translation>
+    </message>
+    <message>
+        <source>Deep MLP, fp16, no loss scaling</source>
+        <translation>深い MLP、fp16、損失スケーリングなし</translation>
+    </message>
+    <message>
+        <source>A 13-layer MLP with small weights trained in fp16 without a scaler: gradients of the early layers fall below fp16&apos;s smallest subnormal (2^-24) and flush to zero. The underflow column counts what an fp32 backward would have kept.</source>
+        <translation>小さな重みを持つ 13 層の MLP をスケーラーなしの fp16 で学習します。前段のレイヤーの勾配は fp16 の最小の非正規化数（2^-24）を下回り、ゼロになります。アンダーフローの列は、fp32 の backward なら残っていたはずの要素を数えます。</translation>
+    </message>
+    <message>
+        <source>Spiral MLP, fp16, PyTorch&apos;s default scaler</source>
+        <translation>スパイラル MLP、fp16、PyTorch 既定のスケーラー</translation>
+    </message>
+    <message>
+        <source>A 4-layer MLP learns 3 interleaved spirals under fp16 with torch.amp.GradScaler&apos;s defaults (init scale 65536, growth x2 every 2000 clean steps, backoff x0.5). Watch the scale settle and the gradient exponents sit between the fp16 limits.</source>
+        <translation>4 層の MLP が、torch.amp.GradScaler の既定値（初期スケール 65536、正常ステップ 2000 回ごとに x2 で増加、バックオフ x0.5）のもと fp16 で、絡み合う 3 本のスパイラルを学習します。スケールが落ち着き、勾配の指数が fp16 の限界の間に収まる様子を見てください。</translation>
+    </message>
+    <message>
+        <source>Spiral MLP, fp16, inf injected into fc3 at step 50</source>
+        <translation>スパイラル MLP、fp16、ステップ 50 で fc3 に inf を注入</translation>
+    </message>
+    <message>
+        <source>The default run with an inf written into fc3&apos;s weight gradient at step 50: the scaler finds it, skips the step, names fc3 as the first offender and halves the scale.</source>
+        <translation>ステップ 50 で fc3 の重み勾配に inf を書き込んだ既定の実行です。スケーラーはそれを見つけてステップをスキップし、fc3 を最初の発生源として示し、スケールを半分にします。</translation>
+    </message>
+    <message>
+        <source>Init scale too high: an overflow storm, then recovery</source>
+        <translation>初期スケールが高すぎる: オーバーフローの嵐、そして回復</translation>
+    </message>
+    <message>
+        <source>The scaler starts at 2^40 instead of 2^16. Every scaled gradient overflows fp16 (65504), so the first steps are all skipped while the scale halves once per step; when it fits, training starts and the scale settles. The weights never see the bad steps: skipping is what makes a too-high start safe, only slow.</source>
+        <translation>スケーラーは 2^16 ではなく 2^40 から始まります。スケールされた勾配はすべて fp16（65504）でオーバーフローするため、最初のステップはすべてスキップされ、そのたびにスケールが半分になります。収まるようになると学習が始まり、スケールは落ち着きます。重みが悪いステップを受け取ることはありません。スキップのおかげで高すぎる開始値は安全で、遅いだけです。</translation>
+    </message>
+    <message>
+        <source>Growth interval too short: the scale oscillates</source>
+        <translation>増加間隔が短すぎる: スケールが振動する</translation>
+    </message>
+    <message>
+        <source>The scaler tries to grow after only 10 clean steps instead of 2000. It climbs until the gradients overflow, backs off, climbs again: a saw-tooth at the edge of fp16&apos;s range, with a skipped step at every tooth. PyTorch&apos;s default interval exists to make this rare.</source>
+        <translation>スケーラーは 2000 回ではなく、わずか 10 回の正常ステップでスケールを増やそうとします。勾配がオーバーフローするまで上がり、バックオフし、また上がる: fp16 の範囲の端でのこぎり歯状になり、歯ごとにスキップされるステップがあります。PyTorch の既定の間隔は、これをまれにするためにあります。</translation>
+    </message>
+    <message>
+        <source>Gradient clipping to norm 1 applied to the SCALED gradients (the classic bug: clip_grad_norm_ before scaler.unscale_). The scaled norm is about the scale times the true one, so clipping shrinks every update by roughly the scale: with SGD the loss barely moves. Tick nothing else; compare with the same run where unscale_ comes first.</source>
+        <translation>ノルム 1 への勾配クリッピングを、スケールされたままの勾配に適用します（典型的なバグ: scaler.unscale_ の前に clip_grad_norm_）。スケールされたノルムは真のノルムのおよそスケール倍なので、クリッピングによって毎回の更新がおよそスケール分の 1 に縮み、SGD では損失がほとんど動きません。ほかは何も変えず、unscale_ を先に行う同じ実行と比べてみてください。</translation>
+    </message>
+</context>
+<context>
+    <name>StoredRun</name>
+    <message>
+        <source>run %1: %2</source>
+        <translation>実行 %1: %2</translation>
+    </message>
+</context>
+<context>
+    <name>UserPresets</name>
+    <message>
+        <source>%1: larger than 1 MiB, not a preset</source>
+        <translation>%1: 1 MiB を超えているためプリセットではありません</translation>
+    </message>
+    <message>
+        <source>%1: cannot be read (%2)</source>
+        <translation>%1: 読み込めません（%2）</translation>
+    </message>
+    <message>
+        <source>A preset needs a title.</source>
+        <translation>プリセットにはタイトルが必要です。</translation>
+    </message>
+    <message>
+        <source>This configuration cannot be saved: %1</source>
+        <translation>この設定は保存できません: %1</translation>
+    </message>
+    <message>
+        <source>Cannot create the folder %1</source>
+        <translation>フォルダ %1 を作成できません</translation>
+    </message>
+    <message>
+        <source>Cannot write %1: %2</source>
+        <translation>%1 に書き込めません: %2</translation>
+    </message>
+    <message>
+        <source>Cannot delete %1: %2</source>
+        <translation>%1 を削除できません: %2</translation>
+    </message>
+    <message>
+        <source>No user preset named &apos;%1&apos;</source>
+        <translation>&apos;%1&apos; という名前のユーザー プリセットはありません</translation>
+    </message>
+    <message>
+        <source>%1.json: the name of a built-in preset, skipped</source>
+        <translation>%1.json: 組み込みプリセットの名前なのでスキップしました</translation>
+    </message>
+</context>
+<context>
+    <name>ampscope::ui::ControlPanel</name>
+    <message>
+        <source>Preset</source>
+        <translation>プリセット</translation>
+    </message>
+    <message>
+        <source>(presets unavailable: %1)</source>
+        <translation>（プリセットを利用できません: %1）</translation>
+    </message>
+    <message>
+        <source>Load preset</source>
+        <translation>プリセットを読み込む</translation>
+    </message>
+    <message>
+        <source>Replace the run with this preset (resets the training)</source>
+        <translation>現在の実行をこのプリセットで置き換えます（学習をリセット）</translation>
+    </message>
+    <message>
+        <source>Save…</source>
+        <translation>保存…</translation>
+    </message>
+    <message>
+        <source>Save the current settings as your own preset</source>
+        <translation>現在の設定を自分のプリセットとして保存します</translation>
+    </message>
+    <message>
+        <source>Delete</source>
+        <translation>削除</translation>
+    </message>
+    <message>
+        <source>Delete this preset (only presets you saved can be deleted)</source>
+        <translation>このプリセットを削除します（削除できるのは自分で保存したものだけです）</translation>
+    </message>
+    <message>
+        <source>View</source>
+        <translation>表示</translation>
+    </message>
+    <message>
+        <source>Unscaled histogram (−log₂ S)</source>
+        <translation>スケール解除ヒストグラム（−log₂ S）</translation>
+    </message>
+    <message>
+        <source>Show the true gradients g/S instead of what fp16 held (g scaled by S)</source>
+        <translation>fp16 が保持していた値（S でスケールされた g）ではなく、真の勾配 g/S を表示します</translation>
+    </message>
+    <message>
+        <source>Run (applies on Reset)</source>
+        <translation>実行（リセット時に適用）</translation>
+    </message>
+    <message>
+        <source>spiral-mlp (4 layers, spirals)</source>
+        <translation>spiral-mlp（4 層、スパイラル）</translation>
+    </message>
+    <message>
+        <source>deep-mlp (13 layers, clusters)</source>
+        <translation>deep-mlp（13 層、クラスタ）</translation>
+    </message>
+    <message>
+        <source>fashion-cnn (Fashion-MNIST)</source>
+        <translation>fashion-cnn（Fashion-MNIST）</translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation>モデル</translation>
+    </message>
+    <message>
+        <source>Precision</source>
+        <translation>精度</translation>
+    </message>
+    <message>
+        <source>auto (CUDA when available)</source>
+        <translation>auto（利用可能なら CUDA）</translation>
+    </message>
+    <message>
+        <source>cpu</source>
+        <translation>cpu</translation>
+    </message>
+    <message>
+        <source>cuda</source>
+        <translation>cuda</translation>
+    </message>
+    <message>
+        <source>Device</source>
+        <translation>デバイス</translation>
+    </message>
+    <message>
+        <source>Optimizer</source>
+        <translation>オプティマイザ</translation>
+    </message>
+    <message>
+        <source>Batch size</source>
+        <translation>バッチサイズ</translation>
+    </message>
+    <message>
+        <source>Seed</source>
+        <translation>シード</translation>
+    </message>
+    <message>
+        <source>Changed: these settings need a new model and data. The run goes on with the old ones until you reset.</source>
+        <translation>変更あり: これらの設定には新しいモデルとデータが必要です。リセットするまで、実行は古い設定のまま続きます。</translation>
+    </message>
+    <message>
+        <source>Reset to apply (Ctrl+R)</source>
+        <translation>リセットして適用（Ctrl+R）</translation>
+    </message>
+    <message>
+        <source>Build a new session with these settings; the current run ends</source>
+        <translation>これらの設定で新しいセッションを作成します。現在の実行は終了します</translation>
+    </message>
+    <message>
+        <source>Training (live)</source>
+        <translation>学習（ライブ）</translation>
+    </message>
+    <message>
+        <source>Learning rate</source>
+        <translation>学習率</translation>
+    </message>
+    <message>
+        <source>off</source>
+        <translation>オフ</translation>
+    </message>
+    <message>
+        <source>clip_grad_norm_ to this total norm (0 = off). Applies at the next step.</source>
+        <translation>この全体ノルムに clip_grad_norm_ を適用（0 = オフ）。次のステップから有効。</translation>
+    </message>
+    <message>
+        <source>unscale first</source>
+        <translation>先に unscale</translation>
+    </message>
+    <message>
+        <source>Call scaler.unscale_ before clipping (correct). Unticked: clip the scaled gradients, the classic bug that shrinks every update by the scale.</source>
+        <translation>クリッピングの前に scaler.unscale_ を呼びます（正しい方法）。チェックなし: スケールされた勾配をクリップする典型的なバグで、毎回の更新がスケール分だけ縮みます。</translation>
+    </message>
+    <message>
+        <source>Clip norm</source>
+        <translation>クリップのノルム</translation>
+    </message>
+    <message>
+        <source>Micro-batches whose gradients add up before one optimizer step. Applies at the next step.</source>
+        <translation>1 回のオプティマイザのステップまでに勾配を足し合わせるマイクロバッチ数。次のステップから有効。</translation>
+    </message>
+    <message>
+        <source>Accumulation</source>
+        <translation>勾配累積</translation>
+    </message>
+    <message>
+        <source>Steps per second (far left: as fast as the machine goes)</source>
+        <translation>1 秒あたりのステップ数（左端: マシンの最高速度）</translation>
+    </message>
+    <message>
+        <source>unlimited</source>
+        <translation>無制限</translation>
+    </message>
+    <message>
+        <source>Speed limit</source>
+        <translation>速度制限</translation>
+    </message>
+    <message>
+        <source>%1 /s</source>
+        <translation>%1 /秒</translation>
+    </message>
+    <message>
+        <source>Fault injection</source>
+        <translation>障害注入</translation>
+    </message>
+    <message>
+        <source>The layer whose weight gradient gets ~1% inf/NaN elements (&apos;loss&apos;: the loss itself)</source>
+        <translation>重み勾配の約 1% の要素が inf/NaN になるレイヤー（&apos;loss&apos;: 損失そのもの）</translation>
+    </message>
+    <message>
+        <source>Inject now</source>
+        <translation>今すぐ注入</translation>
+    </message>
+    <message>
+        <source>Poison the next step&apos;s gradient (Ctrl+I)</source>
+        <translation>次のステップの勾配を汚染します（Ctrl+I）</translation>
+    </message>
+    <message>
+        <source>Loss scaler (live)</source>
+        <translation>損失スケーラー（ライブ）</translation>
+    </message>
+    <message>
+        <source>Loss scaler (off in this run)</source>
+        <translation>損失スケーラー（この実行ではオフ）</translation>
+    </message>
+    <message>
+        <source>%1 (yours)</source>
+        <translation>%1（自分用）</translation>
+    </message>
+    <message>
+        <source>Skipped: %1</source>
+        <translation>スキップ: %1</translation>
+    </message>
+</context>
+<context>
+    <name>ampscope::ui::EventLog</name>
+    <message>
+        <source>What the scaler decided and why. Click a line to show that step in the charts.</source>
+        <translation>スケーラーが何を決めたか、その理由。行をクリックすると、そのステップをグラフに表示します。</translation>
+    </message>
+</context>
+<context>
+    <name>ampscope::ui::ExportDialog</name>
+    <message>
+        <source>Export %1</source>
+        <translation>%1 を書き出す</translation>
+    </message>
+    <message>
+        <source>Browse…</source>
+        <translation>参照…</translation>
+    </message>
+    <message>
+        <source>File</source>
+        <translation>ファイル</translation>
+    </message>
+    <message>
+        <source>The suffix picks the format: .png, .pdf or .svg (vector).</source>
+        <translation>拡張子で形式が決まります: .png、.pdf、.svg（ベクター）。</translation>
+    </message>
+    <message>
+        <source> px</source>
+        <translation> px</translation>
+    </message>
+    <message>
+        <source>Width</source>
+        <translation>幅</translation>
+    </message>
+    <message>
+        <source>Height</source>
+        <translation>高さ</translation>
+    </message>
+    <message>
+        <source>PNG only: pixels per unit (2 gives a sharp figure at the same layout)</source>
+        <translation>PNG のみ: 単位あたりのピクセル数（2 にすると同じレイアウトで鮮明な図になります）</translation>
+    </message>
+    <message>
+        <source>PNG scale</source>
+        <translation>PNG の倍率</translation>
+    </message>
+    <message>
+        <source>PNG image (*.png);;PDF (*.pdf);;SVG (*.svg)</source>
+        <translation>PNG 画像 (*.png);;PDF (*.pdf);;SVG (*.svg)</translation>
+    </message>
+</context>
+<context>
+    <name>ampscope::ui::HistogramHeatmap</name>
+    <message>
+        <source>zero</source>
+        <translation>ゼロ</translation>
+    </message>
+    <message>
+        <source>Gradient exponents per layer</source>
+        <translation>レイヤーごとの勾配の指数</translation>
+    </message>
+    <message>
+        <source>no step yet</source>
+        <translation>まだステップがありません</translation>
+    </message>
+    <message>
+        <source>binary exponent e = ⌊log₂|g|⌋ (scaled, as backward produced it)</source>
+        <translation>2 進指数 e = ⌊log₂|g|⌋（スケール済み、backward の出力どおり）</translation>
+    </message>
+    <message>
+        <source>share of the tensor&apos;s elements</source>
+        <translation>テンソルの要素に占める割合</translation>
+    </message>
+    <message>
+        <source>no session</source>
+        <translation>セッションなし</translation>
+    </message>
+    <message>
+        <source>waiting for the first step</source>
+        <translation>最初のステップを待っています</translation>
+    </message>
+    <message>
+        <source>binary exponent of the unscaled gradient g/S = e − log₂ S</source>
+        <translation>スケール解除した勾配 g/S の 2 進指数 = e − log₂ S</translation>
+    </message>
+    <message>
+        <source>binary exponent e = ⌊log₂|g|⌋ of the scaled gradient</source>
+        <translation>スケール済み勾配の 2 進指数 e = ⌊log₂|g|⌋</translation>
+    </message>
+    <message>
+        <source>step %1</source>
+        <translation>ステップ %1</translation>
+    </message>
+    <message>
+        <source>step skipped</source>
+        <translation>ステップをスキップ</translation>
+    </message>
+    <message>
+        <source>unscaled view</source>
+        <translation>スケール解除表示</translation>
+    </message>
+    <message>
+        <source>bias rows hidden</source>
+        <translation>バイアスの行は非表示</translation>
+    </message>
+    <message>
+        <source> (unscaled: %1)</source>
+        <translation>（スケール解除: %1）</translation>
+    </message>
+    <message>
+        <source>exponent ≤ %1%2</source>
+        <translation>指数 ≤ %1%2</translation>
+    </message>
+    <message>
+        <source>exponent ≥ %1%2</source>
+        <translation>指数 ≥ %1%2</translation>
+    </message>
+    <message>
+        <source>exponent %1: |g| in [2^%1, 2^%2)%3</source>
+        <translation>指数 %1: |g| は [2^%1, 2^%2) の範囲%3</translation>
+    </message>
+    <message>
+        <source>%1
+no statistics at this step</source>
+        <translation>%1
+このステップの統計はありません</translation>
+    </message>
+    <message>
+        <source>%1 — %2
+%3 of %4 elements (%5%)</source>
+        <translation>%1 — %2
+%4 個中 %3 個の要素（%5%）</translation>
+    </message>
+</context>
+<context>
+    <name>ampscope::ui::LayerHistoryHeatmap</name>
+    <message>
+        <source>Selected layer over time</source>
+        <translation>選択したレイヤーの推移</translation>
+    </message>
+    <message>
+        <source>select a layer in the table or the histogram</source>
+        <translation>表かヒストグラムでレイヤーを選んでください</translation>
+    </message>
+    <message>
+        <source>exponent e of the scaled gradient</source>
+        <translation>スケール済み勾配の指数 e</translation>
+    </message>
+    <message>
+        <source>share of elements</source>
+        <translation>要素の割合</translation>
+    </message>
+    <message>
+        <source>%1 · waiting for statistics</source>
+        <translation>%1 · 統計を待っています</translation>
+    </message>
+    <message>
+        <source>exponent of the unscaled gradient g/S</source>
+        <translation>スケール解除した勾配 g/S の指数</translation>
+    </message>
+    <message>
+        <source>%1 · steps %2–%3%4</source>
+        <translation>%1 · ステップ %2–%3%4</translation>
+    </message>
+    <message>
+        <source> (%1 steps per column)</source>
+        <translation>（1 列あたり %1 ステップ）</translation>
+    </message>
+</context>
+<context>
+    <name>ampscope::ui::LayerTableModel</name>
+    <message>
+        <source>Layer</source>
+        <translation>レイヤー</translation>
+    </message>
+    <message>
+        <source>Shape</source>
+        <translation>形状</translation>
+    </message>
+    <message>
+        <source>Zeros</source>
+        <translation>ゼロ</translation>
+    </message>
+    <message>
+        <source>Subnormal</source>
+        <translation>非正規化数</translation>
+    </message>
+    <message>
+        <source>Underflow</source>
+        <translation>アンダーフロー</translation>
+    </message>
+    <message>
+        <source>Inf/NaN</source>
+        <translation>Inf/NaN</translation>
+    </message>
+    <message>
+        <source>max |g|</source>
+        <translation>最大 |g|</translation>
+    </message>
+    <message>
+        <source>First offender</source>
+        <translation>最初の発生源</translation>
+    </message>
+    <message>
+        <source>Share of the gradient&apos;s elements that are exactly zero (underflow or a dead unit)</source>
+        <translation>勾配の要素のうち厳密にゼロであるものの割合（アンダーフローまたは死んだユニット）</translation>
+    </message>
+    <message>
+        <source>Share of nonzero elements below fp16&apos;s smallest normal 2^-14 (precision is lost there)</source>
+        <translation>fp16 の最小の正規化数 2^-14 を下回る非ゼロ要素の割合（そこでは精度が失われます）</translation>
+    </message>
+    <message>
+        <source>Share of elements nonzero in an fp32 reference backward but zero here (latest measured step; measured every reference_every steps)</source>
+        <translation>fp32 の参照 backward では非ゼロなのに、ここではゼロになっている要素の割合（最後に測定したステップ。reference_every ステップごとに測定）</translation>
+    </message>
+    <message>
+        <source>Count of NaN, +inf and -inf elements at this step</source>
+        <translation>このステップの NaN、+inf、-inf 要素の数</translation>
+    </message>
+    <message>
+        <source>Largest finite magnitude of the scaled gradient</source>
+        <translation>スケール済み勾配の有限な絶対値の最大値</translation>
+    </message>
+    <message>
+        <source>The first layer to go non-finite in backward order, and how often it was</source>
+        <translation>backward の順で最初に非有限になったレイヤーと、その回数</translation>
+    </message>
+    <message>
+        <source>at step %1</source>
+        <translation>ステップ %1 で</translation>
+    </message>
+    <message>
+        <source>%1×, last step %2</source>
+        <translation>%1 回、最後はステップ %2</translation>
+    </message>
+    <message>
+        <source>Not measured yet (needs an fp32 reference backward: reference_every &gt; 0)</source>
+        <translation>未測定（fp32 の参照 backward が必要: reference_every &gt; 0）</translation>
+    </message>
+    <message>
+        <source>%1 elements lost at step %2, carrying %3% of the gradient mass</source>
+        <translation>ステップ %2 で %1 個の要素が失われ、勾配の総量の %3% を占めていました</translation>
+    </message>
+</context>
+<context>
+    <name>ampscope::ui::LossPlot</name>
+    <message>
+        <source>Training loss</source>
+        <translation>学習損失</translation>
+    </message>
+    <message>
+        <source>loss</source>
+        <translation>損失</translation>
+    </message>
+    <message>
+        <source>skipped step</source>
+        <translation>スキップされたステップ</translation>
+    </message>
+    <message>
+        <source>cross-entropy loss (log)</source>
+        <translation>交差エントロピー損失（対数）</translation>
+    </message>
+</context>
+<context>
+    <name>ampscope::ui::MainWindow</name>
+    <message>
+        <source>Following the newest step</source>
+        <translation>最新のステップを追跡中</translation>
+    </message>
+    <message>
+        <source>Follow newest step</source>
+        <translation>最新のステップを追跡</translation>
+    </message>
+    <message>
+        <source>Controls</source>
+        <translation>コントロール</translation>
+    </message>
+    <message>
+        <source>Layers</source>
+        <translation>レイヤー</translation>
+    </message>
+    <message>
+        <source>What the scaler did</source>
+        <translation>スケーラーの動作</translation>
+    </message>
+    <message>
+        <source>&amp;File</source>
+        <translation>ファイル(&amp;F)</translation>
+    </message>
+    <message>
+        <source>Export &amp;dashboard…</source>
+        <translation>ダッシュボードを書き出す(&amp;D)…</translation>
+    </message>
+    <message>
+        <source>Export &amp;chart</source>
+        <translation>グラフを書き出す(&amp;C)</translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation>終了(&amp;Q)</translation>
+    </message>
+    <message>
+        <source>&amp;Run</source>
+        <translation>実行(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Start / resume</source>
+        <translation>開始 / 再開</translation>
+    </message>
+    <message>
+        <source>Pause</source>
+        <translation>一時停止</translation>
+    </message>
+    <message>
+        <source>Step once</source>
+        <translation>1 ステップ実行</translation>
+    </message>
+    <message>
+        <source>Reset</source>
+        <translation>リセット</translation>
+    </message>
+    <message>
+        <source>Start / pause</source>
+        <translation>開始 / 一時停止</translation>
+    </message>
+    <message>
+        <source>Load &amp;preset</source>
+        <translation>プリセットを読み込む(&amp;P)</translation>
+    </message>
+    <message>
+        <source>&amp;View</source>
+        <translation>表示(&amp;V)</translation>
+    </message>
+    <message>
+        <source>&amp;Dark theme</source>
+        <translation>ダークテーマ(&amp;D)</translation>
+    </message>
+    <message>
+        <source>&amp;Presentation mode (large fonts, thick lines)</source>
+        <translation>プレゼンテーションモード（大きな文字、太い線）(&amp;P)</translation>
+    </message>
+    <message>
+        <source>&amp;Follow the newest step</source>
+        <translation>最新のステップを追跡(&amp;F)</translation>
+    </message>
+    <message>
+        <source>Run</source>
+        <translation>実行</translation>
+    </message>
+    <message>
+        <source>Not applied: %1</source>
+        <translation>適用されませんでした: %1</translation>
+    </message>
+    <message>
+        <source>Following the newest step (click a line in the event log to look at a step)</source>
+        <translation>最新のステップを追跡中（イベントログの行をクリックするとそのステップを表示）</translation>
+    </message>
+    <message>
+        <source>Showing step %1</source>
+        <translation>ステップ %1 を表示中</translation>
+    </message>
+    <message>
+        <source>Showing step %1 (per-layer statistics from step %2, the nearest kept)</source>
+        <translation>ステップ %1 を表示中（レイヤー別統計は保持されている最も近いステップ %2 のもの）</translation>
+    </message>
+    <message>
+        <source>not recorded</source>
+        <translation>記録なし</translation>
+    </message>
+    <message>
+        <source>● recording run %1</source>
+        <translation>● 実行 %1 を記録中</translation>
+    </message>
+    <message>
+        <source>Every step of this run is recorded in %1 (File &gt; Open replays it)</source>
+        <translation>この実行の全ステップは %1 に記録されます（ファイル &gt; 開く で再生）</translation>
+    </message>
+    <message>
+        <source>replay: %1 steps</source>
+        <translation>再生: %1 ステップ</translation>
+    </message>
+    <message>
+        <source>final scale %1</source>
+        <translation>最終スケール %1</translation>
+    </message>
+    <message>
+        <source>no scaler</source>
+        <translation>スケーラーなし</translation>
+    </message>
+    <message>
+        <source>skipped %1 (%2%)</source>
+        <translation>スキップ %1（%2%）</translation>
+    </message>
+    <message>
+        <source>no session</source>
+        <translation>セッションなし</translation>
+    </message>
+    <message>
+        <source>ready</source>
+        <translation>準備完了</translation>
+    </message>
+    <message>
+        <source>running</source>
+        <translation>実行中</translation>
+    </message>
+    <message>
+        <source>paused</source>
+        <translation>一時停止</translation>
+    </message>
+    <message>
+        <source>finished</source>
+        <translation>終了</translation>
+    </message>
+    <message>
+        <source>stopped by an error</source>
+        <translation>エラーで停止</translation>
+    </message>
+    <message>
+        <source>step %1 (%2)</source>
+        <translation>ステップ %1（%2）</translation>
+    </message>
+    <message>
+        <source>%1 steps/s</source>
+        <translation>%1 ステップ/秒</translation>
+    </message>
+    <message>
+        <source>scale %1</source>
+        <translation>スケール %1</translation>
+    </message>
+    <message>
+        <source>skipped 0</source>
+        <translation>スキップ 0</translation>
+    </message>
+    <message>
+        <source>dropped %1</source>
+        <translation>破棄 %1</translation>
+    </message>
+    <message>
+        <source>Records the GUI could not take in time (the training never waits for the GUI)</source>
+        <translation>GUI が間に合わず受け取れなかった記録（学習は GUI を待ちません）</translation>
+    </message>
+    <message>
+        <source>%1 · %2 · %3 steps · </source>
+        <translation>%1 · %2 · %3 ステップ · </translation>
+    </message>
+    <message>
+        <source>GradScaler (interval %1)</source>
+        <translation>GradScaler（間隔 %1）</translation>
+    </message>
+    <message>
+        <source>no loss scaling</source>
+        <translation>損失スケーリングなし</translation>
+    </message>
+    <message>
+        <source> · overlay %1</source>
+        <translation> · 重ね表示 %1</translation>
+    </message>
+    <message>
+        <source> · %1 lr %2 · batch %3</source>
+        <translation> · %1 学習率 %2 · バッチ %3</translation>
+    </message>
+    <message>
+        <source>cannot write %1</source>
+        <translation>%1 に書き込めません</translation>
+    </message>
+    <message>
+        <source>dashboard</source>
+        <translation>ダッシュボード</translation>
+    </message>
+    <message>
+        <source>Export failed</source>
+        <translation>書き出しに失敗しました</translation>
+    </message>
+    <message>
+        <source>Wrote %1</source>
+        <translation>%1 を書き出しました</translation>
+    </message>
+    <message>
+        <source>&amp;Open run…</source>
+        <translation>実行を開く(&amp;O)…</translation>
+    </message>
+    <message>
+        <source>Replay a run from a run store (recorded here or by &apos;ampscope record&apos;)</source>
+        <translation>ラン ストアの実行を再生します（ここで記録したもの、または &apos;ampscope record&apos; で記録したもの）</translation>
+    </message>
+    <message>
+        <source>O&amp;verlay a run…</source>
+        <translation>実行を重ねて表示(&amp;V)…</translation>
+    </message>
+    <message>
+        <source>&amp;Remove the overlay</source>
+        <translation>重ね表示を解除(&amp;R)</translation>
+    </message>
+    <message>
+        <source>&amp;Back to the live run</source>
+        <translation>ライブ実行に戻る(&amp;B)</translation>
+    </message>
+    <message>
+        <source>Export the visible range as C&amp;SV…</source>
+        <translation>表示範囲を CSV で書き出す(&amp;S)…</translation>
+    </message>
+    <message>
+        <source>Back to the live run</source>
+        <translation>ライブ実行に戻る</translation>
+    </message>
+    <message>
+        <source>Replaying run %1 from %2 (read-only: %3 · %4 · %5 steps, %6). Click the event log or the charts to look at a step.</source>
+        <translation>%2 の実行 %1 を再生中（読み取り専用: %3 · %4 · %5 ステップ、%6）。イベントログやグラフをクリックするとステップを表示します。</translation>
+    </message>
+    <message>
+        <source>run %1: %2 (live)</source>
+        <translation>実行 %1: %2（ライブ）</translation>
+    </message>
+    <message>
+        <source>live: %1</source>
+        <translation>ライブ: %1</translation>
+    </message>
+    <message>
+        <source>AmpScope — replaying run %1 from %2</source>
+        <translation>AmpScope — %2 の実行 %1 を再生中</translation>
+    </message>
+    <message>
+        <source>AmpScope — run %1 (recording to %2)</source>
+        <translation>AmpScope — 実行 %1（%2 に記録中）</translation>
+    </message>
+    <message>
+        <source>Open a run store</source>
+        <translation>ラン ストアを開く</translation>
+    </message>
+    <message>
+        <source>AmpScope run stores (*.sqlite *.ampscope *.db);;All files (*)</source>
+        <translation>AmpScope ラン ストア (*.sqlite *.ampscope *.db);;すべてのファイル (*)</translation>
+    </message>
+    <message>
+        <source>Replay a run</source>
+        <translation>実行を再生</translation>
+    </message>
+    <message>
+        <source>Replay</source>
+        <translation>再生</translation>
+    </message>
+    <message>
+        <source>Cannot open the run store</source>
+        <translation>ラン ストアを開けません</translation>
+    </message>
+    <message>
+        <source>Cannot replay the run</source>
+        <translation>実行を再生できません</translation>
+    </message>
+    <message>
+        <source>Overlay a run from a run store</source>
+        <translation>ラン ストアの実行を重ねて表示</translation>
+    </message>
+    <message>
+        <source>Overlay a run on the loss and scale charts</source>
+        <translation>損失とスケールのグラフに実行を重ねて表示</translation>
+    </message>
+    <message>
+        <source>Overlay</source>
+        <translation>重ねて表示</translation>
+    </message>
+    <message>
+        <source>Cannot overlay the run</source>
+        <translation>実行を重ねて表示できません</translation>
+    </message>
+    <message>
+        <source>Export the visible steps %1–%2 as CSV</source>
+        <translation>表示中のステップ %1–%2 を CSV で書き出す</translation>
+    </message>
+    <message>
+        <source>CSV files (*.csv)</source>
+        <translation>CSV ファイル (*.csv)</translation>
+    </message>
+    <message>
+        <source>Wrote %1 steps to %2</source>
+        <translation>%1 ステップを %2 に書き出しました</translation>
+    </message>
+    <message>
+        <source>&amp;Language</source>
+        <translation>言語(&amp;L)</translation>
+    </message>
+    <message>
+        <source>System default (%1)</source>
+        <translation>システムの既定（%1）</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1（%2）</translation>
+    </message>
+    <message>
+        <source>&amp;Help</source>
+        <translation>ヘルプ(&amp;H)</translation>
+    </message>
+    <message>
+        <source>&amp;Keyboard shortcuts…</source>
+        <translation>キーボードショートカット(&amp;K)…</translation>
+    </message>
+    <message>
+        <source>Some user presets were skipped: %1</source>
+        <translation>一部のユーザー プリセットはスキップされました: %1</translation>
+    </message>
+    <message>
+        <source>My preset</source>
+        <translation>マイ プリセット</translation>
+    </message>
+    <message>
+        <source>%1 (my settings)</source>
+        <translation>%1（自分の設定）</translation>
+    </message>
+    <message>
+        <source>Preset not saved</source>
+        <translation>プリセットは保存されませんでした</translation>
+    </message>
+    <message>
+        <source>Saved preset &apos;%1&apos; in %2</source>
+        <translation>プリセット &apos;%1&apos; を %2 に保存しました</translation>
+    </message>
+    <message>
+        <source>Delete preset</source>
+        <translation>プリセットを削除</translation>
+    </message>
+    <message>
+        <source>Delete your preset &apos;%1&apos;?</source>
+        <translation>プリセット &apos;%1&apos; を削除しますか？</translation>
+    </message>
+    <message>
+        <source>Preset not deleted</source>
+        <translation>プリセットは削除されませんでした</translation>
+    </message>
+    <message>
+        <source> or </source>
+        <translation> または </translation>
+    </message>
+    <message>
+        <source>Keyboard shortcuts</source>
+        <translation>キーボードショートカット</translation>
+    </message>
+    <message>
+        <source>Action</source>
+        <translation>操作</translation>
+    </message>
+    <message>
+        <source>Keys</source>
+        <translation>キー</translation>
+    </message>
+    <message>
+        <source>loading</source>
+        <translation>読み込み中</translation>
+    </message>
+</context>
+<context>
+    <name>ampscope::ui::RunBrowser</name>
+    <message>
+        <source>Runs in %1</source>
+        <translation>%1 内の実行</translation>
+    </message>
+    <message>
+        <source>%1 holds no runs yet</source>
+        <translation>%1 にはまだ実行がありません</translation>
+    </message>
+    <message>
+        <source>Run</source>
+        <translation>実行</translation>
+    </message>
+    <message>
+        <source>Created (UTC)</source>
+        <translation>作成日時（UTC）</translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation>モデル</translation>
+    </message>
+    <message>
+        <source>Precision</source>
+        <translation>精度</translation>
+    </message>
+    <message>
+        <source>Device</source>
+        <translation>デバイス</translation>
+    </message>
+    <message>
+        <source>Steps</source>
+        <translation>ステップ</translation>
+    </message>
+    <message>
+        <source>Final scale</source>
+        <translation>最終スケール</translation>
+    </message>
+    <message>
+        <source>Skipped</source>
+        <translation>スキップ</translation>
+    </message>
+    <message>
+        <source>Final loss</source>
+        <translation>最終損失</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>状態</translation>
+    </message>
+    <message>
+        <source>%1 (%2%)</source>
+        <translation>%1（%2%）</translation>
+    </message>
+</context>
+<context>
+    <name>ampscope::ui::SavePresetDialog</name>
+    <message>
+        <source>Save preset</source>
+        <translation>プリセットを保存</translation>
+    </message>
+    <message>
+        <source>Title</source>
+        <translation>タイトル</translation>
+    </message>
+    <message>
+        <source>What this run shows, in a few sentences (shown beside the charts)</source>
+        <translation>この実行で何がわかるかを数文で（グラフの横に表示）</translation>
+    </message>
+    <message>
+        <source>Explanation</source>
+        <translation>説明</translation>
+    </message>
+    <message>
+        <source>Saves the current settings (model, precision, scaler, learning rate, clipping, ...) as a preset listed after the built-in ones.</source>
+        <translation>現在の設定（モデル、精度、スケーラー、学習率、クリッピングなど）を、組み込みプリセットの後に並ぶプリセットとして保存します。</translation>
+    </message>
+</context>
+<context>
+    <name>ampscope::ui::ScalePlot</name>
+    <message>
+        <source>Loss scale</source>
+        <translation>損失スケール</translation>
+    </message>
+    <message>
+        <source>the scale each step ran with · hover for details</source>
+        <translation>各ステップで使われたスケール · ポインタを重ねると詳細</translation>
+    </message>
+    <message>
+        <source>scale</source>
+        <translation>スケール</translation>
+    </message>
+    <message>
+        <source>skipped step (backoff)</source>
+        <translation>スキップされたステップ（バックオフ）</translation>
+    </message>
+    <message>
+        <source>growth</source>
+        <translation>増加</translation>
+    </message>
+    <message>
+        <source>no loss scaling in this run: S = 1, nothing is skipped</source>
+        <translation>この実行では損失スケーリングなし: S = 1、スキップなし</translation>
+    </message>
+    <message>
+        <source>skipped (%1)</source>
+        <translation>スキップ（%1）</translation>
+    </message>
+    <message>
+        <source>step %1
+scale %2 → %3 (%4)
+growth tracker %5</source>
+        <translation>ステップ %1
+スケール %2 → %3（%4）
+増加カウンタ %5</translation>
+    </message>
+    <message>
+        <source>step skipped</source>
+        <translation>ステップをスキップ</translation>
+    </message>
+    <message>
+        <source>first offender: %1</source>
+        <translation>最初の発生源: %1</translation>
+    </message>
+    <message>
+        <source>
+%1: scale %2 → %3 (%4)%5</source>
+        <translation>
+%1: スケール %2 → %3（%4）%5</translation>
+    </message>
+    <message>
+        <source>, skipped</source>
+        <translation>、スキップ</translation>
+    </message>
+    <message>
+        <source>scale S (log₂)</source>
+        <translation>スケール S（log₂）</translation>
+    </message>
+</context>
+<context>
+    <name>ampscope::ui::ScalerPanel</name>
+    <message>
+        <source>Loss scaler (live)</source>
+        <translation>損失スケーラー（ライブ）</translation>
+    </message>
+    <message>
+        <source>enabled</source>
+        <translation>有効</translation>
+    </message>
+    <message>
+        <source>Off: gradients are not scaled, non-finite steps are not skipped</source>
+        <translation>オフ: 勾配はスケールされず、非有限のステップもスキップされません</translation>
+    </message>
+    <message>
+        <source>Scaler</source>
+        <translation>スケーラー</translation>
+    </message>
+    <message>
+        <source>The scale a run starts with (a power of two). While a run is going it sets the current scale at the next step (the scale plot says &apos;set by user&apos;).</source>
+        <translation>実行開始時のスケール（2 のべき乗）。実行中に変えると次のステップで現在のスケールを設定します（スケールのグラフには「ユーザーが設定」と表示）。</translation>
+    </message>
+    <message>
+        <source>Init scale</source>
+        <translation>初期スケール</translation>
+    </message>
+    <message>
+        <source>Scale multiplier after growth-interval clean steps (must be &gt; 1)</source>
+        <translation>growth-interval 回の正常ステップ後にスケールに掛ける係数（&gt; 1 が必要）</translation>
+    </message>
+    <message>
+        <source>Growth factor</source>
+        <translation>増加係数</translation>
+    </message>
+    <message>
+        <source>Scale multiplier after a step with inf/NaN gradients (must be &lt; 1)</source>
+        <translation>inf/NaN 勾配が出たステップの後にスケールに掛ける係数（&lt; 1 が必要）</translation>
+    </message>
+    <message>
+        <source>Backoff factor</source>
+        <translation>バックオフ係数</translation>
+    </message>
+    <message>
+        <source>Clean steps before the scale grows (log slider, 1 to 10000)</source>
+        <translation>スケールを増やすまでの正常ステップ数（対数スライダー、1〜10000）</translation>
+    </message>
+    <message>
+        <source>Growth interval</source>
+        <translation>増加間隔</translation>
+    </message>
+    <message>
+        <source>Back off only after this many overflows (1 = PyTorch)</source>
+        <translation>この回数のオーバーフローの後にだけバックオフします（1 = PyTorch）</translation>
+    </message>
+    <message>
+        <source>consecutive</source>
+        <translation>連続</translation>
+    </message>
+    <message>
+        <source>Restore the hysteresis counter on every clean step (DeepSpeed/Apex), not only on growth</source>
+        <translation>増加時だけでなく、正常ステップごとにヒステリシスカウンタを戻します（DeepSpeed/Apex）</translation>
+    </message>
+    <message>
+        <source>Hysteresis</source>
+        <translation>ヒステリシス</translation>
+    </message>
+    <message>
+        <source>none (0)</source>
+        <translation>なし（0）</translation>
+    </message>
+    <message>
+        <source>Floor after a backoff; without one the scale can reach 0 and stay there</source>
+        <translation>バックオフ後の下限。なければスケールが 0 に達してそのままになることがあります</translation>
+    </message>
+    <message>
+        <source>Min scale</source>
+        <translation>最小スケール</translation>
+    </message>
+    <message>
+        <source>none (∞)</source>
+        <translation>なし（∞）</translation>
+    </message>
+    <message>
+        <source>Max scale</source>
+        <translation>最大スケール</translation>
+    </message>
+    <message>
+        <source>static scale</source>
+        <translation>固定スケール</translation>
+    </message>
+    <message>
+        <source>The scale never grows or backs off; non-finite steps are still skipped</source>
+        <translation>スケールは増えも減りもしません。非有限のステップはスキップされます</translation>
+    </message>
+</context>
+<context>
+    <name>ampscope::ui::SessionController</name>
+    <message>
+        <source>Not recording this run: %1. Training goes on unrecorded.</source>
+        <translation>この実行は記録されていません: %1。学習は記録なしで続きます。</translation>
+    </message>
+    <message>
+        <source>Loading Fashion-MNIST and building fashion-cnn…</source>
+        <translation>Fashion-MNIST を読み込み、fashion-cnn を構築しています…</translation>
+    </message>
+    <message>
+        <source>Building %1 (%2)…</source>
+        <translation>%1 を構築しています（%2）…</translation>
+    </message>
+    <message>
+        <source>Could not build the session: %1</source>
+        <translation>セッションを構築できませんでした: %1</translation>
+    </message>
+    <message>
+        <source>step %1: injecting %2 into %3 at the next step</source>
+        <translation>ステップ %1: 次のステップで %3 に %2 を注入します</translation>
+    </message>
+</context>
+</TS>

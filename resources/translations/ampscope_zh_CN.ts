@@ -1,0 +1,2055 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="zh_CN">
+<context>
+    <name>ChartBase</name>
+    <message>
+        <source>subnormal %1</source>
+        <translation>次正规数 %1</translation>
+    </message>
+    <message>
+        <source>normal %1</source>
+        <translation>正规数 %1</translation>
+    </message>
+    <message>
+        <source>max %1</source>
+        <translation>最大值 %1</translation>
+    </message>
+    <message>
+        <source>optimizer step</source>
+        <translation>优化器步数</translation>
+    </message>
+</context>
+<context>
+    <name>Cli</name>
+    <message>
+        <source>unknown option --%1 (see &apos;ampscope %2 --help&apos;)</source>
+        <translation>未知选项 --%1（参见 &apos;ampscope %2 --help&apos;）</translation>
+    </message>
+    <message>
+        <source>--%1 given more than once</source>
+        <translation>--%1 被指定了多次</translation>
+    </message>
+    <message>
+        <source>--%1 takes no value</source>
+        <translation>--%1 不接受值</translation>
+    </message>
+    <message>
+        <source>--%1 needs a value (%2)</source>
+        <translation>--%1 需要一个值（%2）</translation>
+    </message>
+    <message>
+        <source>unexpected argument &apos;%1&apos;</source>
+        <translation>意外的参数 &apos;%1&apos;</translation>
+    </message>
+    <message>
+        <source>missing %1 (see &apos;ampscope %2 --help&apos;)</source>
+        <translation>缺少 %1（参见 &apos;ampscope %2 --help&apos;）</translation>
+    </message>
+    <message>
+        <source>Usage:</source>
+        <translation>用法：</translation>
+    </message>
+    <message>
+        <source>options</source>
+        <translation>选项</translation>
+    </message>
+    <message>
+        <source>Arguments:</source>
+        <translation>参数：</translation>
+    </message>
+    <message>
+        <source>Options:</source>
+        <translation>选项：</translation>
+    </message>
+    <message>
+        <source>Language of messages and help: %1 (default: the system&apos;s).</source>
+        <translation>消息和帮助的语言：%1（默认：系统语言）。</translation>
+    </message>
+    <message>
+        <source>Show this help and exit.</source>
+        <translation>显示此帮助并退出。</translation>
+    </message>
+    <message>
+        <source>--%1 &apos;%2&apos;: expected a number in %3</source>
+        <translation>--%1 &apos;%2&apos;：应为 %3 范围内的数字</translation>
+    </message>
+    <message>
+        <source>--%1 %2: out of range, allowed %3</source>
+        <translation>--%1 %2：超出范围，允许 %3</translation>
+    </message>
+    <message>
+        <source>--%1 &apos;%2&apos;: expected an integer in %3</source>
+        <translation>--%1 &apos;%2&apos;：应为 %3 范围内的整数</translation>
+    </message>
+    <message>
+        <source>Steps per run, in [10, 100000] (default 300).</source>
+        <translation>每次运行的步数，范围 [10, 100000]（默认 300）。</translation>
+    </message>
+    <message>
+        <source>Trains the deep MLP three ways and narrates what fp16 does to its gradients.</source>
+        <translation>用三种方式训练深层 MLP，并讲解 fp16 对其梯度做了什么。</translation>
+    </message>
+    <message>
+        <source>AmpScope demo (headless): the deep MLP (12 hidden layers) on 10 Gaussian clusters, trained three ways
+on %1: fp32, %2 without a loss scaler, and %2 through the GradScaler
+(init scale 65536). Every 25 steps an fp32 reference backward counts the fc1
+weight-gradient elements that fp16 flushed to zero (underflow).</source>
+        <translation>AmpScope 演示（无界面）：深层 MLP（12 个隐藏层）在 10 个高斯簇上以三种方式训练
+（在 %1 上）：fp32、不带损失缩放的 %2，以及经过 GradScaler 的 %2
+（初始缩放 65536）。每 25 步用一次 fp32 参考反向传播统计 fc1
+权重梯度中被 fp16 冲刷为零的元素（下溢）。</translation>
+    </message>
+    <message>
+        <source>step</source>
+        <translation>步</translation>
+    </message>
+    <message>
+        <source>loss fp32</source>
+        <translation>损失 fp32</translation>
+    </message>
+    <message>
+        <source>loss fp16</source>
+        <translation>损失 fp16</translation>
+    </message>
+    <message>
+        <source>loss scaled</source>
+        <translation>损失 缩放</translation>
+    </message>
+    <message>
+        <source>fc1 lost fp16</source>
+        <translation>fc1 丢失 fp16</translation>
+    </message>
+    <message>
+        <source>fc1 lost scl</source>
+        <translation>fc1 丢失 缩放</translation>
+    </message>
+    <message>
+        <source>scale</source>
+        <translation>缩放</translation>
+    </message>
+    <message>
+        <source>What happened: without a scaler, fp16 flushed %1% of fc1&apos;s weight-gradient elements to zero in the
+last measured step (gradients below 2^-24 do not exist in fp16); multiplying the loss by the
+scale first kept %2% of them. Final losses: fp32 %3, fp16 %4, fp16 + scaler %5.</source>
+        <translation>发生了什么：没有缩放器时，在最后一次测量的步中 fp16 把 fc1 权重梯度 %1% 的元素冲刷为零
+（fp16 中不存在小于 2^-24 的梯度）；先把损失乘以缩放因子，
+则保留了其中的 %2%。最终损失：fp32 %3，fp16 %4，fp16 + 缩放器 %5。</translation>
+    </message>
+    <message numerus="yes">
+        <source>The scaler skipped %n step(s) for inf/NaN gradients.</source>
+        <translation>
+            <numerusform>缩放器因 inf/NaN 梯度跳过了 %n 步。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Record your own run: %1</source>
+        <translation>记录您自己的运行：%1</translation>
+    </message>
+    <message>
+        <source>Usage: ampscope export FILE [--run ID] --csv DIR
+
+Writes one run of the run store FILE as CSV files to DIR (created if missing):
+  runs.csv         the run: id, created, model, precision, device, status, steps, ...
+  layers.csv       its instrumented tensors (layer_id, name, module, kind, shape, numel)
+  steps.csv        one row per optimizer step: loss, scale before/after, skip, reason, ...
+  layer_stats.csv  one row per layer and statistics step, with the exponent histogram
+
+Options:
+  --run ID   the run to export (default: the latest run in FILE)
+  --csv DIR  the output folder
+  -h, --help this text
+
+Numbers are written so that they read back exactly; NaN and infinities as nan, inf, -inf;
+an empty field means &apos;none&apos; (no first offender, underflow not measured).
+Exit status: 0 done, 1 FILE unreadable or DIR unwritable, 2 bad arguments.
+</source>
+        <translation>用法：ampscope export FILE [--run ID] --csv DIR
+
+把运行存储 FILE 中的一次运行以 CSV 文件写入 DIR（不存在则创建）：
+  runs.csv         运行：id, created, model, precision, device, status, steps, ...
+  layers.csv       被监测的张量（layer_id, name, module, kind, shape, numel）
+  steps.csv        每个优化器步一行：损失、前后缩放、跳过、原因……
+  layer_stats.csv  每层每个统计步一行，含指数直方图
+
+选项：
+  --run ID   要导出的运行（默认：FILE 中最新的运行）
+  --csv DIR  输出文件夹
+  -h, --help 本说明
+
+数字的写法保证可以精确读回；NaN 与无穷写作 nan、inf、-inf；
+空字段表示“无”（没有首个问题层，下溢未测量）。
+退出状态：0 完成，1 FILE 不可读或 DIR 不可写，2 参数错误。
+</translation>
+    </message>
+    <message>
+        <source>(see ampscope export --help)</source>
+        <translation>（参见 ampscope export --help）</translation>
+    </message>
+    <message>
+        <source>cannot write %1</source>
+        <translation>无法写入 %1</translation>
+    </message>
+    <message>
+        <source>cannot write %1 (disk full?)</source>
+        <translation>无法写入 %1（磁盘已满？）</translation>
+    </message>
+    <message>
+        <source>--run needs a run id</source>
+        <translation>--run 需要一个运行 ID</translation>
+    </message>
+    <message>
+        <source>--run expects a run id (a positive integer), got &apos;%1&apos;</source>
+        <translation>--run 需要运行 ID（正整数），得到的是 &apos;%1&apos;</translation>
+    </message>
+    <message>
+        <source>--csv needs a folder</source>
+        <translation>--csv 需要一个文件夹</translation>
+    </message>
+    <message>
+        <source>unknown option &apos;%1&apos;</source>
+        <translation>未知选项 &apos;%1&apos;</translation>
+    </message>
+    <message>
+        <source>unexpected argument &apos;%1&apos; (FILE is already &apos;%2&apos;)</source>
+        <translation>意外的参数 &apos;%1&apos;（FILE 已是 &apos;%2&apos;）</translation>
+    </message>
+    <message>
+        <source>missing FILE (the run store to read)</source>
+        <translation>缺少 FILE（要读取的运行存储）</translation>
+    </message>
+    <message>
+        <source>missing --csv DIR (the folder to write to)</source>
+        <translation>缺少 --csv DIR（要写入的文件夹）</translation>
+    </message>
+    <message>
+        <source>%1 holds no runs</source>
+        <translation>%1 中没有运行</translation>
+    </message>
+    <message>
+        <source>no run %1 in %2 (runs: %3)</source>
+        <translation>%2 中没有运行 %1（已有运行：%3）</translation>
+    </message>
+    <message>
+        <source>cannot create the folder %1: %2</source>
+        <translation>无法创建文件夹 %1：%2</translation>
+    </message>
+    <message>
+        <source>a file of that name exists</source>
+        <translation>已存在同名文件</translation>
+    </message>
+    <message numerus="yes">
+        <source>exported run %1 (%2, %3, %n steps, %4 layer rows) to %5</source>
+        <translation>
+            <numerusform>已将运行 %1（%2，%3，%n 步，%4 行层统计）导出到 %5</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 steps/s  scale %2  loss %3</source>
+        <translation>%1 步/秒  缩放 %2  损失 %3</translation>
+    </message>
+    <message>
+        <source>Run store to write (SQLite; created if missing, runs are appended). Required.</source>
+        <translation>要写入的运行存储（SQLite；不存在则创建，运行会追加）。必填。</translation>
+    </message>
+    <message>
+        <source>--out: the file name is empty</source>
+        <translation>--out：文件名为空</translation>
+    </message>
+    <message>
+        <source>LibTorch compute threads, in [1, 256] (default: LibTorch&apos;s choice).</source>
+        <translation>LibTorch 计算线程数，范围 [1, 256]（默认：由 LibTorch 决定）。</translation>
+    </message>
+    <message>
+        <source>No progress bar.</source>
+        <translation>不显示进度条。</translation>
+    </message>
+    <message>
+        <source>--out FILE is required (the run store to write)</source>
+        <translation>必须提供 --out FILE（要写入的运行存储）</translation>
+    </message>
+    <message>
+        <source>recording stopped: %1</source>
+        <translation>记录已停止：%1</translation>
+    </message>
+    <message>
+        <source>training failed at step %1: %2</source>
+        <translation>训练在第 %1 步失败：%2</translation>
+    </message>
+    <message>
+        <source>see what mixed-precision training does to gradients.</source>
+        <translation>看看混合精度训练对梯度做了什么。</translation>
+    </message>
+    <message>
+        <source>open the main window on the default demo</source>
+        <translation>打开主窗口并运行默认演示</translation>
+    </message>
+    <message>
+        <source>open the main window on the default demo (this build has no GUI: runs `demo`)</source>
+        <translation>打开主窗口并运行默认演示（此构建没有 GUI：运行 `demo`）</translation>
+    </message>
+    <message>
+        <source>train headless and record every step into a run store</source>
+        <translation>无界面训练并把每一步记录到运行存储</translation>
+    </message>
+    <message>
+        <source>write a stored run&apos;s steps and per-layer stats as CSV</source>
+        <translation>把已存储运行的各步与逐层统计导出为 CSV</translation>
+    </message>
+    <message>
+        <source>the default demonstration, narrated on the terminal</source>
+        <translation>默认演示，在终端中讲解</translation>
+    </message>
+    <message>
+        <source>Every command takes --lang CODE (%1; default: the system&apos;s language).</source>
+        <translation>每个命令都接受 --lang CODE（%1；默认：系统语言）。</translation>
+    </message>
+    <message>
+        <source>&apos;ampscope COMMAND --help&apos; documents each command.</source>
+        <translation>&apos;ampscope COMMAND --help&apos; 会说明每个命令。</translation>
+    </message>
+    <message>
+        <source>This AmpScope build has no GUI (built with AMPSCOPE_GUI=OFF): running the headless demo.</source>
+        <translation>此 AmpScope 构建没有 GUI（以 AMPSCOPE_GUI=OFF 构建）：运行无界面演示。</translation>
+    </message>
+    <message>
+        <source>unknown command &apos;%1&apos;</source>
+        <translation>未知命令 &apos;%1&apos;</translation>
+    </message>
+    <message>
+        <source>--inject &apos;%1&apos;: expected LAYER:KIND@STEP, e.g. fc3:inf@100 or loss:nan@5</source>
+        <translation>--inject &apos;%1&apos;：应为 LAYER:KIND@STEP，例如 fc3:inf@100 或 loss:nan@5</translation>
+    </message>
+    <message>
+        <source>--inject &apos;%1&apos;: KIND must be inf or nan</source>
+        <translation>--inject &apos;%1&apos;：KIND 必须是 inf 或 nan</translation>
+    </message>
+    <message>
+        <source>Model: spiral-mlp (default), deep-mlp, fashion-cnn.</source>
+        <translation>模型：spiral-mlp（默认）、deep-mlp、fashion-cnn。</translation>
+    </message>
+    <message>
+        <source>--model &apos;%1&apos;: allowed spiral-mlp, deep-mlp, fashion-cnn</source>
+        <translation>--model &apos;%1&apos;：允许的值为 spiral-mlp、deep-mlp、fashion-cnn</translation>
+    </message>
+    <message>
+        <source>Dataset: spirals, clusters, fashion-mnist (default: the model&apos;s own).</source>
+        <translation>数据集：spirals、clusters、fashion-mnist（默认：模型自带的）。</translation>
+    </message>
+    <message>
+        <source>--dataset &apos;%1&apos;: allowed spirals, clusters, fashion-mnist</source>
+        <translation>--dataset &apos;%1&apos;：允许的值为 spirals、clusters、fashion-mnist</translation>
+    </message>
+    <message>
+        <source>Where the Fashion-MNIST IDX files are (default /usr/share/datasets/fashion-mnist).</source>
+        <translation>Fashion-MNIST IDX 文件所在位置（默认 /usr/share/datasets/fashion-mnist）。</translation>
+    </message>
+    <message>
+        <source>fp32, bf16 or fp16 (default). fp16/bf16 on the CPU are emulated and labelled so.</source>
+        <translation>fp32、bf16 或 fp16（默认）。CPU 上的 fp16/bf16 为模拟，并会如此标注。</translation>
+    </message>
+    <message>
+        <source>--precision &apos;%1&apos;: allowed fp32, bf16, fp16</source>
+        <translation>--precision &apos;%1&apos;：允许的值为 fp32、bf16、fp16</translation>
+    </message>
+    <message>
+        <source>auto (default: CUDA when available), cpu or cuda.</source>
+        <translation>auto（默认：有 CUDA 时使用 CUDA）、cpu 或 cuda。</translation>
+    </message>
+    <message>
+        <source>--device &apos;%1&apos;: allowed auto, cpu, cuda</source>
+        <translation>--device &apos;%1&apos;：允许的值为 auto、cpu、cuda</translation>
+    </message>
+    <message>
+        <source>sgd (with momentum), adam (default) or adamw.</source>
+        <translation>sgd（带动量）、adam（默认）或 adamw。</translation>
+    </message>
+    <message>
+        <source>--optimizer &apos;%1&apos;: allowed sgd, adam, adamw</source>
+        <translation>--optimizer &apos;%1&apos;：允许的值为 sgd、adam、adamw</translation>
+    </message>
+    <message>
+        <source>Learning rate, in (0, 10] (default 1e-3).</source>
+        <translation>学习率，范围 (0, 10]（默认 1e-3）。</translation>
+    </message>
+    <message>
+        <source>SGD momentum, in [0, 1) (default 0.9).</source>
+        <translation>SGD 动量，范围 [0, 1)（默认 0.9）。</translation>
+    </message>
+    <message>
+        <source>Weight decay, in [0, 1] (default 0).</source>
+        <translation>权重衰减，范围 [0, 1]（默认 0）。</translation>
+    </message>
+    <message>
+        <source>Examples per micro-batch, in [1, 65536] (default 256).</source>
+        <translation>每个微批次的样本数，范围 [1, 65536]（默认 256）。</translation>
+    </message>
+    <message>
+        <source>Optimizer steps to run, in [1, 2^62] (default 1000).</source>
+        <translation>要运行的优化器步数，范围 [1, 2^62]（默认 1000）。</translation>
+    </message>
+    <message>
+        <source>Train without a GradScaler (non-finite gradients reach the weights).</source>
+        <translation>不使用 GradScaler 训练（非有限梯度会作用到权重上）。</translation>
+    </message>
+    <message>
+        <source>Initial loss scale, in (0, 3.4e38] (default 65536 = 2^16).</source>
+        <translation>初始损失缩放，范围 (0, 3.4e38]（默认 65536 = 2^16）。</translation>
+    </message>
+    <message>
+        <source>Scale multiplier after growth-interval clean steps, in (1, 1e6] (default 2).</source>
+        <translation>连续 growth-interval 个正常步后缩放的乘数，范围 (1, 1e6]（默认 2）。</translation>
+    </message>
+    <message>
+        <source>Scale multiplier on overflow, in (0, 1) (default 0.5).</source>
+        <translation>上溢时缩放的乘数，范围 (0, 1)（默认 0.5）。</translation>
+    </message>
+    <message>
+        <source>--backoff-factor %1: out of range, allowed (0, 1)</source>
+        <translation>--backoff-factor %1：超出范围，允许 (0, 1)</translation>
+    </message>
+    <message>
+        <source>Clean steps before the scale grows, in [1, 2^31-1] (default 2000).</source>
+        <translation>缩放增长前所需的正常步数，范围 [1, 2^31-1]（默认 2000）。</translation>
+    </message>
+    <message>
+        <source>Overflows tolerated before a backoff (Megatron), in [1, 2^31-1] (default 1 = PyTorch).</source>
+        <translation>回退前容忍的上溢次数（Megatron），范围 [1, 2^31-1]（默认 1 = PyTorch）。</translation>
+    </message>
+    <message>
+        <source>Refill the hysteresis counter on every clean step (DeepSpeed).</source>
+        <translation>每个正常步都重置滞后计数器（DeepSpeed）。</translation>
+    </message>
+    <message>
+        <source>Floor after backoff, in [0, 3.4e38] (default 0 = none: the scale can reach 0).</source>
+        <translation>回退后的下限，范围 [0, 3.4e38]（默认 0 = 无：缩放可能降到 0）。</translation>
+    </message>
+    <message>
+        <source>Cap after growth, in (0, inf] (default inf = none).</source>
+        <translation>增长后的上限，范围 (0, inf]（默认 inf = 无）。</translation>
+    </message>
+    <message>
+        <source>Never grow or back off (still skips non-finite steps).</source>
+        <translation>从不增长或回退（仍会跳过非有限步）。</translation>
+    </message>
+    <message>
+        <source>Construct the scaler with enabled=false (PyTorch&apos;s transparent mode).</source>
+        <translation>以 enabled=false 构造缩放器（PyTorch 的透明模式）。</translation>
+    </message>
+    <message>
+        <source>Clip the total gradient norm to X, X &gt;= 0 (default 0 = off).</source>
+        <translation>把梯度总范数裁剪到 X，X &gt;= 0（默认 0 = 关闭）。</translation>
+    </message>
+    <message>
+        <source>Clip the still-scaled gradients (the classic bug, for demonstration).</source>
+        <translation>裁剪仍处于缩放状态的梯度（经典错误，用于演示）。</translation>
+    </message>
+    <message>
+        <source>Micro-batches per optimizer step, in [1, 1024] (default 1).</source>
+        <translation>每个优化器步的微批次数，范围 [1, 1024]（默认 1）。</translation>
+    </message>
+    <message>
+        <source>Inject inf or nan into a layer&apos;s weight gradient (or &apos;loss&apos;) at a step; repeatable.</source>
+        <translation>在某一步向某层的权重梯度（或 &apos;loss&apos;）注入 inf 或 nan；可重复。</translation>
+    </message>
+    <message>
+        <source>Per-layer statistics every N steps, N &gt;= 0 (default 1; 0 = never).</source>
+        <translation>每 N 步统计一次逐层数据，N &gt;= 0（默认 1；0 = 从不）。</translation>
+    </message>
+    <message>
+        <source>fp32 reference backward for underflow every K steps (default 0 = off).</source>
+        <translation>每 K 步做一次用于统计下溢的 fp32 参考反向传播（默认 0 = 关闭）。</translation>
+    </message>
+    <message>
+        <source>Do not instrument the gradients of module outputs.</source>
+        <translation>不监测模块输出的梯度。</translation>
+    </message>
+    <message>
+        <source>Exponent range of the histograms, -149 &lt;= LO &lt; HI &lt;= 127 (default -40:20).</source>
+        <translation>直方图的指数范围，-149 &lt;= LO &lt; HI &lt;= 127（默认 -40:20）。</translation>
+    </message>
+    <message>
+        <source>--hist-range &apos;%1&apos;: expected LO:HI, e.g. -40:20</source>
+        <translation>--hist-range &apos;%1&apos;：应为 LO:HI，例如 -40:20</translation>
+    </message>
+    <message>
+        <source>Format whose subnormals/overflows are counted: fp16 (default), bf16, fp8-e4m3, fp8-e5m2, fp32.</source>
+        <translation>统计次正规数/上溢所依据的格式：fp16（默认）、bf16、fp8-e4m3、fp8-e5m2、fp32。</translation>
+    </message>
+    <message>
+        <source>--hist-format &apos;%1&apos;: allowed fp16, bf16, fp8-e4m3, fp8-e5m2, fp32</source>
+        <translation>--hist-format &apos;%1&apos;：允许的值为 fp16、bf16、fp8-e4m3、fp8-e5m2、fp32</translation>
+    </message>
+    <message>
+        <source>--%1 &apos;%2&apos;: expected a non-negative integer in [0, 2^64-1]</source>
+        <translation>--%1 &apos;%2&apos;：应为 [0, 2^64-1] 范围内的非负整数</translation>
+    </message>
+    <message>
+        <source>When writing the run store fails (disk full, file size limit, file deleted): stop (default) or continue training unrecorded. Either way the message goes to stderr and the exit status is 3.</source>
+        <translation>写入运行存储失败时（磁盘已满、超出文件大小限制、文件被删除）：stop（默认）停止，或 continue 继续训练但不再记录。两种情况下消息都会输出到 stderr，退出状态为 3。</translation>
+    </message>
+    <message>
+        <source>--on-record-error &apos;%1&apos;: allowed stop, continue</source>
+        <translation>--on-record-error &apos;%1&apos;：允许的值为 stop、continue</translation>
+    </message>
+    <message>
+        <source>Trains a model headless (no display, no Qt GUI libraries) and records every step into a run
+store that the GUI opens later. The last line on stdout is one JSON object:
+  %1
+Exit status: 0 done, 1 training or the store failed to start, 2 bad options, 3 recording
+stopped (disk full...; the steps committed before are in the store).
+Example: %2</source>
+        <translation>以无界面方式（无需显示器和 Qt GUI 库）训练模型，并把每一步记录到运行存储中，
+之后可在 GUI 中打开。stdout 的最后一行是一个 JSON 对象：
+  %1
+退出状态：0 完成，1 训练或存储无法启动，2 选项错误，3 记录
+已停止（磁盘已满等；之前已提交的步仍在存储中）。
+示例：%2</translation>
+    </message>
+    <message>
+        <source>--device cuda: no CUDA device is available here (this LibTorch has no CUDA support, or no GPU was found); allowed on this machine: auto, cpu</source>
+        <translation>--device cuda：此处没有可用的 CUDA 设备（此 LibTorch 不支持 CUDA，或未找到 GPU）；本机允许的值为 auto、cpu</translation>
+    </message>
+    <message>
+        <source>recording stopped: %1; training continues unrecorded (--on-record-error continue)</source>
+        <translation>记录已停止：%1；训练继续但不再记录（--on-record-error continue）</translation>
+    </message>
+    <message>
+        <source>Seed of data, weights and sampling, in [0, 2^64-1] (default 0). Same seed, same CPU records.</source>
+        <translation>数据、权重和采样的种子，范围 [0, 2^64-1]（默认 0）。相同种子在 CPU 上得到相同记录。</translation>
+    </message>
+</context>
+<context>
+    <name>CsvExport</name>
+    <message>
+        <source>no steps in the range %1–%2</source>
+        <translation>范围 %1–%2 内没有步</translation>
+    </message>
+    <message>
+        <source>cannot write %1: %2</source>
+        <translation>无法写入 %1：%2</translation>
+    </message>
+</context>
+<context>
+    <name>Exporter</name>
+    <message>
+        <source>the image is too large</source>
+        <translation>图像过大</translation>
+    </message>
+    <message>
+        <source>cannot write %1</source>
+        <translation>无法写入 %1</translation>
+    </message>
+    <message>
+        <source>Exported by AmpScope</source>
+        <translation>由 AmpScope 导出</translation>
+    </message>
+    <message>
+        <source>unknown format</source>
+        <translation>未知格式</translation>
+    </message>
+    <message>
+        <source>%1: use a .png, .pdf or .svg file name</source>
+        <translation>%1：请使用 .png、.pdf 或 .svg 文件名</translation>
+    </message>
+    <message>
+        <source>the size must be positive</source>
+        <translation>尺寸必须为正</translation>
+    </message>
+</context>
+<context>
+    <name>Gui</name>
+    <message>
+        <source>Run preset: %1.</source>
+        <translation>运行预设：%1。</translation>
+    </message>
+    <message>
+        <source>name</source>
+        <translation>名称</translation>
+    </message>
+    <message>
+        <source>Dark theme.</source>
+        <translation>深色主题。</translation>
+    </message>
+    <message>
+        <source>Presentation mode: large fonts, thick lines.</source>
+        <translation>演示模式：大字体、粗线条。</translation>
+    </message>
+    <message>
+        <source>Language: %1 (default: the View &gt; Language setting, else the system&apos;s).</source>
+        <translation>语言：%1（默认：“视图 &gt; 语言”中的设置，否则为系统语言）。</translation>
+    </message>
+    <message>
+        <source>code</source>
+        <translation>代码</translation>
+    </message>
+    <message>
+        <source>Render the dashboard of a preset after N steps to a PNG, PDF or SVG file.</source>
+        <translation>在预设运行 N 步后把仪表板渲染为 PNG、PDF 或 SVG 文件。</translation>
+    </message>
+    <message>
+        <source>Optimizer steps to train first.</source>
+        <translation>先训练的优化器步数。</translation>
+    </message>
+    <message>
+        <source>Output file (.png, .pdf or .svg).</source>
+        <translation>输出文件（.png、.pdf 或 .svg）。</translation>
+    </message>
+    <message>
+        <source>file</source>
+        <translation>文件</translation>
+    </message>
+    <message>
+        <source>Figure size in px/pt, WxH.</source>
+        <translation>图像尺寸（px/pt，宽x高）。</translation>
+    </message>
+    <message>
+        <source>PNG pixels per unit.</source>
+        <translation>每单位的 PNG 像素数。</translation>
+    </message>
+    <message>
+        <source>Capture the whole window with its panels (PNG only) instead of the figure.</source>
+        <translation>截取带各面板的整个窗口（仅 PNG），而不是图表。</translation>
+    </message>
+    <message>
+        <source>screenshot: --out FILE.png|.pdf|.svg is required</source>
+        <translation>screenshot：必须提供 --out FILE.png|.pdf|.svg</translation>
+    </message>
+    <message>
+        <source>screenshot: --out must end in .png, .pdf or .svg</source>
+        <translation>screenshot：--out 必须以 .png、.pdf 或 .svg 结尾</translation>
+    </message>
+    <message>
+        <source>screenshot: --window writes PNG only</source>
+        <translation>screenshot：--window 只能写 PNG</translation>
+    </message>
+    <message numerus="yes">
+        <source>wrote %1 (%n steps)</source>
+        <translation>
+            <numerusform>已写入 %1（%n 步）</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>AmpScope: see what mixed-precision training does to gradients.</source>
+        <translation>AmpScope：看看混合精度训练对梯度做了什么。</translation>
+    </message>
+    <message>
+        <source>Build the run but do not start it.</source>
+        <translation>构建运行但不启动。</translation>
+    </message>
+    <message>
+        <source>Run store (SQLite) that every live run is recorded into; created on demand (default: %1).</source>
+        <translation>记录每次实时运行的运行存储（SQLite）；按需创建（默认：%1）。</translation>
+    </message>
+    <message>
+        <source>--store: the file name is empty</source>
+        <translation>--store：文件名为空</translation>
+    </message>
+    <message>
+        <source>screenshot: --steps must be an integer in [1, 1000000]</source>
+        <translation>screenshot：--steps 必须是 [1, 1000000] 范围内的整数</translation>
+    </message>
+    <message>
+        <source>screenshot: --size must be WxH with W and H in [100, 20000], e.g. 1600x1000</source>
+        <translation>screenshot：--size 必须为 宽x高，宽和高在 [100, 20000] 内，例如 1600x1000</translation>
+    </message>
+    <message>
+        <source>screenshot: --scale must be a number in (0, 8]</source>
+        <translation>screenshot：--scale 必须是 (0, 8] 范围内的数字</translation>
+    </message>
+    <message>
+        <source>screenshot: --size %1x%2 at --scale %3 is too large a PNG: at most 32767 pixels a side and 2^28 pixels in all</source>
+        <translation>screenshot：--size %1x%2 在 --scale %3 下生成的 PNG 过大：每边最多 32767 像素，总共最多 2^28 像素</translation>
+    </message>
+    <message>
+        <source>Open a stored run read-only (FILE:RUN, or FILE for its latest run).</source>
+        <translation>以只读方式打开已存储的运行（FILE:RUN，或用 FILE 表示其中最新的运行）。</translation>
+    </message>
+    <message>
+        <source>Overlay a stored run on the loss and scale charts (FILE:RUN, or FILE for its latest run).</source>
+        <translation>在损失与缩放图上叠加一次已存储的运行（FILE:RUN，或用 FILE 表示其中最新的运行）。</translation>
+    </message>
+    <message>
+        <source>Write the window as PNG after --grab-delay milliseconds, then quit (for documentation).</source>
+        <translation>在 --grab-delay 毫秒后把窗口写为 PNG，然后退出（用于文档）。</translation>
+    </message>
+    <message>
+        <source>Milliseconds before --grab (default 3000).</source>
+        <translation>--grab 之前的毫秒数（默认 3000）。</translation>
+    </message>
+    <message>
+        <source>--%1: expected FILE or FILE:RUN with RUN a run id &gt;= 1, got &apos;%2&apos;</source>
+        <translation>--%1：应为 FILE 或 FILE:RUN（RUN 为 &gt;= 1 的运行 ID），得到的是 &apos;%2&apos;</translation>
+    </message>
+    <message>
+        <source>--grab-delay must be in [0, 600000] ms</source>
+        <translation>--grab-delay 必须在 [0, 600000] 毫秒范围内</translation>
+    </message>
+    <message>
+        <source>--replay: %1</source>
+        <translation>--replay：%1</translation>
+    </message>
+    <message>
+        <source>--overlay: %1</source>
+        <translation>--overlay：%1</translation>
+    </message>
+</context>
+<context>
+    <name>Language</name>
+    <message>
+        <source>--lang needs a language code; this build speaks: %1</source>
+        <translation>--lang 需要语言代码；此构建支持：%1</translation>
+    </message>
+    <message>
+        <source>--lang &apos;%1&apos;: not a language this build speaks; choose one of: %2</source>
+        <translation>--lang &apos;%1&apos;：此构建不支持该语言；请从以下选择：%2</translation>
+    </message>
+</context>
+<context>
+    <name>Narrator</name>
+    <message>
+        <source>a layer</source>
+        <translation>某一层</translation>
+    </message>
+    <message>
+        <source>non-finite gradients</source>
+        <translation>非有限梯度</translation>
+    </message>
+    <message>
+        <source>%1 NaN and %2 inf gradients</source>
+        <translation>%1 个 NaN 梯度和 %2 个 inf 梯度</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n NaN gradients</source>
+        <translation>
+            <numerusform>%n 个 NaN 梯度</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n inf gradients</source>
+        <translation>
+            <numerusform>%n 个 inf 梯度</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>non-finite gradients appeared</source>
+        <translation>出现了非有限梯度</translation>
+    </message>
+    <message>
+        <source>%1 produced %2</source>
+        <translation>%1 产生了 %2</translation>
+    </message>
+    <message>
+        <source>unchanged</source>
+        <translation>未变</translation>
+    </message>
+    <message>
+        <source>growth</source>
+        <translation>增长</translation>
+    </message>
+    <message>
+        <source>backoff</source>
+        <translation>回退</translation>
+    </message>
+    <message>
+        <source>growth refused</source>
+        <translation>拒绝增长</translation>
+    </message>
+    <message>
+        <source>hysteresis</source>
+        <translation>滞后</translation>
+    </message>
+    <message>
+        <source>clamped at min scale</source>
+        <translation>限制在最小缩放</translation>
+    </message>
+    <message>
+        <source>clamped at max scale</source>
+        <translation>限制在最大缩放</translation>
+    </message>
+    <message>
+        <source>set by user</source>
+        <translation>用户设置</translation>
+    </message>
+    <message>
+        <source>step %1: %2 and no scaler is checking: the optimizer applied them</source>
+        <translation>第 %1 步：%2，且没有缩放器检查：优化器直接应用了它们</translation>
+    </message>
+    <message>
+        <source>step %1: gradients are finite again</source>
+        <translation>第 %1 步：梯度恢复为有限值</translation>
+    </message>
+    <message>
+        <source>step %1: %2, step skipped, scale %3 → %4</source>
+        <translation>第 %1 步：%2，跳过该步，缩放 %3 → %4</translation>
+    </message>
+    <message numerus="yes">
+        <source>step %1: %2, step skipped, scale kept at %3 (hysteresis: %n more overflows before a backoff)</source>
+        <translation>
+            <numerusform>第 %1 步：%2，跳过该步，缩放保持为 %3（滞后：再上溢 %n 次才回退）</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>step %1: %2, step skipped, scale %3 → %4 (held at min scale)</source>
+        <translation>第 %1 步：%2，跳过该步，缩放 %3 → %4（保持在最小缩放）</translation>
+    </message>
+    <message numerus="yes">
+        <source>step %1: %n clean steps, scale %2 → %3</source>
+        <translation>
+            <numerusform>第 %1 步：连续 %n 个正常步，缩放 %2 → %3</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>step %1: %n clean steps, growth capped at max scale: %2 → %3</source>
+        <translation>
+            <numerusform>第 %1 步：连续 %n 个正常步，增长受最大缩放限制：%2 → %3</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>step %1: growth refused: %2 × growth factor would overflow fp32, scale kept</source>
+        <translation>第 %1 步：拒绝增长：%2 × 增长因子会使 fp32 上溢，缩放保持不变</translation>
+    </message>
+    <message>
+        <source>step %1: scale set by the user: %2 → %3</source>
+        <translation>第 %1 步：用户设置了缩放：%2 → %3</translation>
+    </message>
+    <message>
+        <source>step %1: %2, step skipped, scale kept at %3</source>
+        <translation>第 %1 步：%2，跳过该步，缩放保持为 %3</translation>
+    </message>
+    <message>
+        <source>paused</source>
+        <translation>已暂停</translation>
+    </message>
+    <message>
+        <source>resumed</source>
+        <translation>已继续</translation>
+    </message>
+    <message>
+        <source>started on %1</source>
+        <translation>在 %1 上开始</translation>
+    </message>
+    <message numerus="yes">
+        <source>finished after %n steps</source>
+        <translation>
+            <numerusform>%n 步后结束</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>stopped after %n steps</source>
+        <translation>
+            <numerusform>%n 步后停止</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>step %1: %2</source>
+        <translation>第 %1 步：%2</translation>
+    </message>
+</context>
+<context>
+    <name>Preset</name>
+    <message>
+        <source>bf16 needs no scaler</source>
+        <translation>bf16 不需要缩放器</translation>
+    </message>
+    <message>
+        <source>The same spiral MLP in bf16 without any loss scaling. bf16 keeps fp32&apos;s 8 exponent bits (smallest normal 2^-126) and gives up mantissa bits instead, so small gradients do not flush to zero and large ones do not overflow: no step is skipped and the loss falls as in fp32.</source>
+        <translation>同一个螺旋 MLP，用 bf16 训练且完全不做损失缩放。bf16 保留了 fp32 的 8 位指数（最小正规数 2^-126），牺牲的是尾数位，因此小梯度不会被冲刷为零，大梯度也不会上溢：没有步被跳过，损失像 fp32 一样下降。</translation>
+    </message>
+    <message>
+        <source>Clipping before unscale_: training stalls</source>
+        <translation>在 unscale_ 之前裁剪：训练停滞</translation>
+    </message>
+    <message>
+        <source>Deep MLP, fp16, no loss scaling</source>
+        <translation>深层 MLP，fp16，无损失缩放</translation>
+    </message>
+    <message>
+        <source>A 13-layer MLP with small weights trained in fp16 without a scaler: gradients of the early layers fall below fp16&apos;s smallest subnormal (2^-24) and flush to zero. The underflow column counts what an fp32 backward would have kept.</source>
+        <translation>一个权重很小的 13 层 MLP，用 fp16 训练且不用缩放器：前几层的梯度低于 fp16 的最小次正规数（2^-24），被冲刷为零。下溢列统计的是 fp32 反向传播本可以保留下来的部分。</translation>
+    </message>
+    <message>
+        <source>Spiral MLP, fp16, PyTorch&apos;s default scaler</source>
+        <translation>螺旋 MLP，fp16，PyTorch 默认缩放器</translation>
+    </message>
+    <message>
+        <source>A 4-layer MLP learns 3 interleaved spirals under fp16 with torch.amp.GradScaler&apos;s defaults (init scale 65536, growth x2 every 2000 clean steps, backoff x0.5). Watch the scale settle and the gradient exponents sit between the fp16 limits.</source>
+        <translation>一个 4 层 MLP 在 fp16 下学习 3 条交错的螺旋，使用 torch.amp.GradScaler 的默认值（初始缩放 65536，每 2000 个正常步增长 x2，回退 x0.5）。观察缩放如何稳定下来，梯度指数如何落在 fp16 的界限之间。</translation>
+    </message>
+    <message>
+        <source>Spiral MLP, fp16, inf injected into fc3 at step 50</source>
+        <translation>螺旋 MLP，fp16，第 50 步向 fc3 注入 inf</translation>
+    </message>
+    <message>
+        <source>The default run with an inf written into fc3&apos;s weight gradient at step 50: the scaler finds it, skips the step, names fc3 as the first offender and halves the scale.</source>
+        <translation>默认运行，在第 50 步向 fc3 的权重梯度写入一个 inf：缩放器发现它，跳过该步，指出 fc3 是首个问题层，并把缩放减半。</translation>
+    </message>
+    <message>
+        <source>Init scale too high: an overflow storm, then recovery</source>
+        <translation>初始缩放过高：上溢风暴，然后恢复</translation>
+    </message>
+    <message>
+        <source>The scaler starts at 2^40 instead of 2^16. Every scaled gradient overflows fp16 (65504), so the first steps are all skipped while the scale halves once per step; when it fits, training starts and the scale settles. The weights never see the bad steps: skipping is what makes a too-high start safe, only slow.</source>
+        <translation>缩放器从 2^40 而不是 2^16 开始。每个缩放后的梯度都会使 fp16 上溢（65504），所以最初的步全部被跳过，缩放每步减半；等它合适了，训练开始，缩放稳定下来。权重从未受到这些坏步的影响：正是跳过机制让过高的起点变得安全，只是慢一些。</translation>
+    </message>
+    <message>
+        <source>Growth interval too short: the scale oscillates</source>
+        <translation>增长间隔过短：缩放来回振荡</translation>
+    </message>
+    <message>
+        <source>The scaler tries to grow after only 10 clean steps instead of 2000. It climbs until the gradients overflow, backs off, climbs again: a saw-tooth at the edge of fp16&apos;s range, with a skipped step at every tooth. PyTorch&apos;s default interval exists to make this rare.</source>
+        <translation>缩放器只在 10 个正常步（而不是 2000 个）之后就尝试增长。它一路上升直到梯度上溢，回退，再次上升：在 fp16 范围的边缘形成锯齿，每个齿都有一步被跳过。PyTorch 的默认间隔就是为了让这种情况很少发生。</translation>
+    </message>
+    <message>
+        <source>Gradient clipping to norm 1 applied to the SCALED gradients (the classic bug: clip_grad_norm_ before scaler.unscale_). The scaled norm is about the scale times the true one, so clipping shrinks every update by roughly the scale: with SGD the loss barely moves. Tick nothing else; compare with the same run where unscale_ comes first.</source>
+        <translation>把梯度裁剪到范数 1，却作用在仍处于缩放状态的梯度上（经典错误：在 scaler.unscale_ 之前调用 clip_grad_norm_）。缩放后的范数约为真实范数乘以缩放因子，所以裁剪会把每次更新缩小约缩放因子倍：用 SGD 时损失几乎不动。其他什么都不改，与先调用 unscale_ 的同一运行对比。</translation>
+    </message>
+</context>
+<context>
+    <name>StoredRun</name>
+    <message>
+        <source>run %1: %2</source>
+        <translation>运行 %1：%2</translation>
+    </message>
+</context>
+<context>
+    <name>UserPresets</name>
+    <message>
+        <source>%1: larger than 1 MiB, not a preset</source>
+        <translation>%1：大于 1 MiB，不是预设</translation>
+    </message>
+    <message>
+        <source>%1: cannot be read (%2)</source>
+        <translation>%1：无法读取（%2）</translation>
+    </message>
+    <message>
+        <source>A preset needs a title.</source>
+        <translation>预设需要一个标题。</translation>
+    </message>
+    <message>
+        <source>This configuration cannot be saved: %1</source>
+        <translation>无法保存此配置：%1</translation>
+    </message>
+    <message>
+        <source>Cannot create the folder %1</source>
+        <translation>无法创建文件夹 %1</translation>
+    </message>
+    <message>
+        <source>Cannot write %1: %2</source>
+        <translation>无法写入 %1：%2</translation>
+    </message>
+    <message>
+        <source>Cannot delete %1: %2</source>
+        <translation>无法删除 %1：%2</translation>
+    </message>
+    <message>
+        <source>No user preset named &apos;%1&apos;</source>
+        <translation>没有名为“%1”的用户预设</translation>
+    </message>
+    <message>
+        <source>%1.json: the name of a built-in preset, skipped</source>
+        <translation>%1.json：与内置预设同名，已跳过</translation>
+    </message>
+</context>
+<context>
+    <name>ampscope::ui::ControlPanel</name>
+    <message>
+        <source>Preset</source>
+        <translation>预设</translation>
+    </message>
+    <message>
+        <source>(presets unavailable: %1)</source>
+        <translation>（预设不可用：%1）</translation>
+    </message>
+    <message>
+        <source>Load preset</source>
+        <translation>加载预设</translation>
+    </message>
+    <message>
+        <source>Replace the run with this preset (resets the training)</source>
+        <translation>用此预设替换当前运行（会重置训练）</translation>
+    </message>
+    <message>
+        <source>Save…</source>
+        <translation>保存…</translation>
+    </message>
+    <message>
+        <source>Save the current settings as your own preset</source>
+        <translation>把当前设置保存为您自己的预设</translation>
+    </message>
+    <message>
+        <source>Delete</source>
+        <translation>删除</translation>
+    </message>
+    <message>
+        <source>Delete this preset (only presets you saved can be deleted)</source>
+        <translation>删除此预设（只能删除您自己保存的预设）</translation>
+    </message>
+    <message>
+        <source>View</source>
+        <translation>视图</translation>
+    </message>
+    <message>
+        <source>Unscaled histogram (−log₂ S)</source>
+        <translation>反缩放直方图（−log₂ S）</translation>
+    </message>
+    <message>
+        <source>Show the true gradients g/S instead of what fp16 held (g scaled by S)</source>
+        <translation>显示真实梯度 g/S，而不是 fp16 中保存的值（按 S 缩放后的 g）</translation>
+    </message>
+    <message>
+        <source>Run (applies on Reset)</source>
+        <translation>运行（重置时生效）</translation>
+    </message>
+    <message>
+        <source>spiral-mlp (4 layers, spirals)</source>
+        <translation>spiral-mlp（4 层，螺旋）</translation>
+    </message>
+    <message>
+        <source>deep-mlp (13 layers, clusters)</source>
+        <translation>deep-mlp（13 层，聚类）</translation>
+    </message>
+    <message>
+        <source>fashion-cnn (Fashion-MNIST)</source>
+        <translation>fashion-cnn（Fashion-MNIST）</translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation>模型</translation>
+    </message>
+    <message>
+        <source>Precision</source>
+        <translation>精度</translation>
+    </message>
+    <message>
+        <source>auto (CUDA when available)</source>
+        <translation>auto（有 CUDA 时用 CUDA）</translation>
+    </message>
+    <message>
+        <source>cpu</source>
+        <translation>cpu</translation>
+    </message>
+    <message>
+        <source>cuda</source>
+        <translation>cuda</translation>
+    </message>
+    <message>
+        <source>Device</source>
+        <translation>设备</translation>
+    </message>
+    <message>
+        <source>Optimizer</source>
+        <translation>优化器</translation>
+    </message>
+    <message>
+        <source>Batch size</source>
+        <translation>批大小</translation>
+    </message>
+    <message>
+        <source>Seed</source>
+        <translation>随机种子</translation>
+    </message>
+    <message>
+        <source>Changed: these settings need a new model and data. The run goes on with the old ones until you reset.</source>
+        <translation>已更改：这些设置需要新的模型和数据。在您重置之前，运行仍使用旧设置。</translation>
+    </message>
+    <message>
+        <source>Reset to apply (Ctrl+R)</source>
+        <translation>重置以应用（Ctrl+R）</translation>
+    </message>
+    <message>
+        <source>Build a new session with these settings; the current run ends</source>
+        <translation>用这些设置建立新会话；当前运行将结束</translation>
+    </message>
+    <message>
+        <source>Training (live)</source>
+        <translation>训练（实时）</translation>
+    </message>
+    <message>
+        <source>Learning rate</source>
+        <translation>学习率</translation>
+    </message>
+    <message>
+        <source>off</source>
+        <translation>关闭</translation>
+    </message>
+    <message>
+        <source>clip_grad_norm_ to this total norm (0 = off). Applies at the next step.</source>
+        <translation>以此总范数调用 clip_grad_norm_（0 = 关闭）。下一步生效。</translation>
+    </message>
+    <message>
+        <source>unscale first</source>
+        <translation>先反缩放</translation>
+    </message>
+    <message>
+        <source>Call scaler.unscale_ before clipping (correct). Unticked: clip the scaled gradients, the classic bug that shrinks every update by the scale.</source>
+        <translation>裁剪前调用 scaler.unscale_（正确做法）。不勾选：裁剪缩放后的梯度，这是会把每次更新缩小缩放因子倍的经典错误。</translation>
+    </message>
+    <message>
+        <source>Clip norm</source>
+        <translation>裁剪范数</translation>
+    </message>
+    <message>
+        <source>Micro-batches whose gradients add up before one optimizer step. Applies at the next step.</source>
+        <translation>在一次优化器步之前累加梯度的微批次数。下一步生效。</translation>
+    </message>
+    <message>
+        <source>Accumulation</source>
+        <translation>梯度累积</translation>
+    </message>
+    <message>
+        <source>Steps per second (far left: as fast as the machine goes)</source>
+        <translation>每秒步数（最左：机器能跑多快就多快）</translation>
+    </message>
+    <message>
+        <source>unlimited</source>
+        <translation>不限</translation>
+    </message>
+    <message>
+        <source>Speed limit</source>
+        <translation>速度上限</translation>
+    </message>
+    <message>
+        <source>%1 /s</source>
+        <translation>%1 /秒</translation>
+    </message>
+    <message>
+        <source>Fault injection</source>
+        <translation>故障注入</translation>
+    </message>
+    <message>
+        <source>The layer whose weight gradient gets ~1% inf/NaN elements (&apos;loss&apos;: the loss itself)</source>
+        <translation>其权重梯度中约 1% 元素被设为 inf/NaN 的层（&apos;loss&apos;：损失本身）</translation>
+    </message>
+    <message>
+        <source>Inject now</source>
+        <translation>立即注入</translation>
+    </message>
+    <message>
+        <source>Poison the next step&apos;s gradient (Ctrl+I)</source>
+        <translation>污染下一步的梯度（Ctrl+I）</translation>
+    </message>
+    <message>
+        <source>Loss scaler (live)</source>
+        <translation>损失缩放器（实时）</translation>
+    </message>
+    <message>
+        <source>Loss scaler (off in this run)</source>
+        <translation>损失缩放器（本次运行关闭）</translation>
+    </message>
+    <message>
+        <source>%1 (yours)</source>
+        <translation>%1（您的）</translation>
+    </message>
+    <message>
+        <source>Skipped: %1</source>
+        <translation>已跳过：%1</translation>
+    </message>
+</context>
+<context>
+    <name>ampscope::ui::EventLog</name>
+    <message>
+        <source>What the scaler decided and why. Click a line to show that step in the charts.</source>
+        <translation>缩放器做了什么决定以及原因。点击某行即可在图表中显示该步。</translation>
+    </message>
+</context>
+<context>
+    <name>ampscope::ui::ExportDialog</name>
+    <message>
+        <source>Export %1</source>
+        <translation>导出%1</translation>
+    </message>
+    <message>
+        <source>Browse…</source>
+        <translation>浏览…</translation>
+    </message>
+    <message>
+        <source>File</source>
+        <translation>文件</translation>
+    </message>
+    <message>
+        <source>The suffix picks the format: .png, .pdf or .svg (vector).</source>
+        <translation>后缀决定格式：.png、.pdf 或 .svg（矢量）。</translation>
+    </message>
+    <message>
+        <source> px</source>
+        <translation> 像素</translation>
+    </message>
+    <message>
+        <source>Width</source>
+        <translation>宽度</translation>
+    </message>
+    <message>
+        <source>Height</source>
+        <translation>高度</translation>
+    </message>
+    <message>
+        <source>PNG only: pixels per unit (2 gives a sharp figure at the same layout)</source>
+        <translation>仅 PNG：每单位像素数（2 可在相同布局下得到清晰的图）</translation>
+    </message>
+    <message>
+        <source>PNG scale</source>
+        <translation>PNG 倍率</translation>
+    </message>
+    <message>
+        <source>PNG image (*.png);;PDF (*.pdf);;SVG (*.svg)</source>
+        <translation>PNG 图像 (*.png);;PDF (*.pdf);;SVG (*.svg)</translation>
+    </message>
+</context>
+<context>
+    <name>ampscope::ui::HistogramHeatmap</name>
+    <message>
+        <source>zero</source>
+        <translation>零</translation>
+    </message>
+    <message>
+        <source>Gradient exponents per layer</source>
+        <translation>各层梯度指数</translation>
+    </message>
+    <message>
+        <source>no step yet</source>
+        <translation>尚无任何步</translation>
+    </message>
+    <message>
+        <source>binary exponent e = ⌊log₂|g|⌋ (scaled, as backward produced it)</source>
+        <translation>二进制指数 e = ⌊log₂|g|⌋（已缩放，即反向传播产生的值）</translation>
+    </message>
+    <message>
+        <source>share of the tensor&apos;s elements</source>
+        <translation>占张量元素的比例</translation>
+    </message>
+    <message>
+        <source>no session</source>
+        <translation>无会话</translation>
+    </message>
+    <message>
+        <source>waiting for the first step</source>
+        <translation>等待第一步</translation>
+    </message>
+    <message>
+        <source>binary exponent of the unscaled gradient g/S = e − log₂ S</source>
+        <translation>反缩放梯度 g/S 的二进制指数 = e − log₂ S</translation>
+    </message>
+    <message>
+        <source>binary exponent e = ⌊log₂|g|⌋ of the scaled gradient</source>
+        <translation>缩放后梯度的二进制指数 e = ⌊log₂|g|⌋</translation>
+    </message>
+    <message>
+        <source>step %1</source>
+        <translation>第 %1 步</translation>
+    </message>
+    <message>
+        <source>step skipped</source>
+        <translation>该步被跳过</translation>
+    </message>
+    <message>
+        <source>unscaled view</source>
+        <translation>反缩放视图</translation>
+    </message>
+    <message>
+        <source>bias rows hidden</source>
+        <translation>已隐藏偏置行</translation>
+    </message>
+    <message>
+        <source> (unscaled: %1)</source>
+        <translation>（反缩放：%1）</translation>
+    </message>
+    <message>
+        <source>exponent ≤ %1%2</source>
+        <translation>指数 ≤ %1%2</translation>
+    </message>
+    <message>
+        <source>exponent ≥ %1%2</source>
+        <translation>指数 ≥ %1%2</translation>
+    </message>
+    <message>
+        <source>exponent %1: |g| in [2^%1, 2^%2)%3</source>
+        <translation>指数 %1：|g| 在 [2^%1, 2^%2) 内%3</translation>
+    </message>
+    <message>
+        <source>%1
+no statistics at this step</source>
+        <translation>%1
+此步没有统计数据</translation>
+    </message>
+    <message>
+        <source>%1 — %2
+%3 of %4 elements (%5%)</source>
+        <translation>%1 — %2
+%4 个元素中的 %3 个（%5%）</translation>
+    </message>
+</context>
+<context>
+    <name>ampscope::ui::LayerHistoryHeatmap</name>
+    <message>
+        <source>Selected layer over time</source>
+        <translation>所选层随时间的变化</translation>
+    </message>
+    <message>
+        <source>select a layer in the table or the histogram</source>
+        <translation>请在表格或直方图中选择一层</translation>
+    </message>
+    <message>
+        <source>exponent e of the scaled gradient</source>
+        <translation>缩放后梯度的指数 e</translation>
+    </message>
+    <message>
+        <source>share of elements</source>
+        <translation>元素比例</translation>
+    </message>
+    <message>
+        <source>%1 · waiting for statistics</source>
+        <translation>%1 · 等待统计数据</translation>
+    </message>
+    <message>
+        <source>exponent of the unscaled gradient g/S</source>
+        <translation>反缩放梯度 g/S 的指数</translation>
+    </message>
+    <message>
+        <source>%1 · steps %2–%3%4</source>
+        <translation>%1 · 第 %2–%3 步%4</translation>
+    </message>
+    <message>
+        <source> (%1 steps per column)</source>
+        <translation>（每列 %1 步）</translation>
+    </message>
+</context>
+<context>
+    <name>ampscope::ui::LayerTableModel</name>
+    <message>
+        <source>Layer</source>
+        <translation>层</translation>
+    </message>
+    <message>
+        <source>Shape</source>
+        <translation>形状</translation>
+    </message>
+    <message>
+        <source>Zeros</source>
+        <translation>零值</translation>
+    </message>
+    <message>
+        <source>Subnormal</source>
+        <translation>次正规</translation>
+    </message>
+    <message>
+        <source>Underflow</source>
+        <translation>下溢</translation>
+    </message>
+    <message>
+        <source>Inf/NaN</source>
+        <translation>Inf/NaN</translation>
+    </message>
+    <message>
+        <source>max |g|</source>
+        <translation>最大 |g|</translation>
+    </message>
+    <message>
+        <source>First offender</source>
+        <translation>首个问题层</translation>
+    </message>
+    <message>
+        <source>Share of the gradient&apos;s elements that are exactly zero (underflow or a dead unit)</source>
+        <translation>梯度中恰好为零的元素比例（下溢或死亡单元）</translation>
+    </message>
+    <message>
+        <source>Share of nonzero elements below fp16&apos;s smallest normal 2^-14 (precision is lost there)</source>
+        <translation>低于 fp16 最小正规数 2^-14 的非零元素比例（此处会损失精度）</translation>
+    </message>
+    <message>
+        <source>Share of elements nonzero in an fp32 reference backward but zero here (latest measured step; measured every reference_every steps)</source>
+        <translation>在 fp32 参考反向传播中非零、在此却为零的元素比例（最近一次测量的步；每 reference_every 步测量一次）</translation>
+    </message>
+    <message>
+        <source>Count of NaN, +inf and -inf elements at this step</source>
+        <translation>此步中 NaN、+inf 与 -inf 元素的数量</translation>
+    </message>
+    <message>
+        <source>Largest finite magnitude of the scaled gradient</source>
+        <translation>缩放后梯度的最大有限绝对值</translation>
+    </message>
+    <message>
+        <source>The first layer to go non-finite in backward order, and how often it was</source>
+        <translation>按反向传播顺序首个出现非有限值的层，以及发生次数</translation>
+    </message>
+    <message>
+        <source>at step %1</source>
+        <translation>第 %1 步</translation>
+    </message>
+    <message>
+        <source>%1×, last step %2</source>
+        <translation>%1 次，最近一次在第 %2 步</translation>
+    </message>
+    <message>
+        <source>Not measured yet (needs an fp32 reference backward: reference_every &gt; 0)</source>
+        <translation>尚未测量（需要 fp32 参考反向传播：reference_every &gt; 0）</translation>
+    </message>
+    <message>
+        <source>%1 elements lost at step %2, carrying %3% of the gradient mass</source>
+        <translation>第 %2 步丢失 %1 个元素，占梯度总量的 %3%</translation>
+    </message>
+</context>
+<context>
+    <name>ampscope::ui::LossPlot</name>
+    <message>
+        <source>Training loss</source>
+        <translation>训练损失</translation>
+    </message>
+    <message>
+        <source>loss</source>
+        <translation>损失</translation>
+    </message>
+    <message>
+        <source>skipped step</source>
+        <translation>被跳过的步</translation>
+    </message>
+    <message>
+        <source>cross-entropy loss (log)</source>
+        <translation>交叉熵损失（对数）</translation>
+    </message>
+</context>
+<context>
+    <name>ampscope::ui::MainWindow</name>
+    <message>
+        <source>Following the newest step</source>
+        <translation>正在跟随最新一步</translation>
+    </message>
+    <message>
+        <source>Follow newest step</source>
+        <translation>跟随最新一步</translation>
+    </message>
+    <message>
+        <source>Controls</source>
+        <translation>控制</translation>
+    </message>
+    <message>
+        <source>Layers</source>
+        <translation>层</translation>
+    </message>
+    <message>
+        <source>What the scaler did</source>
+        <translation>缩放器做了什么</translation>
+    </message>
+    <message>
+        <source>&amp;File</source>
+        <translation>文件(&amp;F)</translation>
+    </message>
+    <message>
+        <source>Export &amp;dashboard…</source>
+        <translation>导出仪表板(&amp;D)…</translation>
+    </message>
+    <message>
+        <source>Export &amp;chart</source>
+        <translation>导出图表(&amp;C)</translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation>退出(&amp;Q)</translation>
+    </message>
+    <message>
+        <source>&amp;Run</source>
+        <translation>运行(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Start / resume</source>
+        <translation>开始 / 继续</translation>
+    </message>
+    <message>
+        <source>Pause</source>
+        <translation>暂停</translation>
+    </message>
+    <message>
+        <source>Step once</source>
+        <translation>单步</translation>
+    </message>
+    <message>
+        <source>Reset</source>
+        <translation>重置</translation>
+    </message>
+    <message>
+        <source>Start / pause</source>
+        <translation>开始 / 暂停</translation>
+    </message>
+    <message>
+        <source>Load &amp;preset</source>
+        <translation>加载预设(&amp;P)</translation>
+    </message>
+    <message>
+        <source>&amp;View</source>
+        <translation>视图(&amp;V)</translation>
+    </message>
+    <message>
+        <source>&amp;Dark theme</source>
+        <translation>深色主题(&amp;D)</translation>
+    </message>
+    <message>
+        <source>&amp;Presentation mode (large fonts, thick lines)</source>
+        <translation>演示模式（大字体、粗线条）(&amp;P)</translation>
+    </message>
+    <message>
+        <source>&amp;Follow the newest step</source>
+        <translation>跟随最新一步(&amp;F)</translation>
+    </message>
+    <message>
+        <source>Run</source>
+        <translation>运行</translation>
+    </message>
+    <message>
+        <source>Not applied: %1</source>
+        <translation>未应用：%1</translation>
+    </message>
+    <message>
+        <source>Following the newest step (click a line in the event log to look at a step)</source>
+        <translation>正在跟随最新一步（点击事件日志中的一行可查看该步）</translation>
+    </message>
+    <message>
+        <source>Showing step %1</source>
+        <translation>正在显示第 %1 步</translation>
+    </message>
+    <message>
+        <source>Showing step %1 (per-layer statistics from step %2, the nearest kept)</source>
+        <translation>正在显示第 %1 步（逐层统计来自保留的最近一步：第 %2 步）</translation>
+    </message>
+    <message>
+        <source>not recorded</source>
+        <translation>未记录</translation>
+    </message>
+    <message>
+        <source>● recording run %1</source>
+        <translation>● 正在记录运行 %1</translation>
+    </message>
+    <message>
+        <source>Every step of this run is recorded in %1 (File &gt; Open replays it)</source>
+        <translation>此运行的每一步都记录在 %1 中（“文件 &gt; 打开”可回放）</translation>
+    </message>
+    <message>
+        <source>replay: %1 steps</source>
+        <translation>回放：%1 步</translation>
+    </message>
+    <message>
+        <source>final scale %1</source>
+        <translation>最终缩放 %1</translation>
+    </message>
+    <message>
+        <source>no scaler</source>
+        <translation>无缩放器</translation>
+    </message>
+    <message>
+        <source>skipped %1 (%2%)</source>
+        <translation>跳过 %1（%2%）</translation>
+    </message>
+    <message>
+        <source>no session</source>
+        <translation>无会话</translation>
+    </message>
+    <message>
+        <source>ready</source>
+        <translation>就绪</translation>
+    </message>
+    <message>
+        <source>running</source>
+        <translation>运行中</translation>
+    </message>
+    <message>
+        <source>paused</source>
+        <translation>已暂停</translation>
+    </message>
+    <message>
+        <source>finished</source>
+        <translation>已完成</translation>
+    </message>
+    <message>
+        <source>stopped by an error</source>
+        <translation>因错误停止</translation>
+    </message>
+    <message>
+        <source>step %1 (%2)</source>
+        <translation>第 %1 步（%2）</translation>
+    </message>
+    <message>
+        <source>%1 steps/s</source>
+        <translation>%1 步/秒</translation>
+    </message>
+    <message>
+        <source>scale %1</source>
+        <translation>缩放 %1</translation>
+    </message>
+    <message>
+        <source>skipped 0</source>
+        <translation>跳过 0</translation>
+    </message>
+    <message>
+        <source>dropped %1</source>
+        <translation>丢弃 %1</translation>
+    </message>
+    <message>
+        <source>Records the GUI could not take in time (the training never waits for the GUI)</source>
+        <translation>GUI 未能及时接收的记录（训练从不等待 GUI）</translation>
+    </message>
+    <message>
+        <source>%1 · %2 · %3 steps · </source>
+        <translation>%1 · %2 · %3 步 · </translation>
+    </message>
+    <message>
+        <source>GradScaler (interval %1)</source>
+        <translation>GradScaler（间隔 %1）</translation>
+    </message>
+    <message>
+        <source>no loss scaling</source>
+        <translation>无损失缩放</translation>
+    </message>
+    <message>
+        <source> · overlay %1</source>
+        <translation> · 叠加 %1</translation>
+    </message>
+    <message>
+        <source> · %1 lr %2 · batch %3</source>
+        <translation> · %1 学习率 %2 · 批大小 %3</translation>
+    </message>
+    <message>
+        <source>cannot write %1</source>
+        <translation>无法写入 %1</translation>
+    </message>
+    <message>
+        <source>dashboard</source>
+        <translation>仪表板</translation>
+    </message>
+    <message>
+        <source>Export failed</source>
+        <translation>导出失败</translation>
+    </message>
+    <message>
+        <source>Wrote %1</source>
+        <translation>已写入 %1</translation>
+    </message>
+    <message>
+        <source>&amp;Open run…</source>
+        <translation>打开运行(&amp;O)…</translation>
+    </message>
+    <message>
+        <source>Replay a run from a run store (recorded here or by &apos;ampscope record&apos;)</source>
+        <translation>回放运行存储中的运行（在此记录或由 &apos;ampscope record&apos; 记录）</translation>
+    </message>
+    <message>
+        <source>O&amp;verlay a run…</source>
+        <translation>叠加运行(&amp;V)…</translation>
+    </message>
+    <message>
+        <source>&amp;Remove the overlay</source>
+        <translation>移除叠加(&amp;R)</translation>
+    </message>
+    <message>
+        <source>&amp;Back to the live run</source>
+        <translation>返回实时运行(&amp;B)</translation>
+    </message>
+    <message>
+        <source>Export the visible range as C&amp;SV…</source>
+        <translation>将可见范围导出为 C&amp;SV…</translation>
+    </message>
+    <message>
+        <source>Back to the live run</source>
+        <translation>返回实时运行</translation>
+    </message>
+    <message>
+        <source>Replaying run %1 from %2 (read-only: %3 · %4 · %5 steps, %6). Click the event log or the charts to look at a step.</source>
+        <translation>正在回放 %2 中的运行 %1（只读：%3 · %4 · %5 步，%6）。点击事件日志或图表可查看某一步。</translation>
+    </message>
+    <message>
+        <source>run %1: %2 (live)</source>
+        <translation>运行 %1：%2（实时）</translation>
+    </message>
+    <message>
+        <source>live: %1</source>
+        <translation>实时：%1</translation>
+    </message>
+    <message>
+        <source>AmpScope — replaying run %1 from %2</source>
+        <translation>AmpScope — 正在回放 %2 中的运行 %1</translation>
+    </message>
+    <message>
+        <source>AmpScope — run %1 (recording to %2)</source>
+        <translation>AmpScope — 运行 %1（记录到 %2）</translation>
+    </message>
+    <message>
+        <source>Open a run store</source>
+        <translation>打开运行存储</translation>
+    </message>
+    <message>
+        <source>AmpScope run stores (*.sqlite *.ampscope *.db);;All files (*)</source>
+        <translation>AmpScope 运行存储 (*.sqlite *.ampscope *.db);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Replay a run</source>
+        <translation>回放运行</translation>
+    </message>
+    <message>
+        <source>Replay</source>
+        <translation>回放</translation>
+    </message>
+    <message>
+        <source>Cannot open the run store</source>
+        <translation>无法打开运行存储</translation>
+    </message>
+    <message>
+        <source>Cannot replay the run</source>
+        <translation>无法回放该运行</translation>
+    </message>
+    <message>
+        <source>Overlay a run from a run store</source>
+        <translation>从运行存储叠加运行</translation>
+    </message>
+    <message>
+        <source>Overlay a run on the loss and scale charts</source>
+        <translation>在损失与缩放图上叠加一次运行</translation>
+    </message>
+    <message>
+        <source>Overlay</source>
+        <translation>叠加</translation>
+    </message>
+    <message>
+        <source>Cannot overlay the run</source>
+        <translation>无法叠加该运行</translation>
+    </message>
+    <message>
+        <source>Export the visible steps %1–%2 as CSV</source>
+        <translation>将可见的第 %1–%2 步导出为 CSV</translation>
+    </message>
+    <message>
+        <source>CSV files (*.csv)</source>
+        <translation>CSV 文件 (*.csv)</translation>
+    </message>
+    <message>
+        <source>Wrote %1 steps to %2</source>
+        <translation>已将 %1 步写入 %2</translation>
+    </message>
+    <message>
+        <source>&amp;Language</source>
+        <translation>语言(&amp;L)</translation>
+    </message>
+    <message>
+        <source>System default (%1)</source>
+        <translation>系统默认（%1）</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1（%2）</translation>
+    </message>
+    <message>
+        <source>&amp;Help</source>
+        <translation>帮助(&amp;H)</translation>
+    </message>
+    <message>
+        <source>&amp;Keyboard shortcuts…</source>
+        <translation>键盘快捷键(&amp;K)…</translation>
+    </message>
+    <message>
+        <source>Some user presets were skipped: %1</source>
+        <translation>部分用户预设被跳过：%1</translation>
+    </message>
+    <message>
+        <source>My preset</source>
+        <translation>我的预设</translation>
+    </message>
+    <message>
+        <source>%1 (my settings)</source>
+        <translation>%1（我的设置）</translation>
+    </message>
+    <message>
+        <source>Preset not saved</source>
+        <translation>预设未保存</translation>
+    </message>
+    <message>
+        <source>Saved preset &apos;%1&apos; in %2</source>
+        <translation>已将预设“%1”保存到 %2</translation>
+    </message>
+    <message>
+        <source>Delete preset</source>
+        <translation>删除预设</translation>
+    </message>
+    <message>
+        <source>Delete your preset &apos;%1&apos;?</source>
+        <translation>删除您的预设“%1”？</translation>
+    </message>
+    <message>
+        <source>Preset not deleted</source>
+        <translation>预设未删除</translation>
+    </message>
+    <message>
+        <source> or </source>
+        <translation> 或 </translation>
+    </message>
+    <message>
+        <source>Keyboard shortcuts</source>
+        <translation>键盘快捷键</translation>
+    </message>
+    <message>
+        <source>Action</source>
+        <translation>操作</translation>
+    </message>
+    <message>
+        <source>Keys</source>
+        <translation>按键</translation>
+    </message>
+    <message>
+        <source>loading</source>
+        <translation>加载中</translation>
+    </message>
+</context>
+<context>
+    <name>ampscope::ui::RunBrowser</name>
+    <message>
+        <source>Runs in %1</source>
+        <translation>%1 中的运行</translation>
+    </message>
+    <message>
+        <source>%1 holds no runs yet</source>
+        <translation>%1 中还没有运行</translation>
+    </message>
+    <message>
+        <source>Run</source>
+        <translation>运行</translation>
+    </message>
+    <message>
+        <source>Created (UTC)</source>
+        <translation>创建时间（UTC）</translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation>模型</translation>
+    </message>
+    <message>
+        <source>Precision</source>
+        <translation>精度</translation>
+    </message>
+    <message>
+        <source>Device</source>
+        <translation>设备</translation>
+    </message>
+    <message>
+        <source>Steps</source>
+        <translation>步数</translation>
+    </message>
+    <message>
+        <source>Final scale</source>
+        <translation>最终缩放</translation>
+    </message>
+    <message>
+        <source>Skipped</source>
+        <translation>跳过</translation>
+    </message>
+    <message>
+        <source>Final loss</source>
+        <translation>最终损失</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>状态</translation>
+    </message>
+    <message>
+        <source>%1 (%2%)</source>
+        <translation>%1（%2%）</translation>
+    </message>
+</context>
+<context>
+    <name>ampscope::ui::SavePresetDialog</name>
+    <message>
+        <source>Save preset</source>
+        <translation>保存预设</translation>
+    </message>
+    <message>
+        <source>Title</source>
+        <translation>标题</translation>
+    </message>
+    <message>
+        <source>What this run shows, in a few sentences (shown beside the charts)</source>
+        <translation>用几句话说明此运行展示了什么（显示在图表旁）</translation>
+    </message>
+    <message>
+        <source>Explanation</source>
+        <translation>说明</translation>
+    </message>
+    <message>
+        <source>Saves the current settings (model, precision, scaler, learning rate, clipping, ...) as a preset listed after the built-in ones.</source>
+        <translation>把当前设置（模型、精度、缩放器、学习率、裁剪等）保存为预设，列在内置预设之后。</translation>
+    </message>
+</context>
+<context>
+    <name>ampscope::ui::ScalePlot</name>
+    <message>
+        <source>Loss scale</source>
+        <translation>损失缩放</translation>
+    </message>
+    <message>
+        <source>the scale each step ran with · hover for details</source>
+        <translation>每一步所用的缩放 · 悬停查看详情</translation>
+    </message>
+    <message>
+        <source>scale</source>
+        <translation>缩放</translation>
+    </message>
+    <message>
+        <source>skipped step (backoff)</source>
+        <translation>被跳过的步（回退）</translation>
+    </message>
+    <message>
+        <source>growth</source>
+        <translation>增长</translation>
+    </message>
+    <message>
+        <source>no loss scaling in this run: S = 1, nothing is skipped</source>
+        <translation>本次运行无损失缩放：S = 1，不跳过任何步</translation>
+    </message>
+    <message>
+        <source>skipped (%1)</source>
+        <translation>跳过（%1）</translation>
+    </message>
+    <message>
+        <source>step %1
+scale %2 → %3 (%4)
+growth tracker %5</source>
+        <translation>第 %1 步
+缩放 %2 → %3（%4）
+增长计数 %5</translation>
+    </message>
+    <message>
+        <source>step skipped</source>
+        <translation>该步被跳过</translation>
+    </message>
+    <message>
+        <source>first offender: %1</source>
+        <translation>首个问题层：%1</translation>
+    </message>
+    <message>
+        <source>
+%1: scale %2 → %3 (%4)%5</source>
+        <translation>
+%1：缩放 %2 → %3（%4）%5</translation>
+    </message>
+    <message>
+        <source>, skipped</source>
+        <translation>，已跳过</translation>
+    </message>
+    <message>
+        <source>scale S (log₂)</source>
+        <translation>缩放 S（log₂）</translation>
+    </message>
+</context>
+<context>
+    <name>ampscope::ui::ScalerPanel</name>
+    <message>
+        <source>Loss scaler (live)</source>
+        <translation>损失缩放器（实时）</translation>
+    </message>
+    <message>
+        <source>enabled</source>
+        <translation>启用</translation>
+    </message>
+    <message>
+        <source>Off: gradients are not scaled, non-finite steps are not skipped</source>
+        <translation>关闭：梯度不缩放，非有限步也不跳过</translation>
+    </message>
+    <message>
+        <source>Scaler</source>
+        <translation>缩放器</translation>
+    </message>
+    <message>
+        <source>The scale a run starts with (a power of two). While a run is going it sets the current scale at the next step (the scale plot says &apos;set by user&apos;).</source>
+        <translation>运行开始时的缩放（2 的幂）。运行中修改会在下一步设置当前缩放（缩放图中显示“用户设置”）。</translation>
+    </message>
+    <message>
+        <source>Init scale</source>
+        <translation>初始缩放</translation>
+    </message>
+    <message>
+        <source>Scale multiplier after growth-interval clean steps (must be &gt; 1)</source>
+        <translation>连续 growth-interval 个正常步后缩放的乘数（必须 &gt; 1）</translation>
+    </message>
+    <message>
+        <source>Growth factor</source>
+        <translation>增长因子</translation>
+    </message>
+    <message>
+        <source>Scale multiplier after a step with inf/NaN gradients (must be &lt; 1)</source>
+        <translation>出现 inf/NaN 梯度的步之后缩放的乘数（必须 &lt; 1）</translation>
+    </message>
+    <message>
+        <source>Backoff factor</source>
+        <translation>回退因子</translation>
+    </message>
+    <message>
+        <source>Clean steps before the scale grows (log slider, 1 to 10000)</source>
+        <translation>缩放增长前所需的正常步数（对数滑块，1 到 10000）</translation>
+    </message>
+    <message>
+        <source>Growth interval</source>
+        <translation>增长间隔</translation>
+    </message>
+    <message>
+        <source>Back off only after this many overflows (1 = PyTorch)</source>
+        <translation>上溢达到此次数后才回退（1 = PyTorch）</translation>
+    </message>
+    <message>
+        <source>consecutive</source>
+        <translation>连续</translation>
+    </message>
+    <message>
+        <source>Restore the hysteresis counter on every clean step (DeepSpeed/Apex), not only on growth</source>
+        <translation>每个正常步都恢复滞后计数器（DeepSpeed/Apex），而不仅是在增长时</translation>
+    </message>
+    <message>
+        <source>Hysteresis</source>
+        <translation>滞后</translation>
+    </message>
+    <message>
+        <source>none (0)</source>
+        <translation>无（0）</translation>
+    </message>
+    <message>
+        <source>Floor after a backoff; without one the scale can reach 0 and stay there</source>
+        <translation>回退后的下限；没有下限时缩放可能降到 0 并停在那里</translation>
+    </message>
+    <message>
+        <source>Min scale</source>
+        <translation>最小缩放</translation>
+    </message>
+    <message>
+        <source>none (∞)</source>
+        <translation>无（∞）</translation>
+    </message>
+    <message>
+        <source>Max scale</source>
+        <translation>最大缩放</translation>
+    </message>
+    <message>
+        <source>static scale</source>
+        <translation>静态缩放</translation>
+    </message>
+    <message>
+        <source>The scale never grows or backs off; non-finite steps are still skipped</source>
+        <translation>缩放从不增长也不回退；非有限步仍会被跳过</translation>
+    </message>
+</context>
+<context>
+    <name>ampscope::ui::SessionController</name>
+    <message>
+        <source>Not recording this run: %1. Training goes on unrecorded.</source>
+        <translation>本次运行未记录：%1。训练将在不记录的情况下继续。</translation>
+    </message>
+    <message>
+        <source>Loading Fashion-MNIST and building fashion-cnn…</source>
+        <translation>正在加载 Fashion-MNIST 并构建 fashion-cnn…</translation>
+    </message>
+    <message>
+        <source>Building %1 (%2)…</source>
+        <translation>正在构建 %1（%2）…</translation>
+    </message>
+    <message>
+        <source>Could not build the session: %1</source>
+        <translation>无法建立会话：%1</translation>
+    </message>
+    <message>
+        <source>step %1: injecting %2 into %3 at the next step</source>
+        <translation>第 %1 步：将在下一步向 %3 注入 %2</translation>
+    </message>
+</context>
+</TS>

@@ -1,0 +1,2055 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="zh_TW">
+<context>
+    <name>ChartBase</name>
+    <message>
+        <source>subnormal %1</source>
+        <translation>次正規數 %1</translation>
+    </message>
+    <message>
+        <source>normal %1</source>
+        <translation>正規數 %1</translation>
+    </message>
+    <message>
+        <source>max %1</source>
+        <translation>最大值 %1</translation>
+    </message>
+    <message>
+        <source>optimizer step</source>
+        <translation>最佳化器步數</translation>
+    </message>
+</context>
+<context>
+    <name>Cli</name>
+    <message>
+        <source>unknown option --%1 (see &apos;ampscope %2 --help&apos;)</source>
+        <translation>未知選項 --%1（請參閱 &apos;ampscope %2 --help&apos;）</translation>
+    </message>
+    <message>
+        <source>--%1 given more than once</source>
+        <translation>--%1 被指定了多次</translation>
+    </message>
+    <message>
+        <source>--%1 takes no value</source>
+        <translation>--%1 不接受值</translation>
+    </message>
+    <message>
+        <source>--%1 needs a value (%2)</source>
+        <translation>--%1 需要一個值（%2）</translation>
+    </message>
+    <message>
+        <source>unexpected argument &apos;%1&apos;</source>
+        <translation>非預期的引數 &apos;%1&apos;</translation>
+    </message>
+    <message>
+        <source>missing %1 (see &apos;ampscope %2 --help&apos;)</source>
+        <translation>缺少 %1（請參閱 &apos;ampscope %2 --help&apos;）</translation>
+    </message>
+    <message>
+        <source>Usage:</source>
+        <translation>用法：</translation>
+    </message>
+    <message>
+        <source>options</source>
+        <translation>選項</translation>
+    </message>
+    <message>
+        <source>Arguments:</source>
+        <translation>引數：</translation>
+    </message>
+    <message>
+        <source>Options:</source>
+        <translation>選項：</translation>
+    </message>
+    <message>
+        <source>Language of messages and help: %1 (default: the system&apos;s).</source>
+        <translation>訊息與說明的語言：%1（預設：系統語言）。</translation>
+    </message>
+    <message>
+        <source>Show this help and exit.</source>
+        <translation>顯示此說明並結束。</translation>
+    </message>
+    <message>
+        <source>--%1 &apos;%2&apos;: expected a number in %3</source>
+        <translation>--%1 &apos;%2&apos;：應為 %3 範圍內的數字</translation>
+    </message>
+    <message>
+        <source>--%1 %2: out of range, allowed %3</source>
+        <translation>--%1 %2：超出範圍，允許 %3</translation>
+    </message>
+    <message>
+        <source>--%1 &apos;%2&apos;: expected an integer in %3</source>
+        <translation>--%1 &apos;%2&apos;：應為 %3 範圍內的整數</translation>
+    </message>
+    <message>
+        <source>Steps per run, in [10, 100000] (default 300).</source>
+        <translation>每次執行的步數，範圍 [10, 100000]（預設 300）。</translation>
+    </message>
+    <message>
+        <source>Trains the deep MLP three ways and narrates what fp16 does to its gradients.</source>
+        <translation>以三種方式訓練深層 MLP，並解說 fp16 對其梯度造成的影響。</translation>
+    </message>
+    <message>
+        <source>AmpScope demo (headless): the deep MLP (12 hidden layers) on 10 Gaussian clusters, trained three ways
+on %1: fp32, %2 without a loss scaler, and %2 through the GradScaler
+(init scale 65536). Every 25 steps an fp32 reference backward counts the fc1
+weight-gradient elements that fp16 flushed to zero (underflow).</source>
+        <translation>AmpScope 示範（無介面）：深層 MLP（12 個隱藏層）在 10 個高斯群集上以三種方式訓練
+（於 %1）：fp32、不使用損失縮放的 %2，以及經過 GradScaler 的 %2
+（初始縮放 65536）。每 25 步以一次 fp32 參考反向傳播計算 fc1
+權重梯度中被 fp16 清為零的元素（下溢）。</translation>
+    </message>
+    <message>
+        <source>step</source>
+        <translation>步</translation>
+    </message>
+    <message>
+        <source>loss fp32</source>
+        <translation>損失 fp32</translation>
+    </message>
+    <message>
+        <source>loss fp16</source>
+        <translation>損失 fp16</translation>
+    </message>
+    <message>
+        <source>loss scaled</source>
+        <translation>損失 縮放</translation>
+    </message>
+    <message>
+        <source>fc1 lost fp16</source>
+        <translation>fc1 遺失 fp16</translation>
+    </message>
+    <message>
+        <source>fc1 lost scl</source>
+        <translation>fc1 遺失 縮放</translation>
+    </message>
+    <message>
+        <source>scale</source>
+        <translation>縮放</translation>
+    </message>
+    <message>
+        <source>What happened: without a scaler, fp16 flushed %1% of fc1&apos;s weight-gradient elements to zero in the
+last measured step (gradients below 2^-24 do not exist in fp16); multiplying the loss by the
+scale first kept %2% of them. Final losses: fp32 %3, fp16 %4, fp16 + scaler %5.</source>
+        <translation>發生了什麼：沒有縮放器時，在最後一次量測的步中 fp16 把 fc1 權重梯度 %1% 的元素清為零
+（fp16 中不存在小於 2^-24 的梯度）；先把損失乘上縮放係數，
+則保留了其中的 %2%。最終損失：fp32 %3，fp16 %4，fp16 + 縮放器 %5。</translation>
+    </message>
+    <message numerus="yes">
+        <source>The scaler skipped %n step(s) for inf/NaN gradients.</source>
+        <translation>
+            <numerusform>縮放器因 inf/NaN 梯度略過了 %n 步。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Record your own run: %1</source>
+        <translation>記錄您自己的執行：%1</translation>
+    </message>
+    <message>
+        <source>Usage: ampscope export FILE [--run ID] --csv DIR
+
+Writes one run of the run store FILE as CSV files to DIR (created if missing):
+  runs.csv         the run: id, created, model, precision, device, status, steps, ...
+  layers.csv       its instrumented tensors (layer_id, name, module, kind, shape, numel)
+  steps.csv        one row per optimizer step: loss, scale before/after, skip, reason, ...
+  layer_stats.csv  one row per layer and statistics step, with the exponent histogram
+
+Options:
+  --run ID   the run to export (default: the latest run in FILE)
+  --csv DIR  the output folder
+  -h, --help this text
+
+Numbers are written so that they read back exactly; NaN and infinities as nan, inf, -inf;
+an empty field means &apos;none&apos; (no first offender, underflow not measured).
+Exit status: 0 done, 1 FILE unreadable or DIR unwritable, 2 bad arguments.
+</source>
+        <translation>用法：ampscope export FILE [--run ID] --csv DIR
+
+將執行紀錄庫 FILE 中的一次執行以 CSV 檔寫入 DIR（不存在則建立）：
+  runs.csv         執行：id, created, model, precision, device, status, steps, ...
+  layers.csv       受監測的張量（layer_id, name, module, kind, shape, numel）
+  steps.csv        每個最佳化器步一列：損失、前後縮放、略過、原因……
+  layer_stats.csv  每層每個統計步一列，含指數直方圖
+
+選項：
+  --run ID   要匯出的執行（預設：FILE 中最新的執行）
+  --csv DIR  輸出資料夾
+  -h, --help 本說明
+
+數字的寫法保證能精確讀回；NaN 與無窮大寫作 nan、inf、-inf；
+空欄位表示「無」（沒有首個問題層，下溢未量測）。
+結束狀態：0 完成，1 FILE 無法讀取或 DIR 無法寫入，2 引數錯誤。
+</translation>
+    </message>
+    <message>
+        <source>(see ampscope export --help)</source>
+        <translation>（請參閱 ampscope export --help）</translation>
+    </message>
+    <message>
+        <source>cannot write %1</source>
+        <translation>無法寫入 %1</translation>
+    </message>
+    <message>
+        <source>cannot write %1 (disk full?)</source>
+        <translation>無法寫入 %1（磁碟已滿？）</translation>
+    </message>
+    <message>
+        <source>--run needs a run id</source>
+        <translation>--run 需要一個執行 ID</translation>
+    </message>
+    <message>
+        <source>--run expects a run id (a positive integer), got &apos;%1&apos;</source>
+        <translation>--run 需要執行 ID（正整數），得到的是 &apos;%1&apos;</translation>
+    </message>
+    <message>
+        <source>--csv needs a folder</source>
+        <translation>--csv 需要一個資料夾</translation>
+    </message>
+    <message>
+        <source>unknown option &apos;%1&apos;</source>
+        <translation>未知選項 &apos;%1&apos;</translation>
+    </message>
+    <message>
+        <source>unexpected argument &apos;%1&apos; (FILE is already &apos;%2&apos;)</source>
+        <translation>非預期的引數 &apos;%1&apos;（FILE 已是 &apos;%2&apos;）</translation>
+    </message>
+    <message>
+        <source>missing FILE (the run store to read)</source>
+        <translation>缺少 FILE（要讀取的執行紀錄庫）</translation>
+    </message>
+    <message>
+        <source>missing --csv DIR (the folder to write to)</source>
+        <translation>缺少 --csv DIR（要寫入的資料夾）</translation>
+    </message>
+    <message>
+        <source>%1 holds no runs</source>
+        <translation>%1 中沒有執行</translation>
+    </message>
+    <message>
+        <source>no run %1 in %2 (runs: %3)</source>
+        <translation>%2 中沒有執行 %1（已有執行：%3）</translation>
+    </message>
+    <message>
+        <source>cannot create the folder %1: %2</source>
+        <translation>無法建立資料夾 %1：%2</translation>
+    </message>
+    <message>
+        <source>a file of that name exists</source>
+        <translation>已存在同名檔案</translation>
+    </message>
+    <message numerus="yes">
+        <source>exported run %1 (%2, %3, %n steps, %4 layer rows) to %5</source>
+        <translation>
+            <numerusform>已將執行 %1（%2，%3，%n 步，%4 列層統計）匯出到 %5</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 steps/s  scale %2  loss %3</source>
+        <translation>%1 步/秒  縮放 %2  損失 %3</translation>
+    </message>
+    <message>
+        <source>Run store to write (SQLite; created if missing, runs are appended). Required.</source>
+        <translation>要寫入的執行紀錄庫（SQLite；不存在則建立，執行會附加）。必填。</translation>
+    </message>
+    <message>
+        <source>--out: the file name is empty</source>
+        <translation>--out：檔名為空</translation>
+    </message>
+    <message>
+        <source>LibTorch compute threads, in [1, 256] (default: LibTorch&apos;s choice).</source>
+        <translation>LibTorch 運算執行緒數，範圍 [1, 256]（預設：由 LibTorch 決定）。</translation>
+    </message>
+    <message>
+        <source>No progress bar.</source>
+        <translation>不顯示進度列。</translation>
+    </message>
+    <message>
+        <source>--out FILE is required (the run store to write)</source>
+        <translation>必須提供 --out FILE（要寫入的執行紀錄庫）</translation>
+    </message>
+    <message>
+        <source>recording stopped: %1</source>
+        <translation>記錄已停止：%1</translation>
+    </message>
+    <message>
+        <source>training failed at step %1: %2</source>
+        <translation>訓練在第 %1 步失敗：%2</translation>
+    </message>
+    <message>
+        <source>see what mixed-precision training does to gradients.</source>
+        <translation>看看混合精度訓練對梯度做了什麼。</translation>
+    </message>
+    <message>
+        <source>open the main window on the default demo</source>
+        <translation>開啟主視窗並執行預設示範</translation>
+    </message>
+    <message>
+        <source>open the main window on the default demo (this build has no GUI: runs `demo`)</source>
+        <translation>開啟主視窗並執行預設示範（此建置沒有 GUI：執行 `demo`）</translation>
+    </message>
+    <message>
+        <source>train headless and record every step into a run store</source>
+        <translation>無介面訓練並把每一步記錄到執行紀錄庫</translation>
+    </message>
+    <message>
+        <source>write a stored run&apos;s steps and per-layer stats as CSV</source>
+        <translation>把已儲存執行的各步與逐層統計匯出為 CSV</translation>
+    </message>
+    <message>
+        <source>the default demonstration, narrated on the terminal</source>
+        <translation>預設示範，在終端機中解說</translation>
+    </message>
+    <message>
+        <source>Every command takes --lang CODE (%1; default: the system&apos;s language).</source>
+        <translation>每個命令都接受 --lang CODE（%1；預設：系統語言）。</translation>
+    </message>
+    <message>
+        <source>&apos;ampscope COMMAND --help&apos; documents each command.</source>
+        <translation>&apos;ampscope COMMAND --help&apos; 會說明每個命令。</translation>
+    </message>
+    <message>
+        <source>This AmpScope build has no GUI (built with AMPSCOPE_GUI=OFF): running the headless demo.</source>
+        <translation>此 AmpScope 建置沒有 GUI（以 AMPSCOPE_GUI=OFF 建置）：執行無介面示範。</translation>
+    </message>
+    <message>
+        <source>unknown command &apos;%1&apos;</source>
+        <translation>未知命令 &apos;%1&apos;</translation>
+    </message>
+    <message>
+        <source>--inject &apos;%1&apos;: expected LAYER:KIND@STEP, e.g. fc3:inf@100 or loss:nan@5</source>
+        <translation>--inject &apos;%1&apos;：應為 LAYER:KIND@STEP，例如 fc3:inf@100 或 loss:nan@5</translation>
+    </message>
+    <message>
+        <source>--inject &apos;%1&apos;: KIND must be inf or nan</source>
+        <translation>--inject &apos;%1&apos;：KIND 必須是 inf 或 nan</translation>
+    </message>
+    <message>
+        <source>Model: spiral-mlp (default), deep-mlp, fashion-cnn.</source>
+        <translation>模型：spiral-mlp（預設）、deep-mlp、fashion-cnn。</translation>
+    </message>
+    <message>
+        <source>--model &apos;%1&apos;: allowed spiral-mlp, deep-mlp, fashion-cnn</source>
+        <translation>--model &apos;%1&apos;：允許的值為 spiral-mlp、deep-mlp、fashion-cnn</translation>
+    </message>
+    <message>
+        <source>Dataset: spirals, clusters, fashion-mnist (default: the model&apos;s own).</source>
+        <translation>資料集：spirals、clusters、fashion-mnist（預設：模型自己的）。</translation>
+    </message>
+    <message>
+        <source>--dataset &apos;%1&apos;: allowed spirals, clusters, fashion-mnist</source>
+        <translation>--dataset &apos;%1&apos;：允許的值為 spirals、clusters、fashion-mnist</translation>
+    </message>
+    <message>
+        <source>Where the Fashion-MNIST IDX files are (default /usr/share/datasets/fashion-mnist).</source>
+        <translation>Fashion-MNIST IDX 檔案所在位置（預設 /usr/share/datasets/fashion-mnist）。</translation>
+    </message>
+    <message>
+        <source>fp32, bf16 or fp16 (default). fp16/bf16 on the CPU are emulated and labelled so.</source>
+        <translation>fp32、bf16 或 fp16（預設）。CPU 上的 fp16/bf16 為模擬，並會如此標示。</translation>
+    </message>
+    <message>
+        <source>--precision &apos;%1&apos;: allowed fp32, bf16, fp16</source>
+        <translation>--precision &apos;%1&apos;：允許的值為 fp32、bf16、fp16</translation>
+    </message>
+    <message>
+        <source>auto (default: CUDA when available), cpu or cuda.</source>
+        <translation>auto（預設：有 CUDA 時使用 CUDA）、cpu 或 cuda。</translation>
+    </message>
+    <message>
+        <source>--device &apos;%1&apos;: allowed auto, cpu, cuda</source>
+        <translation>--device &apos;%1&apos;：允許的值為 auto、cpu、cuda</translation>
+    </message>
+    <message>
+        <source>sgd (with momentum), adam (default) or adamw.</source>
+        <translation>sgd（含動量）、adam（預設）或 adamw。</translation>
+    </message>
+    <message>
+        <source>--optimizer &apos;%1&apos;: allowed sgd, adam, adamw</source>
+        <translation>--optimizer &apos;%1&apos;：允許的值為 sgd、adam、adamw</translation>
+    </message>
+    <message>
+        <source>Learning rate, in (0, 10] (default 1e-3).</source>
+        <translation>學習率，範圍 (0, 10]（預設 1e-3）。</translation>
+    </message>
+    <message>
+        <source>SGD momentum, in [0, 1) (default 0.9).</source>
+        <translation>SGD 動量，範圍 [0, 1)（預設 0.9）。</translation>
+    </message>
+    <message>
+        <source>Weight decay, in [0, 1] (default 0).</source>
+        <translation>權重衰減，範圍 [0, 1]（預設 0）。</translation>
+    </message>
+    <message>
+        <source>Examples per micro-batch, in [1, 65536] (default 256).</source>
+        <translation>每個微批次的樣本數，範圍 [1, 65536]（預設 256）。</translation>
+    </message>
+    <message>
+        <source>Optimizer steps to run, in [1, 2^62] (default 1000).</source>
+        <translation>要執行的最佳化器步數，範圍 [1, 2^62]（預設 1000）。</translation>
+    </message>
+    <message>
+        <source>Train without a GradScaler (non-finite gradients reach the weights).</source>
+        <translation>不使用 GradScaler 訓練（非有限梯度會作用到權重上）。</translation>
+    </message>
+    <message>
+        <source>Initial loss scale, in (0, 3.4e38] (default 65536 = 2^16).</source>
+        <translation>初始損失縮放，範圍 (0, 3.4e38]（預設 65536 = 2^16）。</translation>
+    </message>
+    <message>
+        <source>Scale multiplier after growth-interval clean steps, in (1, 1e6] (default 2).</source>
+        <translation>連續 growth-interval 個正常步後縮放的乘數，範圍 (1, 1e6]（預設 2）。</translation>
+    </message>
+    <message>
+        <source>Scale multiplier on overflow, in (0, 1) (default 0.5).</source>
+        <translation>溢位時縮放的乘數，範圍 (0, 1)（預設 0.5）。</translation>
+    </message>
+    <message>
+        <source>--backoff-factor %1: out of range, allowed (0, 1)</source>
+        <translation>--backoff-factor %1：超出範圍，允許 (0, 1)</translation>
+    </message>
+    <message>
+        <source>Clean steps before the scale grows, in [1, 2^31-1] (default 2000).</source>
+        <translation>縮放增長前所需的正常步數，範圍 [1, 2^31-1]（預設 2000）。</translation>
+    </message>
+    <message>
+        <source>Overflows tolerated before a backoff (Megatron), in [1, 2^31-1] (default 1 = PyTorch).</source>
+        <translation>退避前容忍的溢位次數（Megatron），範圍 [1, 2^31-1]（預設 1 = PyTorch）。</translation>
+    </message>
+    <message>
+        <source>Refill the hysteresis counter on every clean step (DeepSpeed).</source>
+        <translation>每個正常步都重置遲滯計數器（DeepSpeed）。</translation>
+    </message>
+    <message>
+        <source>Floor after backoff, in [0, 3.4e38] (default 0 = none: the scale can reach 0).</source>
+        <translation>退避後的下限，範圍 [0, 3.4e38]（預設 0 = 無：縮放可能降到 0）。</translation>
+    </message>
+    <message>
+        <source>Cap after growth, in (0, inf] (default inf = none).</source>
+        <translation>增長後的上限，範圍 (0, inf]（預設 inf = 無）。</translation>
+    </message>
+    <message>
+        <source>Never grow or back off (still skips non-finite steps).</source>
+        <translation>從不增長或退避（仍會略過非有限步）。</translation>
+    </message>
+    <message>
+        <source>Construct the scaler with enabled=false (PyTorch&apos;s transparent mode).</source>
+        <translation>以 enabled=false 建構縮放器（PyTorch 的透明模式）。</translation>
+    </message>
+    <message>
+        <source>Clip the total gradient norm to X, X &gt;= 0 (default 0 = off).</source>
+        <translation>把梯度總範數裁剪到 X，X &gt;= 0（預設 0 = 關閉）。</translation>
+    </message>
+    <message>
+        <source>Clip the still-scaled gradients (the classic bug, for demonstration).</source>
+        <translation>裁剪仍處於縮放狀態的梯度（經典錯誤，用於示範）。</translation>
+    </message>
+    <message>
+        <source>Micro-batches per optimizer step, in [1, 1024] (default 1).</source>
+        <translation>每個最佳化器步的微批次數，範圍 [1, 1024]（預設 1）。</translation>
+    </message>
+    <message>
+        <source>Inject inf or nan into a layer&apos;s weight gradient (or &apos;loss&apos;) at a step; repeatable.</source>
+        <translation>在某一步向某層的權重梯度（或 &apos;loss&apos;）注入 inf 或 nan；可重複。</translation>
+    </message>
+    <message>
+        <source>Per-layer statistics every N steps, N &gt;= 0 (default 1; 0 = never).</source>
+        <translation>每 N 步統計一次逐層資料，N &gt;= 0（預設 1；0 = 從不）。</translation>
+    </message>
+    <message>
+        <source>fp32 reference backward for underflow every K steps (default 0 = off).</source>
+        <translation>每 K 步做一次用於統計下溢的 fp32 參考反向傳播（預設 0 = 關閉）。</translation>
+    </message>
+    <message>
+        <source>Do not instrument the gradients of module outputs.</source>
+        <translation>不監測模組輸出的梯度。</translation>
+    </message>
+    <message>
+        <source>Exponent range of the histograms, -149 &lt;= LO &lt; HI &lt;= 127 (default -40:20).</source>
+        <translation>直方圖的指數範圍，-149 &lt;= LO &lt; HI &lt;= 127（預設 -40:20）。</translation>
+    </message>
+    <message>
+        <source>--hist-range &apos;%1&apos;: expected LO:HI, e.g. -40:20</source>
+        <translation>--hist-range &apos;%1&apos;：應為 LO:HI，例如 -40:20</translation>
+    </message>
+    <message>
+        <source>Format whose subnormals/overflows are counted: fp16 (default), bf16, fp8-e4m3, fp8-e5m2, fp32.</source>
+        <translation>統計次正規數/溢位所依據的格式：fp16（預設）、bf16、fp8-e4m3、fp8-e5m2、fp32。</translation>
+    </message>
+    <message>
+        <source>--hist-format &apos;%1&apos;: allowed fp16, bf16, fp8-e4m3, fp8-e5m2, fp32</source>
+        <translation>--hist-format &apos;%1&apos;：允許的值為 fp16、bf16、fp8-e4m3、fp8-e5m2、fp32</translation>
+    </message>
+    <message>
+        <source>--%1 &apos;%2&apos;: expected a non-negative integer in [0, 2^64-1]</source>
+        <translation>--%1 &apos;%2&apos;：應為 [0, 2^64-1] 範圍內的非負整數</translation>
+    </message>
+    <message>
+        <source>When writing the run store fails (disk full, file size limit, file deleted): stop (default) or continue training unrecorded. Either way the message goes to stderr and the exit status is 3.</source>
+        <translation>寫入執行紀錄庫失敗時（磁碟已滿、超出檔案大小限制、檔案被刪除）：stop（預設）停止，或 continue 繼續訓練但不再記錄。兩種情況下訊息都會輸出到 stderr，結束狀態為 3。</translation>
+    </message>
+    <message>
+        <source>--on-record-error &apos;%1&apos;: allowed stop, continue</source>
+        <translation>--on-record-error &apos;%1&apos;：允許的值為 stop、continue</translation>
+    </message>
+    <message>
+        <source>Trains a model headless (no display, no Qt GUI libraries) and records every step into a run
+store that the GUI opens later. The last line on stdout is one JSON object:
+  %1
+Exit status: 0 done, 1 training or the store failed to start, 2 bad options, 3 recording
+stopped (disk full...; the steps committed before are in the store).
+Example: %2</source>
+        <translation>以無介面方式（不需顯示器和 Qt GUI 函式庫）訓練模型，並把每一步記錄到執行紀錄庫中，
+之後可在 GUI 中開啟。stdout 的最後一行是一個 JSON 物件：
+  %1
+結束狀態：0 完成，1 訓練或紀錄庫無法啟動，2 選項錯誤，3 記錄
+已停止（磁碟已滿等；之前已提交的步仍在紀錄庫中）。
+範例：%2</translation>
+    </message>
+    <message>
+        <source>--device cuda: no CUDA device is available here (this LibTorch has no CUDA support, or no GPU was found); allowed on this machine: auto, cpu</source>
+        <translation>--device cuda：此處沒有可用的 CUDA 裝置（此 LibTorch 不支援 CUDA，或找不到 GPU）；本機允許的值為 auto、cpu</translation>
+    </message>
+    <message>
+        <source>recording stopped: %1; training continues unrecorded (--on-record-error continue)</source>
+        <translation>記錄已停止：%1；訓練繼續但不再記錄（--on-record-error continue）</translation>
+    </message>
+    <message>
+        <source>Seed of data, weights and sampling, in [0, 2^64-1] (default 0). Same seed, same CPU records.</source>
+        <translation>資料、權重與取樣的種子，範圍 [0, 2^64-1]（預設 0）。相同種子在 CPU 上得到相同紀錄。</translation>
+    </message>
+</context>
+<context>
+    <name>CsvExport</name>
+    <message>
+        <source>no steps in the range %1–%2</source>
+        <translation>範圍 %1–%2 內沒有步</translation>
+    </message>
+    <message>
+        <source>cannot write %1: %2</source>
+        <translation>無法寫入 %1：%2</translation>
+    </message>
+</context>
+<context>
+    <name>Exporter</name>
+    <message>
+        <source>the image is too large</source>
+        <translation>影像過大</translation>
+    </message>
+    <message>
+        <source>cannot write %1</source>
+        <translation>無法寫入 %1</translation>
+    </message>
+    <message>
+        <source>Exported by AmpScope</source>
+        <translation>由 AmpScope 匯出</translation>
+    </message>
+    <message>
+        <source>unknown format</source>
+        <translation>未知格式</translation>
+    </message>
+    <message>
+        <source>%1: use a .png, .pdf or .svg file name</source>
+        <translation>%1：請使用 .png、.pdf 或 .svg 檔名</translation>
+    </message>
+    <message>
+        <source>the size must be positive</source>
+        <translation>尺寸必須為正</translation>
+    </message>
+</context>
+<context>
+    <name>Gui</name>
+    <message>
+        <source>Run preset: %1.</source>
+        <translation>執行預設組：%1。</translation>
+    </message>
+    <message>
+        <source>name</source>
+        <translation>名稱</translation>
+    </message>
+    <message>
+        <source>Dark theme.</source>
+        <translation>深色主題。</translation>
+    </message>
+    <message>
+        <source>Presentation mode: large fonts, thick lines.</source>
+        <translation>簡報模式：大字型、粗線條。</translation>
+    </message>
+    <message>
+        <source>Language: %1 (default: the View &gt; Language setting, else the system&apos;s).</source>
+        <translation>語言：%1（預設：「檢視 &gt; 語言」中的設定，否則為系統語言）。</translation>
+    </message>
+    <message>
+        <source>code</source>
+        <translation>代碼</translation>
+    </message>
+    <message>
+        <source>Render the dashboard of a preset after N steps to a PNG, PDF or SVG file.</source>
+        <translation>在預設組執行 N 步後把儀表板輸出為 PNG、PDF 或 SVG 檔。</translation>
+    </message>
+    <message>
+        <source>Optimizer steps to train first.</source>
+        <translation>先訓練的最佳化器步數。</translation>
+    </message>
+    <message>
+        <source>Output file (.png, .pdf or .svg).</source>
+        <translation>輸出檔（.png、.pdf 或 .svg）。</translation>
+    </message>
+    <message>
+        <source>file</source>
+        <translation>檔案</translation>
+    </message>
+    <message>
+        <source>Figure size in px/pt, WxH.</source>
+        <translation>圖片尺寸（px/pt，寬x高）。</translation>
+    </message>
+    <message>
+        <source>PNG pixels per unit.</source>
+        <translation>每單位的 PNG 像素數。</translation>
+    </message>
+    <message>
+        <source>Capture the whole window with its panels (PNG only) instead of the figure.</source>
+        <translation>擷取含各面板的整個視窗（僅 PNG），而非圖表。</translation>
+    </message>
+    <message>
+        <source>screenshot: --out FILE.png|.pdf|.svg is required</source>
+        <translation>screenshot：必須提供 --out FILE.png|.pdf|.svg</translation>
+    </message>
+    <message>
+        <source>screenshot: --out must end in .png, .pdf or .svg</source>
+        <translation>screenshot：--out 必須以 .png、.pdf 或 .svg 結尾</translation>
+    </message>
+    <message>
+        <source>screenshot: --window writes PNG only</source>
+        <translation>screenshot：--window 只能寫 PNG</translation>
+    </message>
+    <message numerus="yes">
+        <source>wrote %1 (%n steps)</source>
+        <translation>
+            <numerusform>已寫入 %1（%n 步）</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>AmpScope: see what mixed-precision training does to gradients.</source>
+        <translation>AmpScope：看看混合精度訓練對梯度做了什麼。</translation>
+    </message>
+    <message>
+        <source>Build the run but do not start it.</source>
+        <translation>建立執行但不啟動。</translation>
+    </message>
+    <message>
+        <source>Run store (SQLite) that every live run is recorded into; created on demand (default: %1).</source>
+        <translation>記錄每次即時執行的執行紀錄庫（SQLite）；依需要建立（預設：%1）。</translation>
+    </message>
+    <message>
+        <source>--store: the file name is empty</source>
+        <translation>--store：檔名為空</translation>
+    </message>
+    <message>
+        <source>screenshot: --steps must be an integer in [1, 1000000]</source>
+        <translation>screenshot：--steps 必須是 [1, 1000000] 範圍內的整數</translation>
+    </message>
+    <message>
+        <source>screenshot: --size must be WxH with W and H in [100, 20000], e.g. 1600x1000</source>
+        <translation>screenshot：--size 必須為 寬x高，寬和高在 [100, 20000] 內，例如 1600x1000</translation>
+    </message>
+    <message>
+        <source>screenshot: --scale must be a number in (0, 8]</source>
+        <translation>screenshot：--scale 必須是 (0, 8] 範圍內的數字</translation>
+    </message>
+    <message>
+        <source>screenshot: --size %1x%2 at --scale %3 is too large a PNG: at most 32767 pixels a side and 2^28 pixels in all</source>
+        <translation>screenshot：--size %1x%2 在 --scale %3 下產生的 PNG 過大：每邊最多 32767 像素，總共最多 2^28 像素</translation>
+    </message>
+    <message>
+        <source>Open a stored run read-only (FILE:RUN, or FILE for its latest run).</source>
+        <translation>以唯讀方式開啟已儲存的執行（FILE:RUN，或用 FILE 表示其中最新的執行）。</translation>
+    </message>
+    <message>
+        <source>Overlay a stored run on the loss and scale charts (FILE:RUN, or FILE for its latest run).</source>
+        <translation>在損失與縮放圖上疊加一次已儲存的執行（FILE:RUN，或用 FILE 表示其中最新的執行）。</translation>
+    </message>
+    <message>
+        <source>Write the window as PNG after --grab-delay milliseconds, then quit (for documentation).</source>
+        <translation>在 --grab-delay 毫秒後把視窗寫為 PNG，然後結束（用於文件）。</translation>
+    </message>
+    <message>
+        <source>Milliseconds before --grab (default 3000).</source>
+        <translation>--grab 之前的毫秒數（預設 3000）。</translation>
+    </message>
+    <message>
+        <source>--%1: expected FILE or FILE:RUN with RUN a run id &gt;= 1, got &apos;%2&apos;</source>
+        <translation>--%1：應為 FILE 或 FILE:RUN（RUN 為 &gt;= 1 的執行 ID），得到的是 &apos;%2&apos;</translation>
+    </message>
+    <message>
+        <source>--grab-delay must be in [0, 600000] ms</source>
+        <translation>--grab-delay 必須在 [0, 600000] 毫秒範圍內</translation>
+    </message>
+    <message>
+        <source>--replay: %1</source>
+        <translation>--replay：%1</translation>
+    </message>
+    <message>
+        <source>--overlay: %1</source>
+        <translation>--overlay：%1</translation>
+    </message>
+</context>
+<context>
+    <name>Language</name>
+    <message>
+        <source>--lang needs a language code; this build speaks: %1</source>
+        <translation>--lang 需要語言代碼；此建置支援：%1</translation>
+    </message>
+    <message>
+        <source>--lang &apos;%1&apos;: not a language this build speaks; choose one of: %2</source>
+        <translation>--lang &apos;%1&apos;：此建置不支援該語言；請從以下選擇：%2</translation>
+    </message>
+</context>
+<context>
+    <name>Narrator</name>
+    <message>
+        <source>a layer</source>
+        <translation>某一層</translation>
+    </message>
+    <message>
+        <source>non-finite gradients</source>
+        <translation>非有限梯度</translation>
+    </message>
+    <message>
+        <source>%1 NaN and %2 inf gradients</source>
+        <translation>%1 個 NaN 梯度和 %2 個 inf 梯度</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n NaN gradients</source>
+        <translation>
+            <numerusform>%n 個 NaN 梯度</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n inf gradients</source>
+        <translation>
+            <numerusform>%n 個 inf 梯度</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>non-finite gradients appeared</source>
+        <translation>出現了非有限梯度</translation>
+    </message>
+    <message>
+        <source>%1 produced %2</source>
+        <translation>%1 產生了 %2</translation>
+    </message>
+    <message>
+        <source>unchanged</source>
+        <translation>不變</translation>
+    </message>
+    <message>
+        <source>growth</source>
+        <translation>增長</translation>
+    </message>
+    <message>
+        <source>backoff</source>
+        <translation>退避</translation>
+    </message>
+    <message>
+        <source>growth refused</source>
+        <translation>拒絕增長</translation>
+    </message>
+    <message>
+        <source>hysteresis</source>
+        <translation>遲滯</translation>
+    </message>
+    <message>
+        <source>clamped at min scale</source>
+        <translation>限制在最小縮放</translation>
+    </message>
+    <message>
+        <source>clamped at max scale</source>
+        <translation>限制在最大縮放</translation>
+    </message>
+    <message>
+        <source>set by user</source>
+        <translation>使用者設定</translation>
+    </message>
+    <message>
+        <source>step %1: %2 and no scaler is checking: the optimizer applied them</source>
+        <translation>第 %1 步：%2，且沒有縮放器檢查：最佳化器直接套用了它們</translation>
+    </message>
+    <message>
+        <source>step %1: gradients are finite again</source>
+        <translation>第 %1 步：梯度恢復為有限值</translation>
+    </message>
+    <message>
+        <source>step %1: %2, step skipped, scale %3 → %4</source>
+        <translation>第 %1 步：%2，略過該步，縮放 %3 → %4</translation>
+    </message>
+    <message numerus="yes">
+        <source>step %1: %2, step skipped, scale kept at %3 (hysteresis: %n more overflows before a backoff)</source>
+        <translation>
+            <numerusform>第 %1 步：%2，略過該步，縮放維持為 %3（遲滯：再溢位 %n 次才退避）</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>step %1: %2, step skipped, scale %3 → %4 (held at min scale)</source>
+        <translation>第 %1 步：%2，略過該步，縮放 %3 → %4（維持在最小縮放）</translation>
+    </message>
+    <message numerus="yes">
+        <source>step %1: %n clean steps, scale %2 → %3</source>
+        <translation>
+            <numerusform>第 %1 步：連續 %n 個正常步，縮放 %2 → %3</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>step %1: %n clean steps, growth capped at max scale: %2 → %3</source>
+        <translation>
+            <numerusform>第 %1 步：連續 %n 個正常步，增長受最大縮放限制：%2 → %3</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>step %1: growth refused: %2 × growth factor would overflow fp32, scale kept</source>
+        <translation>第 %1 步：拒絕增長：%2 × 增長因子會使 fp32 溢位，縮放維持不變</translation>
+    </message>
+    <message>
+        <source>step %1: scale set by the user: %2 → %3</source>
+        <translation>第 %1 步：使用者設定了縮放：%2 → %3</translation>
+    </message>
+    <message>
+        <source>step %1: %2, step skipped, scale kept at %3</source>
+        <translation>第 %1 步：%2，略過該步，縮放維持為 %3</translation>
+    </message>
+    <message>
+        <source>paused</source>
+        <translation>已暫停</translation>
+    </message>
+    <message>
+        <source>resumed</source>
+        <translation>已繼續</translation>
+    </message>
+    <message>
+        <source>started on %1</source>
+        <translation>在 %1 上開始</translation>
+    </message>
+    <message numerus="yes">
+        <source>finished after %n steps</source>
+        <translation>
+            <numerusform>%n 步後結束</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>stopped after %n steps</source>
+        <translation>
+            <numerusform>%n 步後停止</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>step %1: %2</source>
+        <translation>第 %1 步：%2</translation>
+    </message>
+</context>
+<context>
+    <name>Preset</name>
+    <message>
+        <source>bf16 needs no scaler</source>
+        <translation>bf16 不需要縮放器</translation>
+    </message>
+    <message>
+        <source>The same spiral MLP in bf16 without any loss scaling. bf16 keeps fp32&apos;s 8 exponent bits (smallest normal 2^-126) and gives up mantissa bits instead, so small gradients do not flush to zero and large ones do not overflow: no step is skipped and the loss falls as in fp32.</source>
+        <translation>同一個螺旋 MLP，以 bf16 訓練且完全不做損失縮放。bf16 保留了 fp32 的 8 位元指數（最小正規數 2^-126），犧牲的是尾數位元，因此小梯度不會被清為零，大梯度也不會溢位：沒有步被略過，損失像 fp32 一樣下降。</translation>
+    </message>
+    <message>
+        <source>Clipping before unscale_: training stalls</source>
+        <translation>在 unscale_ 之前裁剪：訓練停滯</translation>
+    </message>
+    <message>
+        <source>Deep MLP, fp16, no loss scaling</source>
+        <translation>深層 MLP，fp16，無損失縮放</translation>
+    </message>
+    <message>
+        <source>A 13-layer MLP with small weights trained in fp16 without a scaler: gradients of the early layers fall below fp16&apos;s smallest subnormal (2^-24) and flush to zero. The underflow column counts what an fp32 backward would have kept.</source>
+        <translation>一個權重很小的 13 層 MLP，以 fp16 訓練且不用縮放器：前幾層的梯度低於 fp16 的最小次正規數（2^-24），被清為零。下溢欄統計的是 fp32 反向傳播原本能保留下來的部分。</translation>
+    </message>
+    <message>
+        <source>Spiral MLP, fp16, PyTorch&apos;s default scaler</source>
+        <translation>螺旋 MLP，fp16，PyTorch 預設縮放器</translation>
+    </message>
+    <message>
+        <source>A 4-layer MLP learns 3 interleaved spirals under fp16 with torch.amp.GradScaler&apos;s defaults (init scale 65536, growth x2 every 2000 clean steps, backoff x0.5). Watch the scale settle and the gradient exponents sit between the fp16 limits.</source>
+        <translation>一個 4 層 MLP 在 fp16 下學習 3 條交錯的螺旋，使用 torch.amp.GradScaler 的預設值（初始縮放 65536，每 2000 個正常步增長 x2，退避 x0.5）。觀察縮放如何穩定下來，梯度指數如何落在 fp16 的界限之間。</translation>
+    </message>
+    <message>
+        <source>Spiral MLP, fp16, inf injected into fc3 at step 50</source>
+        <translation>螺旋 MLP，fp16，第 50 步向 fc3 注入 inf</translation>
+    </message>
+    <message>
+        <source>The default run with an inf written into fc3&apos;s weight gradient at step 50: the scaler finds it, skips the step, names fc3 as the first offender and halves the scale.</source>
+        <translation>預設執行，在第 50 步向 fc3 的權重梯度寫入一個 inf：縮放器發現它，略過該步，指出 fc3 是首個問題層，並把縮放減半。</translation>
+    </message>
+    <message>
+        <source>Init scale too high: an overflow storm, then recovery</source>
+        <translation>初始縮放過高：溢位風暴，然後恢復</translation>
+    </message>
+    <message>
+        <source>The scaler starts at 2^40 instead of 2^16. Every scaled gradient overflows fp16 (65504), so the first steps are all skipped while the scale halves once per step; when it fits, training starts and the scale settles. The weights never see the bad steps: skipping is what makes a too-high start safe, only slow.</source>
+        <translation>縮放器從 2^40 而不是 2^16 開始。每個縮放後的梯度都會使 fp16 溢位（65504），所以最初的步全部被略過，縮放每步減半；等它合適了，訓練開始，縮放穩定下來。權重從未受到這些壞步的影響：正是略過機制讓過高的起點變得安全，只是慢一些。</translation>
+    </message>
+    <message>
+        <source>Growth interval too short: the scale oscillates</source>
+        <translation>增長間隔過短：縮放來回振盪</translation>
+    </message>
+    <message>
+        <source>The scaler tries to grow after only 10 clean steps instead of 2000. It climbs until the gradients overflow, backs off, climbs again: a saw-tooth at the edge of fp16&apos;s range, with a skipped step at every tooth. PyTorch&apos;s default interval exists to make this rare.</source>
+        <translation>縮放器只在 10 個正常步（而不是 2000 個）之後就嘗試增長。它一路上升直到梯度溢位，退避，再次上升：在 fp16 範圍的邊緣形成鋸齒，每個齒都有一步被略過。PyTorch 的預設間隔就是為了讓這種情況很少發生。</translation>
+    </message>
+    <message>
+        <source>Gradient clipping to norm 1 applied to the SCALED gradients (the classic bug: clip_grad_norm_ before scaler.unscale_). The scaled norm is about the scale times the true one, so clipping shrinks every update by roughly the scale: with SGD the loss barely moves. Tick nothing else; compare with the same run where unscale_ comes first.</source>
+        <translation>把梯度裁剪到範數 1，卻作用在仍處於縮放狀態的梯度上（經典錯誤：在 scaler.unscale_ 之前呼叫 clip_grad_norm_）。縮放後的範數約為真實範數乘以縮放係數，所以裁剪會把每次更新縮小約縮放係數倍：用 SGD 時損失幾乎不動。其他什麼都不改，與先呼叫 unscale_ 的同一執行對比。</translation>
+    </message>
+</context>
+<context>
+    <name>StoredRun</name>
+    <message>
+        <source>run %1: %2</source>
+        <translation>執行 %1：%2</translation>
+    </message>
+</context>
+<context>
+    <name>UserPresets</name>
+    <message>
+        <source>%1: larger than 1 MiB, not a preset</source>
+        <translation>%1：大於 1 MiB，不是預設組</translation>
+    </message>
+    <message>
+        <source>%1: cannot be read (%2)</source>
+        <translation>%1：無法讀取（%2）</translation>
+    </message>
+    <message>
+        <source>A preset needs a title.</source>
+        <translation>預設組需要一個標題。</translation>
+    </message>
+    <message>
+        <source>This configuration cannot be saved: %1</source>
+        <translation>無法儲存此設定：%1</translation>
+    </message>
+    <message>
+        <source>Cannot create the folder %1</source>
+        <translation>無法建立資料夾 %1</translation>
+    </message>
+    <message>
+        <source>Cannot write %1: %2</source>
+        <translation>無法寫入 %1：%2</translation>
+    </message>
+    <message>
+        <source>Cannot delete %1: %2</source>
+        <translation>無法刪除 %1：%2</translation>
+    </message>
+    <message>
+        <source>No user preset named &apos;%1&apos;</source>
+        <translation>沒有名為「%1」的使用者預設組</translation>
+    </message>
+    <message>
+        <source>%1.json: the name of a built-in preset, skipped</source>
+        <translation>%1.json：與內建預設組同名，已略過</translation>
+    </message>
+</context>
+<context>
+    <name>ampscope::ui::ControlPanel</name>
+    <message>
+        <source>Preset</source>
+        <translation>預設組</translation>
+    </message>
+    <message>
+        <source>(presets unavailable: %1)</source>
+        <translation>（預設組無法使用：%1）</translation>
+    </message>
+    <message>
+        <source>Load preset</source>
+        <translation>載入預設組</translation>
+    </message>
+    <message>
+        <source>Replace the run with this preset (resets the training)</source>
+        <translation>以此預設組取代目前的執行（會重設訓練）</translation>
+    </message>
+    <message>
+        <source>Save…</source>
+        <translation>儲存…</translation>
+    </message>
+    <message>
+        <source>Save the current settings as your own preset</source>
+        <translation>把目前設定儲存為您自己的預設組</translation>
+    </message>
+    <message>
+        <source>Delete</source>
+        <translation>刪除</translation>
+    </message>
+    <message>
+        <source>Delete this preset (only presets you saved can be deleted)</source>
+        <translation>刪除此預設組（只能刪除您自己儲存的預設組）</translation>
+    </message>
+    <message>
+        <source>View</source>
+        <translation>檢視</translation>
+    </message>
+    <message>
+        <source>Unscaled histogram (−log₂ S)</source>
+        <translation>反縮放直方圖（−log₂ S）</translation>
+    </message>
+    <message>
+        <source>Show the true gradients g/S instead of what fp16 held (g scaled by S)</source>
+        <translation>顯示真實梯度 g/S，而不是 fp16 中保存的值（以 S 縮放後的 g）</translation>
+    </message>
+    <message>
+        <source>Run (applies on Reset)</source>
+        <translation>執行（重設時生效）</translation>
+    </message>
+    <message>
+        <source>spiral-mlp (4 layers, spirals)</source>
+        <translation>spiral-mlp（4 層，螺旋）</translation>
+    </message>
+    <message>
+        <source>deep-mlp (13 layers, clusters)</source>
+        <translation>deep-mlp（13 層，群集）</translation>
+    </message>
+    <message>
+        <source>fashion-cnn (Fashion-MNIST)</source>
+        <translation>fashion-cnn（Fashion-MNIST）</translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation>模型</translation>
+    </message>
+    <message>
+        <source>Precision</source>
+        <translation>精度</translation>
+    </message>
+    <message>
+        <source>auto (CUDA when available)</source>
+        <translation>auto（有 CUDA 時用 CUDA）</translation>
+    </message>
+    <message>
+        <source>cpu</source>
+        <translation>cpu</translation>
+    </message>
+    <message>
+        <source>cuda</source>
+        <translation>cuda</translation>
+    </message>
+    <message>
+        <source>Device</source>
+        <translation>裝置</translation>
+    </message>
+    <message>
+        <source>Optimizer</source>
+        <translation>最佳化器</translation>
+    </message>
+    <message>
+        <source>Batch size</source>
+        <translation>批次大小</translation>
+    </message>
+    <message>
+        <source>Seed</source>
+        <translation>隨機種子</translation>
+    </message>
+    <message>
+        <source>Changed: these settings need a new model and data. The run goes on with the old ones until you reset.</source>
+        <translation>已變更：這些設定需要新的模型和資料。在您重設之前，執行仍使用舊設定。</translation>
+    </message>
+    <message>
+        <source>Reset to apply (Ctrl+R)</source>
+        <translation>重設以套用（Ctrl+R）</translation>
+    </message>
+    <message>
+        <source>Build a new session with these settings; the current run ends</source>
+        <translation>以這些設定建立新工作階段；目前的執行將結束</translation>
+    </message>
+    <message>
+        <source>Training (live)</source>
+        <translation>訓練（即時）</translation>
+    </message>
+    <message>
+        <source>Learning rate</source>
+        <translation>學習率</translation>
+    </message>
+    <message>
+        <source>off</source>
+        <translation>關閉</translation>
+    </message>
+    <message>
+        <source>clip_grad_norm_ to this total norm (0 = off). Applies at the next step.</source>
+        <translation>以此總範數呼叫 clip_grad_norm_（0 = 關閉）。下一步生效。</translation>
+    </message>
+    <message>
+        <source>unscale first</source>
+        <translation>先反縮放</translation>
+    </message>
+    <message>
+        <source>Call scaler.unscale_ before clipping (correct). Unticked: clip the scaled gradients, the classic bug that shrinks every update by the scale.</source>
+        <translation>裁剪前呼叫 scaler.unscale_（正確做法）。不勾選：裁剪縮放後的梯度，這是會把每次更新縮小縮放係數倍的經典錯誤。</translation>
+    </message>
+    <message>
+        <source>Clip norm</source>
+        <translation>裁剪範數</translation>
+    </message>
+    <message>
+        <source>Micro-batches whose gradients add up before one optimizer step. Applies at the next step.</source>
+        <translation>在一次最佳化器步之前累加梯度的微批次數。下一步生效。</translation>
+    </message>
+    <message>
+        <source>Accumulation</source>
+        <translation>梯度累積</translation>
+    </message>
+    <message>
+        <source>Steps per second (far left: as fast as the machine goes)</source>
+        <translation>每秒步數（最左：機器能跑多快就多快）</translation>
+    </message>
+    <message>
+        <source>unlimited</source>
+        <translation>不限</translation>
+    </message>
+    <message>
+        <source>Speed limit</source>
+        <translation>速度上限</translation>
+    </message>
+    <message>
+        <source>%1 /s</source>
+        <translation>%1 /秒</translation>
+    </message>
+    <message>
+        <source>Fault injection</source>
+        <translation>故障注入</translation>
+    </message>
+    <message>
+        <source>The layer whose weight gradient gets ~1% inf/NaN elements (&apos;loss&apos;: the loss itself)</source>
+        <translation>其權重梯度中約 1% 元素被設為 inf/NaN 的層（&apos;loss&apos;：損失本身）</translation>
+    </message>
+    <message>
+        <source>Inject now</source>
+        <translation>立即注入</translation>
+    </message>
+    <message>
+        <source>Poison the next step&apos;s gradient (Ctrl+I)</source>
+        <translation>污染下一步的梯度（Ctrl+I）</translation>
+    </message>
+    <message>
+        <source>Loss scaler (live)</source>
+        <translation>損失縮放器（即時）</translation>
+    </message>
+    <message>
+        <source>Loss scaler (off in this run)</source>
+        <translation>損失縮放器（本次執行關閉）</translation>
+    </message>
+    <message>
+        <source>%1 (yours)</source>
+        <translation>%1（您的）</translation>
+    </message>
+    <message>
+        <source>Skipped: %1</source>
+        <translation>已略過：%1</translation>
+    </message>
+</context>
+<context>
+    <name>ampscope::ui::EventLog</name>
+    <message>
+        <source>What the scaler decided and why. Click a line to show that step in the charts.</source>
+        <translation>縮放器做了什麼決定以及原因。點選某列即可在圖表中顯示該步。</translation>
+    </message>
+</context>
+<context>
+    <name>ampscope::ui::ExportDialog</name>
+    <message>
+        <source>Export %1</source>
+        <translation>匯出%1</translation>
+    </message>
+    <message>
+        <source>Browse…</source>
+        <translation>瀏覽…</translation>
+    </message>
+    <message>
+        <source>File</source>
+        <translation>檔案</translation>
+    </message>
+    <message>
+        <source>The suffix picks the format: .png, .pdf or .svg (vector).</source>
+        <translation>副檔名決定格式：.png、.pdf 或 .svg（向量）。</translation>
+    </message>
+    <message>
+        <source> px</source>
+        <translation> 像素</translation>
+    </message>
+    <message>
+        <source>Width</source>
+        <translation>寬度</translation>
+    </message>
+    <message>
+        <source>Height</source>
+        <translation>高度</translation>
+    </message>
+    <message>
+        <source>PNG only: pixels per unit (2 gives a sharp figure at the same layout)</source>
+        <translation>僅 PNG：每單位像素數（2 可在相同版面下得到清晰的圖）</translation>
+    </message>
+    <message>
+        <source>PNG scale</source>
+        <translation>PNG 倍率</translation>
+    </message>
+    <message>
+        <source>PNG image (*.png);;PDF (*.pdf);;SVG (*.svg)</source>
+        <translation>PNG 影像 (*.png);;PDF (*.pdf);;SVG (*.svg)</translation>
+    </message>
+</context>
+<context>
+    <name>ampscope::ui::HistogramHeatmap</name>
+    <message>
+        <source>zero</source>
+        <translation>零</translation>
+    </message>
+    <message>
+        <source>Gradient exponents per layer</source>
+        <translation>各層梯度指數</translation>
+    </message>
+    <message>
+        <source>no step yet</source>
+        <translation>尚無任何步</translation>
+    </message>
+    <message>
+        <source>binary exponent e = ⌊log₂|g|⌋ (scaled, as backward produced it)</source>
+        <translation>二進位指數 e = ⌊log₂|g|⌋（已縮放，即反向傳播產生的值）</translation>
+    </message>
+    <message>
+        <source>share of the tensor&apos;s elements</source>
+        <translation>占張量元素的比例</translation>
+    </message>
+    <message>
+        <source>no session</source>
+        <translation>無工作階段</translation>
+    </message>
+    <message>
+        <source>waiting for the first step</source>
+        <translation>等待第一步</translation>
+    </message>
+    <message>
+        <source>binary exponent of the unscaled gradient g/S = e − log₂ S</source>
+        <translation>反縮放梯度 g/S 的二進位指數 = e − log₂ S</translation>
+    </message>
+    <message>
+        <source>binary exponent e = ⌊log₂|g|⌋ of the scaled gradient</source>
+        <translation>縮放後梯度的二進位指數 e = ⌊log₂|g|⌋</translation>
+    </message>
+    <message>
+        <source>step %1</source>
+        <translation>第 %1 步</translation>
+    </message>
+    <message>
+        <source>step skipped</source>
+        <translation>該步被略過</translation>
+    </message>
+    <message>
+        <source>unscaled view</source>
+        <translation>反縮放檢視</translation>
+    </message>
+    <message>
+        <source>bias rows hidden</source>
+        <translation>已隱藏偏差列</translation>
+    </message>
+    <message>
+        <source> (unscaled: %1)</source>
+        <translation>（反縮放：%1）</translation>
+    </message>
+    <message>
+        <source>exponent ≤ %1%2</source>
+        <translation>指數 ≤ %1%2</translation>
+    </message>
+    <message>
+        <source>exponent ≥ %1%2</source>
+        <translation>指數 ≥ %1%2</translation>
+    </message>
+    <message>
+        <source>exponent %1: |g| in [2^%1, 2^%2)%3</source>
+        <translation>指數 %1：|g| 在 [2^%1, 2^%2) 內%3</translation>
+    </message>
+    <message>
+        <source>%1
+no statistics at this step</source>
+        <translation>%1
+此步沒有統計資料</translation>
+    </message>
+    <message>
+        <source>%1 — %2
+%3 of %4 elements (%5%)</source>
+        <translation>%1 — %2
+%4 個元素中的 %3 個（%5%）</translation>
+    </message>
+</context>
+<context>
+    <name>ampscope::ui::LayerHistoryHeatmap</name>
+    <message>
+        <source>Selected layer over time</source>
+        <translation>所選層隨時間的變化</translation>
+    </message>
+    <message>
+        <source>select a layer in the table or the histogram</source>
+        <translation>請在表格或直方圖中選擇一層</translation>
+    </message>
+    <message>
+        <source>exponent e of the scaled gradient</source>
+        <translation>縮放後梯度的指數 e</translation>
+    </message>
+    <message>
+        <source>share of elements</source>
+        <translation>元素比例</translation>
+    </message>
+    <message>
+        <source>%1 · waiting for statistics</source>
+        <translation>%1 · 等待統計資料</translation>
+    </message>
+    <message>
+        <source>exponent of the unscaled gradient g/S</source>
+        <translation>反縮放梯度 g/S 的指數</translation>
+    </message>
+    <message>
+        <source>%1 · steps %2–%3%4</source>
+        <translation>%1 · 第 %2–%3 步%4</translation>
+    </message>
+    <message>
+        <source> (%1 steps per column)</source>
+        <translation>（每欄 %1 步）</translation>
+    </message>
+</context>
+<context>
+    <name>ampscope::ui::LayerTableModel</name>
+    <message>
+        <source>Layer</source>
+        <translation>層</translation>
+    </message>
+    <message>
+        <source>Shape</source>
+        <translation>形狀</translation>
+    </message>
+    <message>
+        <source>Zeros</source>
+        <translation>零值</translation>
+    </message>
+    <message>
+        <source>Subnormal</source>
+        <translation>次正規</translation>
+    </message>
+    <message>
+        <source>Underflow</source>
+        <translation>下溢</translation>
+    </message>
+    <message>
+        <source>Inf/NaN</source>
+        <translation>Inf/NaN</translation>
+    </message>
+    <message>
+        <source>max |g|</source>
+        <translation>最大 |g|</translation>
+    </message>
+    <message>
+        <source>First offender</source>
+        <translation>首個問題層</translation>
+    </message>
+    <message>
+        <source>Share of the gradient&apos;s elements that are exactly zero (underflow or a dead unit)</source>
+        <translation>梯度中恰好為零的元素比例（下溢或死亡單元）</translation>
+    </message>
+    <message>
+        <source>Share of nonzero elements below fp16&apos;s smallest normal 2^-14 (precision is lost there)</source>
+        <translation>低於 fp16 最小正規數 2^-14 的非零元素比例（此處會損失精度）</translation>
+    </message>
+    <message>
+        <source>Share of elements nonzero in an fp32 reference backward but zero here (latest measured step; measured every reference_every steps)</source>
+        <translation>在 fp32 參考反向傳播中非零、在此卻為零的元素比例（最近一次量測的步；每 reference_every 步量測一次）</translation>
+    </message>
+    <message>
+        <source>Count of NaN, +inf and -inf elements at this step</source>
+        <translation>此步中 NaN、+inf 與 -inf 元素的數量</translation>
+    </message>
+    <message>
+        <source>Largest finite magnitude of the scaled gradient</source>
+        <translation>縮放後梯度的最大有限絕對值</translation>
+    </message>
+    <message>
+        <source>The first layer to go non-finite in backward order, and how often it was</source>
+        <translation>依反向傳播順序首個出現非有限值的層，以及發生次數</translation>
+    </message>
+    <message>
+        <source>at step %1</source>
+        <translation>第 %1 步</translation>
+    </message>
+    <message>
+        <source>%1×, last step %2</source>
+        <translation>%1 次，最近一次在第 %2 步</translation>
+    </message>
+    <message>
+        <source>Not measured yet (needs an fp32 reference backward: reference_every &gt; 0)</source>
+        <translation>尚未量測（需要 fp32 參考反向傳播：reference_every &gt; 0）</translation>
+    </message>
+    <message>
+        <source>%1 elements lost at step %2, carrying %3% of the gradient mass</source>
+        <translation>第 %2 步遺失 %1 個元素，占梯度總量的 %3%</translation>
+    </message>
+</context>
+<context>
+    <name>ampscope::ui::LossPlot</name>
+    <message>
+        <source>Training loss</source>
+        <translation>訓練損失</translation>
+    </message>
+    <message>
+        <source>loss</source>
+        <translation>損失</translation>
+    </message>
+    <message>
+        <source>skipped step</source>
+        <translation>被略過的步</translation>
+    </message>
+    <message>
+        <source>cross-entropy loss (log)</source>
+        <translation>交叉熵損失（對數）</translation>
+    </message>
+</context>
+<context>
+    <name>ampscope::ui::MainWindow</name>
+    <message>
+        <source>Following the newest step</source>
+        <translation>正在跟隨最新一步</translation>
+    </message>
+    <message>
+        <source>Follow newest step</source>
+        <translation>跟隨最新一步</translation>
+    </message>
+    <message>
+        <source>Controls</source>
+        <translation>控制</translation>
+    </message>
+    <message>
+        <source>Layers</source>
+        <translation>層</translation>
+    </message>
+    <message>
+        <source>What the scaler did</source>
+        <translation>縮放器做了什麼</translation>
+    </message>
+    <message>
+        <source>&amp;File</source>
+        <translation>檔案(&amp;F)</translation>
+    </message>
+    <message>
+        <source>Export &amp;dashboard…</source>
+        <translation>匯出儀表板(&amp;D)…</translation>
+    </message>
+    <message>
+        <source>Export &amp;chart</source>
+        <translation>匯出圖表(&amp;C)</translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation>結束(&amp;Q)</translation>
+    </message>
+    <message>
+        <source>&amp;Run</source>
+        <translation>執行(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Start / resume</source>
+        <translation>開始 / 繼續</translation>
+    </message>
+    <message>
+        <source>Pause</source>
+        <translation>暫停</translation>
+    </message>
+    <message>
+        <source>Step once</source>
+        <translation>單步</translation>
+    </message>
+    <message>
+        <source>Reset</source>
+        <translation>重設</translation>
+    </message>
+    <message>
+        <source>Start / pause</source>
+        <translation>開始 / 暫停</translation>
+    </message>
+    <message>
+        <source>Load &amp;preset</source>
+        <translation>載入預設組(&amp;P)</translation>
+    </message>
+    <message>
+        <source>&amp;View</source>
+        <translation>檢視(&amp;V)</translation>
+    </message>
+    <message>
+        <source>&amp;Dark theme</source>
+        <translation>深色主題(&amp;D)</translation>
+    </message>
+    <message>
+        <source>&amp;Presentation mode (large fonts, thick lines)</source>
+        <translation>簡報模式（大字型、粗線條）(&amp;P)</translation>
+    </message>
+    <message>
+        <source>&amp;Follow the newest step</source>
+        <translation>跟隨最新一步(&amp;F)</translation>
+    </message>
+    <message>
+        <source>Run</source>
+        <translation>執行</translation>
+    </message>
+    <message>
+        <source>Not applied: %1</source>
+        <translation>未套用：%1</translation>
+    </message>
+    <message>
+        <source>Following the newest step (click a line in the event log to look at a step)</source>
+        <translation>正在跟隨最新一步（點選事件記錄中的一列可檢視該步）</translation>
+    </message>
+    <message>
+        <source>Showing step %1</source>
+        <translation>正在顯示第 %1 步</translation>
+    </message>
+    <message>
+        <source>Showing step %1 (per-layer statistics from step %2, the nearest kept)</source>
+        <translation>正在顯示第 %1 步（逐層統計來自保留的最近一步：第 %2 步）</translation>
+    </message>
+    <message>
+        <source>not recorded</source>
+        <translation>未記錄</translation>
+    </message>
+    <message>
+        <source>● recording run %1</source>
+        <translation>● 正在記錄執行 %1</translation>
+    </message>
+    <message>
+        <source>Every step of this run is recorded in %1 (File &gt; Open replays it)</source>
+        <translation>此執行的每一步都記錄在 %1 中（「檔案 &gt; 開啟」可重播）</translation>
+    </message>
+    <message>
+        <source>replay: %1 steps</source>
+        <translation>重播：%1 步</translation>
+    </message>
+    <message>
+        <source>final scale %1</source>
+        <translation>最終縮放 %1</translation>
+    </message>
+    <message>
+        <source>no scaler</source>
+        <translation>無縮放器</translation>
+    </message>
+    <message>
+        <source>skipped %1 (%2%)</source>
+        <translation>略過 %1（%2%）</translation>
+    </message>
+    <message>
+        <source>no session</source>
+        <translation>無工作階段</translation>
+    </message>
+    <message>
+        <source>ready</source>
+        <translation>就緒</translation>
+    </message>
+    <message>
+        <source>running</source>
+        <translation>執行中</translation>
+    </message>
+    <message>
+        <source>paused</source>
+        <translation>已暫停</translation>
+    </message>
+    <message>
+        <source>finished</source>
+        <translation>已完成</translation>
+    </message>
+    <message>
+        <source>stopped by an error</source>
+        <translation>因錯誤停止</translation>
+    </message>
+    <message>
+        <source>step %1 (%2)</source>
+        <translation>第 %1 步（%2）</translation>
+    </message>
+    <message>
+        <source>%1 steps/s</source>
+        <translation>%1 步/秒</translation>
+    </message>
+    <message>
+        <source>scale %1</source>
+        <translation>縮放 %1</translation>
+    </message>
+    <message>
+        <source>skipped 0</source>
+        <translation>略過 0</translation>
+    </message>
+    <message>
+        <source>dropped %1</source>
+        <translation>丟棄 %1</translation>
+    </message>
+    <message>
+        <source>Records the GUI could not take in time (the training never waits for the GUI)</source>
+        <translation>GUI 未能及時接收的紀錄（訓練從不等待 GUI）</translation>
+    </message>
+    <message>
+        <source>%1 · %2 · %3 steps · </source>
+        <translation>%1 · %2 · %3 步 · </translation>
+    </message>
+    <message>
+        <source>GradScaler (interval %1)</source>
+        <translation>GradScaler（間隔 %1）</translation>
+    </message>
+    <message>
+        <source>no loss scaling</source>
+        <translation>無損失縮放</translation>
+    </message>
+    <message>
+        <source> · overlay %1</source>
+        <translation> · 疊加 %1</translation>
+    </message>
+    <message>
+        <source> · %1 lr %2 · batch %3</source>
+        <translation> · %1 學習率 %2 · 批次 %3</translation>
+    </message>
+    <message>
+        <source>cannot write %1</source>
+        <translation>無法寫入 %1</translation>
+    </message>
+    <message>
+        <source>dashboard</source>
+        <translation>儀表板</translation>
+    </message>
+    <message>
+        <source>Export failed</source>
+        <translation>匯出失敗</translation>
+    </message>
+    <message>
+        <source>Wrote %1</source>
+        <translation>已寫入 %1</translation>
+    </message>
+    <message>
+        <source>&amp;Open run…</source>
+        <translation>開啟執行(&amp;O)…</translation>
+    </message>
+    <message>
+        <source>Replay a run from a run store (recorded here or by &apos;ampscope record&apos;)</source>
+        <translation>重播執行紀錄庫中的執行（在此記錄或由 &apos;ampscope record&apos; 記錄）</translation>
+    </message>
+    <message>
+        <source>O&amp;verlay a run…</source>
+        <translation>疊加執行(&amp;V)…</translation>
+    </message>
+    <message>
+        <source>&amp;Remove the overlay</source>
+        <translation>移除疊加(&amp;R)</translation>
+    </message>
+    <message>
+        <source>&amp;Back to the live run</source>
+        <translation>返回即時執行(&amp;B)</translation>
+    </message>
+    <message>
+        <source>Export the visible range as C&amp;SV…</source>
+        <translation>將可見範圍匯出為 C&amp;SV…</translation>
+    </message>
+    <message>
+        <source>Back to the live run</source>
+        <translation>返回即時執行</translation>
+    </message>
+    <message>
+        <source>Replaying run %1 from %2 (read-only: %3 · %4 · %5 steps, %6). Click the event log or the charts to look at a step.</source>
+        <translation>正在重播 %2 中的執行 %1（唯讀：%3 · %4 · %5 步，%6）。點選事件記錄或圖表可檢視某一步。</translation>
+    </message>
+    <message>
+        <source>run %1: %2 (live)</source>
+        <translation>執行 %1：%2（即時）</translation>
+    </message>
+    <message>
+        <source>live: %1</source>
+        <translation>即時：%1</translation>
+    </message>
+    <message>
+        <source>AmpScope — replaying run %1 from %2</source>
+        <translation>AmpScope — 正在重播 %2 中的執行 %1</translation>
+    </message>
+    <message>
+        <source>AmpScope — run %1 (recording to %2)</source>
+        <translation>AmpScope — 執行 %1（記錄到 %2）</translation>
+    </message>
+    <message>
+        <source>Open a run store</source>
+        <translation>開啟執行紀錄庫</translation>
+    </message>
+    <message>
+        <source>AmpScope run stores (*.sqlite *.ampscope *.db);;All files (*)</source>
+        <translation>AmpScope 執行紀錄庫 (*.sqlite *.ampscope *.db);;所有檔案 (*)</translation>
+    </message>
+    <message>
+        <source>Replay a run</source>
+        <translation>重播執行</translation>
+    </message>
+    <message>
+        <source>Replay</source>
+        <translation>重播</translation>
+    </message>
+    <message>
+        <source>Cannot open the run store</source>
+        <translation>無法開啟執行紀錄庫</translation>
+    </message>
+    <message>
+        <source>Cannot replay the run</source>
+        <translation>無法重播該執行</translation>
+    </message>
+    <message>
+        <source>Overlay a run from a run store</source>
+        <translation>從執行紀錄庫疊加執行</translation>
+    </message>
+    <message>
+        <source>Overlay a run on the loss and scale charts</source>
+        <translation>在損失與縮放圖上疊加一次執行</translation>
+    </message>
+    <message>
+        <source>Overlay</source>
+        <translation>疊加</translation>
+    </message>
+    <message>
+        <source>Cannot overlay the run</source>
+        <translation>無法疊加該執行</translation>
+    </message>
+    <message>
+        <source>Export the visible steps %1–%2 as CSV</source>
+        <translation>將可見的第 %1–%2 步匯出為 CSV</translation>
+    </message>
+    <message>
+        <source>CSV files (*.csv)</source>
+        <translation>CSV 檔 (*.csv)</translation>
+    </message>
+    <message>
+        <source>Wrote %1 steps to %2</source>
+        <translation>已將 %1 步寫入 %2</translation>
+    </message>
+    <message>
+        <source>&amp;Language</source>
+        <translation>語言(&amp;L)</translation>
+    </message>
+    <message>
+        <source>System default (%1)</source>
+        <translation>系統預設（%1）</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1（%2）</translation>
+    </message>
+    <message>
+        <source>&amp;Help</source>
+        <translation>說明(&amp;H)</translation>
+    </message>
+    <message>
+        <source>&amp;Keyboard shortcuts…</source>
+        <translation>鍵盤快速鍵(&amp;K)…</translation>
+    </message>
+    <message>
+        <source>Some user presets were skipped: %1</source>
+        <translation>部分使用者預設組被略過：%1</translation>
+    </message>
+    <message>
+        <source>My preset</source>
+        <translation>我的預設組</translation>
+    </message>
+    <message>
+        <source>%1 (my settings)</source>
+        <translation>%1（我的設定）</translation>
+    </message>
+    <message>
+        <source>Preset not saved</source>
+        <translation>預設組未儲存</translation>
+    </message>
+    <message>
+        <source>Saved preset &apos;%1&apos; in %2</source>
+        <translation>已將預設組「%1」儲存到 %2</translation>
+    </message>
+    <message>
+        <source>Delete preset</source>
+        <translation>刪除預設組</translation>
+    </message>
+    <message>
+        <source>Delete your preset &apos;%1&apos;?</source>
+        <translation>刪除您的預設組「%1」？</translation>
+    </message>
+    <message>
+        <source>Preset not deleted</source>
+        <translation>預設組未刪除</translation>
+    </message>
+    <message>
+        <source> or </source>
+        <translation> 或 </translation>
+    </message>
+    <message>
+        <source>Keyboard shortcuts</source>
+        <translation>鍵盤快速鍵</translation>
+    </message>
+    <message>
+        <source>Action</source>
+        <translation>動作</translation>
+    </message>
+    <message>
+        <source>Keys</source>
+        <translation>按鍵</translation>
+    </message>
+    <message>
+        <source>loading</source>
+        <translation>載入中</translation>
+    </message>
+</context>
+<context>
+    <name>ampscope::ui::RunBrowser</name>
+    <message>
+        <source>Runs in %1</source>
+        <translation>%1 中的執行</translation>
+    </message>
+    <message>
+        <source>%1 holds no runs yet</source>
+        <translation>%1 中還沒有執行</translation>
+    </message>
+    <message>
+        <source>Run</source>
+        <translation>執行</translation>
+    </message>
+    <message>
+        <source>Created (UTC)</source>
+        <translation>建立時間（UTC）</translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation>模型</translation>
+    </message>
+    <message>
+        <source>Precision</source>
+        <translation>精度</translation>
+    </message>
+    <message>
+        <source>Device</source>
+        <translation>裝置</translation>
+    </message>
+    <message>
+        <source>Steps</source>
+        <translation>步數</translation>
+    </message>
+    <message>
+        <source>Final scale</source>
+        <translation>最終縮放</translation>
+    </message>
+    <message>
+        <source>Skipped</source>
+        <translation>略過</translation>
+    </message>
+    <message>
+        <source>Final loss</source>
+        <translation>最終損失</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>狀態</translation>
+    </message>
+    <message>
+        <source>%1 (%2%)</source>
+        <translation>%1（%2%）</translation>
+    </message>
+</context>
+<context>
+    <name>ampscope::ui::SavePresetDialog</name>
+    <message>
+        <source>Save preset</source>
+        <translation>儲存預設組</translation>
+    </message>
+    <message>
+        <source>Title</source>
+        <translation>標題</translation>
+    </message>
+    <message>
+        <source>What this run shows, in a few sentences (shown beside the charts)</source>
+        <translation>用幾句話說明此執行展示了什麼（顯示在圖表旁）</translation>
+    </message>
+    <message>
+        <source>Explanation</source>
+        <translation>說明</translation>
+    </message>
+    <message>
+        <source>Saves the current settings (model, precision, scaler, learning rate, clipping, ...) as a preset listed after the built-in ones.</source>
+        <translation>把目前設定（模型、精度、縮放器、學習率、裁剪等）儲存為預設組，列在內建預設組之後。</translation>
+    </message>
+</context>
+<context>
+    <name>ampscope::ui::ScalePlot</name>
+    <message>
+        <source>Loss scale</source>
+        <translation>損失縮放</translation>
+    </message>
+    <message>
+        <source>the scale each step ran with · hover for details</source>
+        <translation>每一步所用的縮放 · 游標停留可看詳情</translation>
+    </message>
+    <message>
+        <source>scale</source>
+        <translation>縮放</translation>
+    </message>
+    <message>
+        <source>skipped step (backoff)</source>
+        <translation>被略過的步（退避）</translation>
+    </message>
+    <message>
+        <source>growth</source>
+        <translation>增長</translation>
+    </message>
+    <message>
+        <source>no loss scaling in this run: S = 1, nothing is skipped</source>
+        <translation>本次執行無損失縮放：S = 1，不略過任何步</translation>
+    </message>
+    <message>
+        <source>skipped (%1)</source>
+        <translation>略過（%1）</translation>
+    </message>
+    <message>
+        <source>step %1
+scale %2 → %3 (%4)
+growth tracker %5</source>
+        <translation>第 %1 步
+縮放 %2 → %3（%4）
+增長計數 %5</translation>
+    </message>
+    <message>
+        <source>step skipped</source>
+        <translation>該步被略過</translation>
+    </message>
+    <message>
+        <source>first offender: %1</source>
+        <translation>首個問題層：%1</translation>
+    </message>
+    <message>
+        <source>
+%1: scale %2 → %3 (%4)%5</source>
+        <translation>
+%1：縮放 %2 → %3（%4）%5</translation>
+    </message>
+    <message>
+        <source>, skipped</source>
+        <translation>，已略過</translation>
+    </message>
+    <message>
+        <source>scale S (log₂)</source>
+        <translation>縮放 S（log₂）</translation>
+    </message>
+</context>
+<context>
+    <name>ampscope::ui::ScalerPanel</name>
+    <message>
+        <source>Loss scaler (live)</source>
+        <translation>損失縮放器（即時）</translation>
+    </message>
+    <message>
+        <source>enabled</source>
+        <translation>啟用</translation>
+    </message>
+    <message>
+        <source>Off: gradients are not scaled, non-finite steps are not skipped</source>
+        <translation>關閉：梯度不縮放，非有限步也不略過</translation>
+    </message>
+    <message>
+        <source>Scaler</source>
+        <translation>縮放器</translation>
+    </message>
+    <message>
+        <source>The scale a run starts with (a power of two). While a run is going it sets the current scale at the next step (the scale plot says &apos;set by user&apos;).</source>
+        <translation>執行開始時的縮放（2 的冪）。執行中修改會在下一步設定目前的縮放（縮放圖中顯示「使用者設定」）。</translation>
+    </message>
+    <message>
+        <source>Init scale</source>
+        <translation>初始縮放</translation>
+    </message>
+    <message>
+        <source>Scale multiplier after growth-interval clean steps (must be &gt; 1)</source>
+        <translation>連續 growth-interval 個正常步後縮放的乘數（必須 &gt; 1）</translation>
+    </message>
+    <message>
+        <source>Growth factor</source>
+        <translation>增長因子</translation>
+    </message>
+    <message>
+        <source>Scale multiplier after a step with inf/NaN gradients (must be &lt; 1)</source>
+        <translation>出現 inf/NaN 梯度的步之後縮放的乘數（必須 &lt; 1）</translation>
+    </message>
+    <message>
+        <source>Backoff factor</source>
+        <translation>退避因子</translation>
+    </message>
+    <message>
+        <source>Clean steps before the scale grows (log slider, 1 to 10000)</source>
+        <translation>縮放增長前所需的正常步數（對數滑桿，1 到 10000）</translation>
+    </message>
+    <message>
+        <source>Growth interval</source>
+        <translation>增長間隔</translation>
+    </message>
+    <message>
+        <source>Back off only after this many overflows (1 = PyTorch)</source>
+        <translation>溢位達到此次數後才退避（1 = PyTorch）</translation>
+    </message>
+    <message>
+        <source>consecutive</source>
+        <translation>連續</translation>
+    </message>
+    <message>
+        <source>Restore the hysteresis counter on every clean step (DeepSpeed/Apex), not only on growth</source>
+        <translation>每個正常步都恢復遲滯計數器（DeepSpeed/Apex），而不僅是在增長時</translation>
+    </message>
+    <message>
+        <source>Hysteresis</source>
+        <translation>遲滯</translation>
+    </message>
+    <message>
+        <source>none (0)</source>
+        <translation>無（0）</translation>
+    </message>
+    <message>
+        <source>Floor after a backoff; without one the scale can reach 0 and stay there</source>
+        <translation>退避後的下限；沒有下限時縮放可能降到 0 並停在那裡</translation>
+    </message>
+    <message>
+        <source>Min scale</source>
+        <translation>最小縮放</translation>
+    </message>
+    <message>
+        <source>none (∞)</source>
+        <translation>無（∞）</translation>
+    </message>
+    <message>
+        <source>Max scale</source>
+        <translation>最大縮放</translation>
+    </message>
+    <message>
+        <source>static scale</source>
+        <translation>靜態縮放</translation>
+    </message>
+    <message>
+        <source>The scale never grows or backs off; non-finite steps are still skipped</source>
+        <translation>縮放從不增長也不退避；非有限步仍會被略過</translation>
+    </message>
+</context>
+<context>
+    <name>ampscope::ui::SessionController</name>
+    <message>
+        <source>Not recording this run: %1. Training goes on unrecorded.</source>
+        <translation>本次執行未記錄：%1。訓練將在不記錄的情況下繼續。</translation>
+    </message>
+    <message>
+        <source>Loading Fashion-MNIST and building fashion-cnn…</source>
+        <translation>正在載入 Fashion-MNIST 並建立 fashion-cnn…</translation>
+    </message>
+    <message>
+        <source>Building %1 (%2)…</source>
+        <translation>正在建立 %1（%2）…</translation>
+    </message>
+    <message>
+        <source>Could not build the session: %1</source>
+        <translation>無法建立工作階段：%1</translation>
+    </message>
+    <message>
+        <source>step %1: injecting %2 into %3 at the next step</source>
+        <translation>第 %1 步：將在下一步向 %3 注入 %2</translation>
+    </message>
+</context>
+</TS>
