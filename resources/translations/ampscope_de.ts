@@ -914,6 +914,10 @@ Beispiel: %2</translation>
         <source>Gradient clipping to norm 1 applied to the SCALED gradients (the classic bug: clip_grad_norm_ before scaler.unscale_). The scaled norm is about the scale times the true one, so clipping shrinks every update by roughly the scale: with SGD the loss barely moves. Tick nothing else; compare with the same run where unscale_ comes first.</source>
         <translation>Gradienten-Clipping auf Norm 1, angewendet auf die SKALIERTEN Gradienten (der klassische Fehler: clip_grad_norm_ vor scaler.unscale_). Die skalierte Norm ist etwa die Skala mal die wahre, also verkleinert das Clipping jedes Update ungefähr um die Skala: mit SGD bewegt sich der Loss kaum. Sonst nichts ändern; vergleichen Sie mit demselben Lauf, in dem unscale_ zuerst kommt.</translation>
     </message>
+    <message>
+        <source>unknown preset &apos;%1&apos; (known: %2)</source>
+        <translation>unbekannte Voreinstellung &apos;%1&apos; (bekannt: %2)</translation>
+    </message>
 </context>
 <context>
     <name>StoredRun</name>

@@ -888,6 +888,10 @@ Example: %2</source>
         <source>Gradient clipping to norm 1 applied to the SCALED gradients (the classic bug: clip_grad_norm_ before scaler.unscale_). The scaled norm is about the scale times the true one, so clipping shrinks every update by roughly the scale: with SGD the loss barely moves. Tick nothing else; compare with the same run where unscale_ comes first.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>unknown preset &apos;%1&apos; (known: %2)</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>StoredRun</name>

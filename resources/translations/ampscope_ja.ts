@@ -904,6 +904,10 @@ Example: %2</source>
         <source>Gradient clipping to norm 1 applied to the SCALED gradients (the classic bug: clip_grad_norm_ before scaler.unscale_). The scaled norm is about the scale times the true one, so clipping shrinks every update by roughly the scale: with SGD the loss barely moves. Tick nothing else; compare with the same run where unscale_ comes first.</source>
         <translation>ノルム 1 への勾配クリッピングを、スケールされたままの勾配に適用します（典型的なバグ: scaler.unscale_ の前に clip_grad_norm_）。スケールされたノルムは真のノルムのおよそスケール倍なので、クリッピングによって毎回の更新がおよそスケール分の 1 に縮み、SGD では損失がほとんど動きません。ほかは何も変えず、unscale_ を先に行う同じ実行と比べてみてください。</translation>
     </message>
+    <message>
+        <source>unknown preset &apos;%1&apos; (known: %2)</source>
+        <translation>不明なプリセット &apos;%1&apos;（既知のもの: %2）</translation>
+    </message>
 </context>
 <context>
     <name>StoredRun</name>
@@ -1405,7 +1409,7 @@ no statistics at this step</source>
     </message>
     <message>
         <source>cross-entropy loss (log)</source>
-        <translation>交差エントロピー損失（対数）</translation>
+        <translation>損失（対数目盛）</translation>
     </message>
 </context>
 <context>

@@ -904,6 +904,10 @@ Example: %2</source>
         <source>Gradient clipping to norm 1 applied to the SCALED gradients (the classic bug: clip_grad_norm_ before scaler.unscale_). The scaled norm is about the scale times the true one, so clipping shrinks every update by roughly the scale: with SGD the loss barely moves. Tick nothing else; compare with the same run where unscale_ comes first.</source>
         <translation>把梯度裁剪到范数 1，却作用在仍处于缩放状态的梯度上（经典错误：在 scaler.unscale_ 之前调用 clip_grad_norm_）。缩放后的范数约为真实范数乘以缩放因子，所以裁剪会把每次更新缩小约缩放因子倍：用 SGD 时损失几乎不动。其他什么都不改，与先调用 unscale_ 的同一运行对比。</translation>
     </message>
+    <message>
+        <source>unknown preset &apos;%1&apos; (known: %2)</source>
+        <translation>未知预设“%1”（已知：%2）</translation>
+    </message>
 </context>
 <context>
     <name>StoredRun</name>

@@ -904,6 +904,10 @@ Example: %2</source>
         <source>Gradient clipping to norm 1 applied to the SCALED gradients (the classic bug: clip_grad_norm_ before scaler.unscale_). The scaled norm is about the scale times the true one, so clipping shrinks every update by roughly the scale: with SGD the loss barely moves. Tick nothing else; compare with the same run where unscale_ comes first.</source>
         <translation>把梯度裁剪到範數 1，卻作用在仍處於縮放狀態的梯度上（經典錯誤：在 scaler.unscale_ 之前呼叫 clip_grad_norm_）。縮放後的範數約為真實範數乘以縮放係數，所以裁剪會把每次更新縮小約縮放係數倍：用 SGD 時損失幾乎不動。其他什麼都不改，與先呼叫 unscale_ 的同一執行對比。</translation>
     </message>
+    <message>
+        <source>unknown preset &apos;%1&apos; (known: %2)</source>
+        <translation>未知預設組「%1」（已知：%2）</translation>
+    </message>
 </context>
 <context>
     <name>StoredRun</name>
