@@ -2,6 +2,7 @@
 
 #include "narrator.h"
 
+#include <QEvent>
 #include <QScrollBar>
 
 namespace ampscope::ui {
@@ -10,13 +11,20 @@ EventLog::EventLog(QWidget* parent) : QListWidget(parent) {
   setUniformItemSizes(true);
   setWordWrap(false);
   setAlternatingRowColors(true);
-  setToolTip(QStringLiteral("What the scaler decided and why. Click a line to show that step in the charts."));
+  setToolTip(tr("What the scaler decided and why. Click a line to show that step in the charts."));
   connect(this, &QListWidget::itemClicked, this, [this](QListWidgetItem* item) {
     Q_EMIT stepActivated(item->data(Qt::UserRole).toLongLong());
   });
   connect(this, &QListWidget::itemActivated, this, [this](QListWidgetItem* item) {
     Q_EMIT stepActivated(item->data(Qt::UserRole).toLongLong());
   });
+}
+
+void EventLog::changeEvent(QEvent* event) {
+  QListWidget::changeEvent(event);
+  // Lines already told stay in the language they were told in; new ones use the new language.
+  if (event->type() == QEvent::LanguageChange)
+    setToolTip(tr("What the scaler decided and why. Click a line to show that step in the charts."));
 }
 
 void EventLog::addEvent(qint64 step, int severity, const QString& text) {

@@ -19,6 +19,9 @@ class EventLog : public QListWidget {
  Q_SIGNALS:
   void stepActivated(qint64 step);
 
+ protected:
+  void changeEvent(QEvent* event) override;
+
  private:
   bool m_dark = false;
 };

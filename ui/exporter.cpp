@@ -3,6 +3,7 @@
 #include "chart_base.h"
 #include "dashboard.h"
 
+#include <QCoreApplication>
 #include <QFileInfo>
 #include <QImage>
 #include <QPageLayout>
@@ -15,6 +16,11 @@
 namespace ampscope::ui {
 
 namespace {
+/// The translation context of export messages.
+struct Exporter {
+  Q_DECLARE_TR_FUNCTIONS(Exporter)
+};
+
 bool fail(QString* error, const QString& text) {
   if (error) *error = text;
   return false;
@@ -27,7 +33,7 @@ bool paintTo(const QString& path, ExportFormat format, const ExportOptions& o, c
   switch (format) {
     case ExportFormat::Png: {
       QImage image(o.size * o.scale, QImage::Format_ARGB32_Premultiplied);
-      if (image.isNull()) return fail(error, QStringLiteral("the image is too large"));
+      if (image.isNull()) return fail(error, Exporter::tr("the image is too large"));
       image.setDevicePixelRatio(o.scale);
       image.fill(background);
       {
@@ -36,7 +42,7 @@ bool paintTo(const QString& path, ExportFormat format, const ExportOptions& o, c
         p.setRenderHint(QPainter::TextAntialiasing);
         draw(&p, rect);
       }
-      if (!image.save(path, "PNG")) return fail(error, QStringLiteral("cannot write %1").arg(path));
+      if (!image.save(path, "PNG")) return fail(error, Exporter::tr("cannot write %1").arg(path));
       return true;
     }
     case ExportFormat::Pdf: {
@@ -46,7 +52,7 @@ bool paintTo(const QString& path, ExportFormat format, const ExportOptions& o, c
       writer.setResolution(72);  // one logical unit = one point
       writer.setPageLayout(QPageLayout(QPageSize(QSizeF(o.size), QPageSize::Point), QPageLayout::Portrait, QMarginsF()));
       QCPPainter p;
-      if (!p.begin(&writer)) return fail(error, QStringLiteral("cannot write %1").arg(path));
+      if (!p.begin(&writer)) return fail(error, Exporter::tr("cannot write %1").arg(path));
       p.setMode(QCPPainter::pmVectorized);
       p.setMode(QCPPainter::pmNoCaching);
       draw(&p, rect);
@@ -59,18 +65,18 @@ bool paintTo(const QString& path, ExportFormat format, const ExportOptions& o, c
       gen.setSize(o.size);
       gen.setViewBox(rect);
       gen.setTitle(o.title);
-      gen.setDescription(QStringLiteral("Exported by AmpScope"));
+      gen.setDescription(Exporter::tr("Exported by AmpScope"));
       QCPPainter p;
-      if (!p.begin(&gen)) return fail(error, QStringLiteral("cannot write %1").arg(path));
+      if (!p.begin(&gen)) return fail(error, Exporter::tr("cannot write %1").arg(path));
       p.setMode(QCPPainter::pmVectorized);
       p.setMode(QCPPainter::pmNoCaching);
       draw(&p, rect);
       p.end();
-      if (!QFileInfo(path).size()) return fail(error, QStringLiteral("cannot write %1").arg(path));
+      if (!QFileInfo(path).size()) return fail(error, Exporter::tr("cannot write %1").arg(path));
       return true;
     }
   }
-  return fail(error, QStringLiteral("unknown format"));
+  return fail(error, Exporter::tr("unknown format"));
 }
 }  // namespace
 
@@ -84,8 +90,8 @@ std::optional<ExportFormat> exportFormatFor(const QString& path) {
 
 bool exportChart(ChartBase* chart, const QString& path, const ExportOptions& o, QString* error) {
   const auto format = exportFormatFor(path);
-  if (!format) return fail(error, QStringLiteral("%1: use a .png, .pdf or .svg file name").arg(path));
-  if (o.size.isEmpty() || o.scale <= 0) return fail(error, QStringLiteral("the size must be positive"));
+  if (!format) return fail(error, Exporter::tr("%1: use a .png, .pdf or .svg file name").arg(path));
+  if (o.size.isEmpty() || o.scale <= 0) return fail(error, Exporter::tr("the size must be positive"));
   const bool ok = paintTo(path, *format, o, chart->theme().background,
                           [chart](QCPPainter* p, const QRect& r) { chart->toPainter(p, r.width(), r.height()); }, error);
   chart->markDirty();  // toPainter laid the chart out for the export size
@@ -95,8 +101,8 @@ bool exportChart(ChartBase* chart, const QString& path, const ExportOptions& o, 
 
 bool exportDashboard(Dashboard* dashboard, const QString& path, const ExportOptions& o, QString* error) {
   const auto format = exportFormatFor(path);
-  if (!format) return fail(error, QStringLiteral("%1: use a .png, .pdf or .svg file name").arg(path));
-  if (o.size.isEmpty() || o.scale <= 0) return fail(error, QStringLiteral("the size must be positive"));
+  if (!format) return fail(error, Exporter::tr("%1: use a .png, .pdf or .svg file name").arg(path));
+  if (o.size.isEmpty() || o.scale <= 0) return fail(error, Exporter::tr("the size must be positive"));
   const bool ok = paintTo(path, *format, o, dashboard->theme().background,
                           [dashboard](QCPPainter* p, const QRect& r) { dashboard->render(p, r); }, error);
   for (ChartBase* c : dashboard->charts()) {

@@ -2,6 +2,7 @@
 
 #include "layer_table_model.h"
 
+#include <QEvent>
 #include <QHeaderView>
 #include <QItemSelectionModel>
 
@@ -21,6 +22,11 @@ LayerTable::LayerTable(QWidget* parent) : QTableView(parent), m_model(new LayerT
   connect(selectionModel(), &QItemSelectionModel::currentRowChanged, this, [this](const QModelIndex& current) {
     if (!m_silent && current.isValid()) Q_EMIT layerSelected(current.row());
   });
+}
+
+void LayerTable::changeEvent(QEvent* event) {
+  QTableView::changeEvent(event);
+  if (event->type() == QEvent::LanguageChange) m_model->retranslate();
 }
 
 void LayerTable::setHistory(const StepHistory* history) { m_model->setHistory(history); }

@@ -17,6 +17,11 @@ class LayerTable : public QTableView {
   void setHistory(const StepHistory* history);
   void selectLayer(int layer);  ///< programmatic, does not emit layerSelected
 
+ protected:
+  void changeEvent(QEvent* event) override;
+
+ public:
+
  Q_SIGNALS:
   void layerSelected(int layer);
 

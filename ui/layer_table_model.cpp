@@ -85,30 +85,35 @@ int LayerTableModel::rowCount(const QModelIndex& parent) const {
 }
 int LayerTableModel::columnCount(const QModelIndex& parent) const { return parent.isValid() ? 0 : ColumnCount; }
 
+void LayerTableModel::retranslate() {
+  Q_EMIT headerDataChanged(Qt::Horizontal, 0, ColumnCount - 1);
+  if (!m_rows.empty()) Q_EMIT dataChanged(index(0, 0), index(rowCount() - 1, ColumnCount - 1));
+}
+
 QVariant LayerTableModel::headerData(int section, Qt::Orientation orientation, int role) const {
   if (orientation != Qt::Horizontal) return {};
   if (role == Qt::DisplayRole) {
     switch (section) {
-      case Name: return QStringLiteral("Layer");
-      case Shape: return QStringLiteral("Shape");
-      case Zeros: return QStringLiteral("Zeros");
-      case Subnormal: return QStringLiteral("Subnormal");
-      case Underflow: return QStringLiteral("Underflow");
-      case NonFinite: return QStringLiteral("Inf/NaN");
-      case Amax: return QStringLiteral("max |g|");
-      case Offender: return QStringLiteral("First offender");
+      case Name: return tr("Layer");
+      case Shape: return tr("Shape");
+      case Zeros: return tr("Zeros");
+      case Subnormal: return tr("Subnormal");
+      case Underflow: return tr("Underflow");
+      case NonFinite: return tr("Inf/NaN");
+      case Amax: return tr("max |g|");
+      case Offender: return tr("First offender");
     }
   }
   if (role == Qt::ToolTipRole) {
     switch (section) {
-      case Zeros: return QStringLiteral("Share of the gradient's elements that are exactly zero (underflow or a dead unit)");
-      case Subnormal: return QStringLiteral("Share of nonzero elements below fp16's smallest normal 2^-14 (precision is lost there)");
+      case Zeros: return tr("Share of the gradient's elements that are exactly zero (underflow or a dead unit)");
+      case Subnormal: return tr("Share of nonzero elements below fp16's smallest normal 2^-14 (precision is lost there)");
       case Underflow:
-        return QStringLiteral("Share of elements nonzero in an fp32 reference backward but zero here (latest measured step; "
+        return tr("Share of elements nonzero in an fp32 reference backward but zero here (latest measured step; "
                               "measured every reference_every steps)");
-      case NonFinite: return QStringLiteral("Count of NaN, +inf and -inf elements at this step");
-      case Amax: return QStringLiteral("Largest finite magnitude of the scaled gradient");
-      case Offender: return QStringLiteral("The first layer to go non-finite in backward order, and how often it was");
+      case NonFinite: return tr("Count of NaN, +inf and -inf elements at this step");
+      case Amax: return tr("Largest finite magnitude of the scaled gradient");
+      case Offender: return tr("The first layer to go non-finite in backward order, and how often it was");
       default: return {};
     }
   }
@@ -141,15 +146,15 @@ QVariant LayerTableModel::data(const QModelIndex& index, int role) const {
       case Offender: {
         const int layer = static_cast<int>(r);
         const int count = m_offenderCount[r];
-        if (layer == m_offenderNow) return QStringLiteral("\u26A0 at step %1").arg(m_drawnStep);
-        if (count > 0) return QStringLiteral("%1\u00D7, last step %2").arg(count).arg(m_offenderLast[r]);
+        if (layer == m_offenderNow) return QStringLiteral("\u26A0 ") + tr("at step %1").arg(m_drawnStep);
+        if (count > 0) return tr("%1\u00D7, last step %2").arg(count).arg(m_offenderLast[r]);
         return QString();
       }
     }
   }
   if (role == Qt::ToolTipRole && index.column() == Underflow) {
-    if (row.underflow < 0) return QStringLiteral("Not measured yet (needs an fp32 reference backward: reference_every > 0)");
-    return QStringLiteral("%1 elements lost at step %2, carrying %3% of the gradient mass")
+    if (row.underflow < 0) return tr("Not measured yet (needs an fp32 reference backward: reference_every > 0)");
+    return tr("%1 elements lost at step %2, carrying %3% of the gradient mass")
         .arg(row.underflow)
         .arg(row.underflowStep)
         .arg(100.0 * row.underflowMass, 0, 'g', 3);

@@ -22,6 +22,8 @@ class LayerTableModel : public QAbstractTableModel {
 
   /// After a reset: new layers, counts cleared.
   void rebuild();
+  /// Tells the views that every text changed (the language did).
+  void retranslate();
   /// New steps arrived; refreshes the shown values when following the newest step.
   void appendSteps();
   /// -1 = follow the newest statistics step.

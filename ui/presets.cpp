@@ -1,5 +1,6 @@
 #include "presets.h"
 
+#include <QCoreApplication>
 #include <QDir>
 #include <QFile>
 
@@ -41,8 +42,9 @@ QStringList presetNames() {
 Preset findPreset(const QString& name) {
   for (Preset& p : builtinPresets())
     if (p.name == name) return p;
-  throw std::invalid_argument("unknown preset '" + name.toStdString() + "' (known: " +
-                              presetNames().join(QStringLiteral(", ")).toStdString() + ")");
+  throw std::invalid_argument(QCoreApplication::translate("Preset", "unknown preset '%1' (known: %2)")
+                                  .arg(name, presetNames().join(QStringLiteral(", ")))
+                                  .toStdString());
 }
 
 }  // namespace ampscope::ui
