@@ -14,6 +14,18 @@ void StepHistory::reset(std::vector<LayerInfo> layers) {
   m_notable.clear();
   m_skipped = 0;
   m_nonFinite = 0;
+  m_statsSteps.clear();
+  m_loader = nullptr;
+  m_cache.clear();
+  m_cacheOrder.clear();
+  m_loads = 0;
+}
+
+void StepHistory::setStatsSource(std::vector<std::int64_t> statsSteps, StatsLoader loader) {
+  m_statsSteps = std::move(statsSteps);
+  m_loader = std::move(loader);
+  m_cache.clear();
+  m_cacheOrder.clear();
 }
 
 void StepHistory::append(std::vector<StepRecord>& records) {
@@ -52,9 +64,28 @@ const StepPoint* StepHistory::pointAt(std::int64_t step) const {
   return &*(it - 1);
 }
 
-const StepRecord* StepHistory::latestStats() const { return m_recent.empty() ? nullptr : &m_recent.back(); }
+const StepRecord* StepHistory::latestStats() const {
+  if (m_loader) return m_statsSteps.empty() ? nullptr : statsAt(m_statsSteps.back());
+  return m_recent.empty() ? nullptr : &m_recent.back();
+}
 
 const StepRecord* StepHistory::statsAt(std::int64_t step) const {
+  if (m_loader) {
+    if (m_statsSteps.empty()) return nullptr;
+    // The statistics step at or before `step`, else the first one.
+    auto it = std::upper_bound(m_statsSteps.begin(), m_statsSteps.end(), step);
+    const std::int64_t s = it == m_statsSteps.begin() ? m_statsSteps.front() : *(it - 1);
+    if (auto c = m_cache.find(s); c != m_cache.end()) return &c->second;
+    std::optional<StepRecord> r = m_loader(s);
+    ++m_loads;
+    if (!r) return nullptr;
+    while (m_cache.size() >= kCacheSize && !m_cacheOrder.empty()) {
+      m_cache.erase(m_cacheOrder.front());
+      m_cacheOrder.pop_front();
+    }
+    m_cacheOrder.push_back(s);
+    return &m_cache.emplace(s, std::move(*r)).first->second;
+  }
   if (auto it = m_notable.find(step); it != m_notable.end()) return &it->second;
   const StepRecord* best = nullptr;
   // The nearest kept record at or before `step`, from the ring and the notable steps.

@@ -7,7 +7,9 @@
 
 #include <cstdint>
 #include <deque>
+#include <functional>
 #include <map>
+#include <optional>
 #include <vector>
 
 namespace ampscope::ui {
@@ -53,6 +55,18 @@ class StepHistory {
   std::int64_t skippedCount() const { return m_skipped; }
   std::int64_t nonFiniteCount() const { return m_nonFinite; }
 
+  /// Replay of a stored run: the per-layer statistics stay in the store and are loaded one
+  /// step at a time when a chart asks for them (a few recent ones are cached). `statsSteps`
+  /// lists the steps that have statistics, in order; `loader` reads one of them.
+  using StatsLoader = std::function<std::optional<StepRecord>(std::int64_t step)>;
+  void setStatsSource(std::vector<std::int64_t> statsSteps, StatsLoader loader);
+  bool hasStatsSource() const { return static_cast<bool>(m_loader); }
+  const std::vector<std::int64_t>& statsSteps() const { return m_statsSteps; }
+  /// Replaces the records the layer-history heatmap shows (replay: a sample spread over the run).
+  void setRecentStats(std::deque<StepRecord> records) { m_recent = std::move(records); }
+  /// Loads done through the stats source (for tests: on demand, not all at once).
+  std::int64_t statsLoads() const { return m_loads; }
+
  private:
   std::size_t m_recentCap;
   std::size_t m_notableCap;
@@ -62,6 +76,12 @@ class StepHistory {
   std::map<std::int64_t, StepRecord> m_notable;
   std::int64_t m_skipped = 0;
   std::int64_t m_nonFinite = 0;
+  std::vector<std::int64_t> m_statsSteps;
+  StatsLoader m_loader;
+  mutable std::map<std::int64_t, StepRecord> m_cache;  // loaded on demand (replay)
+  mutable std::deque<std::int64_t> m_cacheOrder;
+  mutable std::int64_t m_loads = 0;
+  static constexpr std::size_t kCacheSize = 32;
 };
 
 }  // namespace ampscope::ui
