@@ -1,5 +1,12 @@
 #include "chart_base.h"
 
+#include <QCoreApplication>
+#include <QEvent>
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
 namespace ampscope::ui {
 
 ChartBase::ChartBase(const QString& title, const QString& fileStem, QWidget* parent)
@@ -20,7 +27,70 @@ ChartBase::ChartBase(const QString& title, const QString& fileStem, QWidget* par
     fitRange();
     replot(rpQueuedReplot);
   });
+  // Once the layout knows the axes' lengths (at every replot and export size): labels and tick
+  // labels that would not fit are shortened or set smaller instead of overlapping or clipping.
+  connect(this, &QCustomPlot::afterLayout, this, &ChartBase::fitAxisText);
   applyTheme(m_theme);
+}
+
+void ChartBase::fitAxisText() {
+  std::vector<std::pair<QCPAxis*, double>> axes;  // axis, its length in pixels
+  for (QCPAxisRect* r : axisRects())
+    for (QCPAxis* a : r->axes())
+      if (a->visible()) axes.emplace_back(a, a->orientation() == Qt::Vertical ? r->height() : r->width());
+  for (int i = 0; i < plotLayout()->elementCount(); ++i)
+    if (auto* cs = qobject_cast<QCPColorScale*>(plotLayout()->elementAt(i)); cs && cs->visible())
+      axes.emplace_back(cs->axis(), cs->type() == QCPAxis::atRight || cs->type() == QCPAxis::atLeft
+                                        ? cs->outerRect().height()
+                                        : cs->outerRect().width());
+  bool retick = false;
+  for (auto [a, length] : axes) {
+    if (length < 20) continue;
+    FittedAxis& f = m_fitted[a];
+    // The axis label: elided to the axis length (the charts may set a new one at any time).
+    if (a->label() != f.shownLabel) f.fullLabel = a->label();
+    const QFontMetricsF lm(a->labelFont());
+    f.shownLabel = lm.horizontalAdvance(f.fullLabel) <= length ? f.fullLabel
+                                                                : lm.elidedText(f.fullLabel, Qt::ElideRight, length);
+    if (a->label() != f.shownLabel) a->setLabel(f.shownLabel);
+    // Tick labels: as large as the theme says, smaller where neighbours would overlap.
+    if (a->tickLabelFont() != f.shownFont) f.baseFont = a->tickLabelFont();
+    const QVector<double> ticks = a->tickVector();
+    const QVector<QString> labels = a->tickVectorLabels();
+    double minGap = std::numeric_limits<double>::infinity();
+    std::vector<double> px;
+    for (double t : ticks)
+      if (a->range().contains(t)) px.push_back(a->coordToPixel(t));
+    std::sort(px.begin(), px.end());
+    for (std::size_t k = 1; k < px.size(); ++k) minGap = std::min(minGap, px[k] - px[k - 1]);
+    QFont font = f.baseFont;
+    if (a->tickLabels() && !ticks.isEmpty()) {
+      const QFontMetricsF fm(f.baseFont);
+      double need = fm.height() * 0.95;
+      if (a->orientation() == Qt::Horizontal) {
+        need = 0;
+        for (const QString& l : labels) need = std::max(need, fm.horizontalAdvance(l) + 6.0);
+      }
+      const QSharedPointer<QCPAxisTicker> ticker = a->ticker();
+      if (ticker && ticker.dynamicCast<QCPAxisTickerText>().isNull()) {
+        // A computed ticker: fewer ticks at full size rather than many small ones.
+        if (f.baseTickCount <= 0) f.baseTickCount = ticker->tickCount();
+        int count = f.baseTickCount;
+        while (count > 2 && length / count < need * 1.5) --count;
+        if (ticker->tickCount() != count) {
+          ticker->setTickCount(count);
+          retick = true;
+        }
+      } else if (std::isfinite(minGap) && need > minGap && f.baseFont.pointSizeF() > 0) {
+        // Fixed labels (layers, exponent rows): smaller where neighbours would overlap.
+        font.setPointSizeF(std::max(6.0, f.baseFont.pointSizeF() * minGap / need));
+      }
+    }
+    f.shownFont = font;
+    if (a->tickLabelFont() != font) a->setTickLabelFont(font);
+  }
+  // New tick counts take effect at the next layout.
+  if (retick) replot(rpQueuedReplot);
 }
 
 QString powerOfTwoLabel(int exponent) {
@@ -49,10 +119,12 @@ QCPColorGradient shareGradient(const PlotTheme& theme) {
 }
 
 std::vector<FormatEdge> fp16Edges() {
-  return {{-24.5, QStringLiteral("subnormal 2\u207B\u00B2\u2074")},
-          {-14.5, QStringLiteral("normal 2\u207B\u00B9\u2074")},
-          {15.5, QStringLiteral("max 2\u00B9\u2075")}};
+  return {{-24.5, QCoreApplication::translate("ChartBase", "subnormal %1").arg(powerOfTwoLabel(-24))},
+          {-14.5, QCoreApplication::translate("ChartBase", "normal %1").arg(powerOfTwoLabel(-14))},
+          {15.5, QCoreApplication::translate("ChartBase", "max %1").arg(powerOfTwoLabel(15))}};
 }
+
+QString stepAxisLabel() { return QCoreApplication::translate("ChartBase", "optimizer step"); }
 
 void setupStepAxis(QCPAxis* axis) {
   QSharedPointer<QCPAxisTickerFixed> t(new QCPAxisTickerFixed);
@@ -61,8 +133,10 @@ void setupStepAxis(QCPAxis* axis) {
   axis->setTicker(t);
   axis->setNumberFormat(QStringLiteral("f"));
   axis->setNumberPrecision(0);
-  axis->setLabel(QStringLiteral("optimizer step"));
+  axis->setLabel(stepAxisLabel());
 }
+
+QColor overlayColor(const PlotTheme& theme) { return theme.dark ? QColor(215, 150, 255) : QColor(148, 52, 190); }
 
 QCPColorScale* ChartBase::addLogColorScale(QCPColorMap* map, const QString& label) {
   auto* scale = new QCPColorScale(this);
@@ -143,6 +217,21 @@ void ChartBase::moveLegendAboveAxes() {
   legend->setBorderPen(Qt::NoPen);
   legend->setMargins(QMargins(4, 0, 4, 0));
   legend->setVisible(true);
+}
+
+void ChartBase::setTitle(const QString& title) {
+  m_titleText = title;
+  m_title->setText(title);
+  markDirty();
+}
+
+void ChartBase::changeEvent(QEvent* event) {
+  QCustomPlot::changeEvent(event);
+  if (event->type() == QEvent::LanguageChange) {
+    retranslate();
+    markDirty();
+    replot(rpQueuedReplot);
+  }
 }
 
 void ChartBase::showEvent(QShowEvent* event) {

@@ -6,6 +6,7 @@
 
 #include "qcp.h"
 
+#include <QHash>
 #include <QString>
 
 #include <vector>
@@ -20,6 +21,8 @@ class ChartBase : public QCustomPlot {
   ChartBase(const QString& title, const QString& fileStem, QWidget* parent = nullptr);
 
   QString title() const { return m_titleText; }
+  /// Sets the title text (the charts call it again when the language changes).
+  void setTitle(const QString& title);
   QString fileStem() const { return m_fileStem; }
   void setHistory(const StepHistory* history) { m_history = history; }
 
@@ -50,6 +53,11 @@ class ChartBase : public QCustomPlot {
 
  protected:
   void showEvent(QShowEvent* event) override;
+  /// QEvent::LanguageChange: retranslate(), then a replot.
+  void changeEvent(QEvent* event) override;
+  /// Sets every text of the chart again in the current language (title, axes, legend,
+  /// subtitle). Subclasses extend it; their constructors set the same texts first.
+  virtual void retranslate() {}
   void styleAxis(QCPAxis* axis) const;
   void setSubtitle(const QString& text);
   void moveLegendAboveAxes();
@@ -64,6 +72,14 @@ class ChartBase : public QCustomPlot {
   bool m_userRange = false;
 
  private:
+  /// Shortens axis labels and shrinks tick labels that would not fit (after each layout).
+  void fitAxisText();
+  struct FittedAxis {
+    QString fullLabel, shownLabel;
+    QFont baseFont, shownFont;
+    int baseTickCount = 0;
+  };
+  QHash<QCPAxis*, FittedAxis> m_fitted;
   QString m_titleText;
   QString m_fileStem;
   bool m_dirty = false;
@@ -82,5 +98,10 @@ struct FormatEdge {
 std::vector<FormatEdge> fp16Edges();
 /// One time axis for steps: integer ticks, readable at any zoom.
 void setupStepAxis(QCPAxis* axis);
+/// The label of that axis, translated.
+QString stepAxisLabel();
+/// The colour of a second, overlaid run (drawn dashed): apart from the loss and scale colours
+/// in both themes.
+QColor overlayColor(const PlotTheme& theme);
 
 }  // namespace ampscope::ui

@@ -2,6 +2,7 @@
 
 #include "step_history.h"
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 
@@ -16,15 +17,15 @@ constexpr std::int64_t kMaxColumns = 2048;
 }  // namespace
 
 LayerHistoryHeatmap::LayerHistoryHeatmap(QWidget* parent)
-    : ChartBase(QStringLiteral("Selected layer over time"), QStringLiteral("layer-history"), parent) {
-  setSubtitle(QStringLiteral("select a layer in the table or the histogram"));
+    : ChartBase(tr("Selected layer over time"), QStringLiteral("layer-history"), parent) {
+  setSubtitle(tr("select a layer in the table or the histogram"));
   setupStepAxis(xAxis);
-  yAxis->setLabel(QStringLiteral("exponent e of the scaled gradient"));
+  yAxis->setLabel(tr("exponent e of the scaled gradient"));
   xAxis->grid()->setVisible(false);
   yAxis->grid()->setVisible(false);
   m_map = new QCPColorMap(xAxis, yAxis);
   m_map->setInterpolate(false);
-  m_colorScale = addLogColorScale(m_map, QStringLiteral("share of elements"));
+  m_colorScale = addLogColorScale(m_map, tr("share of elements"));
   for (const FormatEdge& e : fp16Edges()) {
     auto* line = new QCPItemStraightLine(this);
     line->point1->setCoords(0, e.edge);
@@ -38,6 +39,13 @@ LayerHistoryHeatmap::LayerHistoryHeatmap(QWidget* parent)
     label->setPositionAlignment(Qt::AlignLeft | Qt::AlignBottom);
     m_edgeLabels.push_back(label);
   }
+  for (std::size_t k = 0; k < m_edgeLines.size(); ++k) {
+    auto* g = addGraph(xAxis, yAxis);
+    g->setLineStyle(QCPGraph::lsStepCenter);
+    g->setVisible(false);
+    g->removeFromLegend();
+    m_edgeGraphs.push_back(g);
+  }
   m_separator = new QCPItemStraightLine(this);
   m_cursor = new QCPItemStraightLine(this);
   m_cursor->setVisible(false);
@@ -46,6 +54,17 @@ LayerHistoryHeatmap::LayerHistoryHeatmap(QWidget* parent)
       Q_EMIT stepClicked(static_cast<qint64>(std::lround(xAxis->pixelToCoord(e->pos().x()))));
   });
   applyTheme(m_theme);
+}
+
+void LayerHistoryHeatmap::retranslate() {
+  setTitle(tr("Selected layer over time"));
+  xAxis->setLabel(stepAxisLabel());
+  yAxis->setLabel(tr("exponent e of the scaled gradient"));
+  m_colorScale->axis()->setLabel(tr("share of elements"));
+  const std::vector<FormatEdge> edges = fp16Edges();
+  for (std::size_t i = 0; i < edges.size() && i < m_edgeLabels.size(); ++i) m_edgeLabels[i]->setText(edges[i].label);
+  setSubtitle(tr("select a layer in the table or the histogram"));
+  redraw();
 }
 
 void LayerHistoryHeatmap::applyTheme(const PlotTheme& theme) {
@@ -61,6 +80,7 @@ void LayerHistoryHeatmap::applyTheme(const PlotTheme& theme) {
   a->setTickLabelFont(theme.font(0.9));
   a->setLabelFont(theme.font(0.95));
   for (auto* l : m_edgeLines) l->setPen(QPen(theme.threshold, theme.lineWidth, Qt::DashLine));
+  for (QCPGraph* g : m_edgeGraphs) g->setPen(QPen(theme.threshold, theme.lineWidth, Qt::DashLine));
   for (auto* l : m_edgeLabels) {
     l->setColor(theme.threshold);
     l->setFont(theme.font(0.85, true));
@@ -86,6 +106,12 @@ void LayerHistoryHeatmap::setShownStep(qint64 step) {
   m_cursor->point2->setCoords(static_cast<double>(step), 1);
 }
 
+void LayerHistoryHeatmap::setUnscaled(bool on) {
+  if (m_unscaled == on) return;
+  m_unscaled = on;
+  redraw();
+}
+
 void LayerHistoryHeatmap::setSelectedLayer(int layer) {
   m_layer = layer;
   redraw();
@@ -97,12 +123,14 @@ void LayerHistoryHeatmap::redraw() {
   const LayerInfo& li = m_history->layers()[static_cast<std::size_t>(m_layer)];
   const auto& recent = m_history->recentStats();
   if (recent.empty()) {
-    setSubtitle(QStringLiteral("%1 \u00b7 waiting for statistics").arg(QString::fromStdString(li.name)));
+    setSubtitle(tr("%1 \u00b7 waiting for statistics").arg(QString::fromStdString(li.name)));
     return;
   }
   const std::int64_t first = recent.front().step, last = recent.back().step;
   const std::int64_t span = last - first + 1;
-  const int nx = static_cast<int>(std::min(span, kMaxColumns));
+  // One column per kept record at most: a sparse sample (replay, stats_every > 1) leaves no
+  // empty columns between its records.
+  const int nx = static_cast<int>(std::min({span, kMaxColumns, static_cast<std::int64_t>(recent.size())}));
   const double perCell = static_cast<double>(span) / nx;
   // The histogram range of the newest record (constant within a session).
   for (const auto& l : recent.back().layers) {
@@ -110,15 +138,28 @@ void LayerHistoryHeatmap::redraw() {
     m_hi = l.stats.hi;
     break;
   }
-  const int nExp = m_hi - m_lo + 1;
+  // Unscaled view: each column moves down by its step's log2 S, so the rows are the exponents of
+  // the true gradients g/S, and fp16's window (fixed in the scaled view) moves with the scale.
+  auto shiftOf = [this](const StepRecord& r) {
+    return m_unscaled && r.scale_before > 0 ? static_cast<int>(std::lround(std::log2(r.scale_before))) : 0;
+  };
+  int minShift = std::numeric_limits<int>::max(), maxShift = std::numeric_limits<int>::min();
+  for (const StepRecord& r : recent) {
+    minShift = std::min(minShift, shiftOf(r));
+    maxShift = std::max(maxShift, shiftOf(r));
+  }
+  const int yLo = m_lo - maxShift, yHi = m_hi - minShift;  // exponent range of the rows
+  const int nExp = yHi - yLo + 1;
   const int ny = nExp + kGap + kSpecials * kSpecialHeight;
   const double nan = std::numeric_limits<double>::quiet_NaN();
   m_map->data()->setSize(nx, ny);
   m_map->data()->setRange(QCPRange(static_cast<double>(first), static_cast<double>(first) + (nx - 1) * perCell),
-                          QCPRange(m_lo, m_lo + ny - 1));
+                          QCPRange(yLo, yLo + ny - 1));
   m_map->data()->fill(nan);
   double minShare = 1.0;
-  int lowest = m_hi;  // lowest occupied exponent bin, to crop the empty bottom of the axis
+  int lowest = yHi;  // lowest occupied exponent bin, to crop the empty bottom of the axis
+  for (QCPGraph* g : m_edgeGraphs) g->data()->clear();
+  const std::vector<FormatEdge> edges = fp16Edges();
   for (const StepRecord& r : recent) {
     const LayerStepStats* ls = nullptr;
     for (const auto& l : r.layers)
@@ -133,10 +174,14 @@ void LayerHistoryHeatmap::redraw() {
       m_map->data()->setCell(c, y, share);
     };
     const auto& s = ls->stats;
-    for (int b = 0; b < static_cast<int>(s.bins.size()) && b < nExp; ++b) {
-      put(b, s.bins[static_cast<std::size_t>(b)]);
-      if (s.bins[static_cast<std::size_t>(b)] > 0) lowest = std::min(lowest, m_lo + b);
+    const int sh = shiftOf(r), row0 = maxShift - sh;  // row of bin 0 (exponent m_lo - sh)
+    for (int b = 0; b < static_cast<int>(s.bins.size()) && row0 + b < nExp; ++b) {
+      put(row0 + b, s.bins[static_cast<std::size_t>(b)]);
+      if (s.bins[static_cast<std::size_t>(b)] > 0) lowest = std::min(lowest, m_lo - sh + b);
     }
+    if (m_unscaled)
+      for (std::size_t k = 0; k < edges.size() && k < m_edgeGraphs.size(); ++k)
+        m_edgeGraphs[k]->addData(static_cast<double>(r.step), edges[k].edge - sh);
     const std::int64_t special[kSpecials] = {s.zero, s.nan, s.pos_inf, s.neg_inf};
     for (int k = 0; k < kSpecials; ++k)
       for (int w = 0; w < kSpecialHeight; ++w) put(nExp + kGap + k * kSpecialHeight + w, special[k]);
@@ -145,27 +190,33 @@ void LayerHistoryHeatmap::redraw() {
 
   QSharedPointer<QCPAxisTickerText> yt(new QCPAxisTickerText);
   const int step = m_theme.presentation ? 10 : 5;
-  for (int e = m_lo; e <= m_hi; ++e) {
-    if (((e % step) + step) % step != 0 || m_hi - e < 2) continue;
+  for (int e = yLo; e <= yHi; ++e) {
+    if (((e % step) + step) % step != 0 || yHi - e < 2) continue;
     yt->addTick(e, QString::number(e).replace(QLatin1Char('-'), QChar(0x2212)));
   }
-  if (lowest - 2 <= m_lo) yt->addTick(m_lo, QStringLiteral("\u2264%1").arg(m_lo).replace(QLatin1Char('-'), QChar(0x2212)));
-  yt->addTick(m_hi, QStringLiteral("\u2265%1").arg(m_hi).replace(QLatin1Char('-'), QChar(0x2212)));
+  if (lowest - 2 <= yLo) yt->addTick(yLo, QStringLiteral("\u2264%1").arg(yLo).replace(QLatin1Char('-'), QChar(0x2212)));
+  yt->addTick(yHi, QStringLiteral("\u2265%1").arg(yHi).replace(QLatin1Char('-'), QChar(0x2212)));
   for (int k = 0; k < kSpecials; ++k)
-    yt->addTick(m_hi + kGap + 1 + k * kSpecialHeight + (kSpecialHeight - 1) / 2.0, QString::fromUtf8(kSpecialNames[k]));
+    yt->addTick(yHi + kGap + 1 + k * kSpecialHeight + (kSpecialHeight - 1) / 2.0, QString::fromUtf8(kSpecialNames[k]));
+  // The fp16 limits: fixed lines in the scaled view, step lines following the scale unscaled.
+  for (auto* l : m_edgeLines) l->setVisible(!m_unscaled);
+  for (QCPGraph* g : m_edgeGraphs) g->setVisible(m_unscaled);
+  for (std::size_t k = 0; k < m_edgeLabels.size() && k < edges.size(); ++k)
+    m_edgeLabels[k]->position->setCoords(0.0, edges[k].edge - (m_unscaled ? shiftOf(recent.front()) : 0));
+  yAxis->setLabel(m_unscaled ? tr("exponent of the unscaled gradient g/S") : tr("exponent e of the scaled gradient"));
   yAxis->setTicker(yt);
   yAxis->setSubTicks(false);
   // Keep fp16's smallest subnormal in view; below it, only as far down as the data goes.
-  const int bottom = std::max(m_lo, std::min(lowest, -25) - 2);
-  yAxis->setRange(bottom - 0.5, m_lo + ny - 0.5);
-  m_separator->point1->setCoords(0, m_hi + 0.5 + kGap / 2.0);
-  m_separator->point2->setCoords(1, m_hi + 0.5 + kGap / 2.0);
+  const int bottom = std::max(yLo, std::min(lowest, -25 - (m_unscaled ? maxShift : 0)) - 2);
+  yAxis->setRange(bottom - 0.5, yLo + ny - 0.5);
+  m_separator->point1->setCoords(0, yHi + 0.5 + kGap / 2.0);
+  m_separator->point2->setCoords(1, yHi + 0.5 + kGap / 2.0);
   if (following()) xAxis->setRange(static_cast<double>(first) - 0.5 * perCell, static_cast<double>(last) + 0.5 * perCell);
-  setSubtitle(QStringLiteral("%1 \u00b7 steps %2\u2013%3%4")
+  setSubtitle(tr("%1 \u00b7 steps %2\u2013%3%4")
                   .arg(QString::fromStdString(li.name))
                   .arg(first)
                   .arg(last)
-                  .arg(perCell > 1.0 ? QStringLiteral(" (%1 steps per column)").arg(perCell, 0, 'g', 3) : QString()));
+                  .arg(perCell > 1.0 ? tr(" (%1 steps per column)").arg(perCell, 0, 'g', 3) : QString()));
 }
 
 }  // namespace ampscope::ui

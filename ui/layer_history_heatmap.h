@@ -16,7 +16,16 @@ class LayerHistoryHeatmap : public ChartBase {
   void appendSteps(qint64 firstStep, qint64 lastStep) override;
   void setShownStep(qint64 step) override;
   void setSelectedLayer(int layer);
+  /// Unscaled view: rows are exponents of g/S (each step shifted by its own log2 S) and the
+  /// fp16 limits follow the scale as step lines. Off: the scaled gradient, fixed limits.
+  void setUnscaled(bool on);
+  bool unscaled() const { return m_unscaled; }
+  /// The fp16 limit lines of the unscaled view (one point per drawn step; for tests).
+  const std::vector<QCPGraph*>& movingEdges() const { return m_edgeGraphs; }
   int selectedLayer() const { return m_layer; }
+
+ protected:
+  void retranslate() override;
 
  private:
   void redraw();
@@ -26,6 +35,8 @@ class LayerHistoryHeatmap : public ChartBase {
   QCPItemStraightLine* m_separator = nullptr;
   std::vector<QCPItemStraightLine*> m_edgeLines;
   std::vector<QCPItemText*> m_edgeLabels;
+  std::vector<QCPGraph*> m_edgeGraphs;  // the limits in the unscaled view
+  bool m_unscaled = false;
   int m_layer = -1;
   int m_lo = -40, m_hi = 20;
 };

@@ -14,17 +14,31 @@
 #include "scale_plot.h"
 #include "scaler_panel.h"
 #include "session_controller.h"
+#include "gui_main.h"
+#include "preset_i18n.h"
+#include "translations.h"
+#include "csv_export.h"
+#include "run_browser.h"
+#include "stored_run.h"
 
+#include <QAbstractButton>
 #include <QAction>
+#include <QActionGroup>
+#include <QEvent>
+#include <QSettings>
 #include <QApplication>
 #include <QDir>
 #include <QDockWidget>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QStandardPaths>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QPushButton>
 #include <QScrollArea>
+#include <QScrollBar>
 #include <QStatusBar>
 #include <QTimer>
 #include <QToolBar>
@@ -47,11 +61,13 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
   m_banner->setStyleSheet(QStringLiteral("background:#fdecea; color:#922; border:1px solid #e6b0aa; padding:6px;"));
   m_banner->setVisible(false);
   v->addWidget(m_banner);
+  v->addWidget(buildReplayBar(central));
   auto* bar = new QWidget(central);
   auto* h = new QHBoxLayout(bar);
   h->setContentsMargins(2, 0, 2, 0);
-  m_stepBar = new QLabel(QStringLiteral("Following the newest step"), bar);
-  m_followButton = new QPushButton(QStringLiteral("Follow newest step"), bar);
+  m_stepBar = new QLabel(tr("Following the newest step"), bar);
+  m_followButton = new QPushButton(bar);
+  setTrText(m_followButton, QT_TR_NOOP("Follow newest step"));
   m_followButton->setVisible(false);
   h->addWidget(m_stepBar, 1);
   h->addWidget(m_followButton);
@@ -65,6 +81,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
   buildDocks();
   buildMenus();
   wireController();
+  buildClassroom();
 
   m_statusStep = new QLabel(this);
   m_statusRate = new QLabel(this);
@@ -72,7 +89,9 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
   m_statusScale = new QLabel(this);
   m_statusSkipped = new QLabel(this);
   m_statusDropped = new QLabel(this);
-  for (QLabel* l : {m_statusStep, m_statusRate, m_statusDevice, m_statusScale, m_statusSkipped, m_statusDropped})
+  m_statusRecording = new QLabel(this);
+  for (QLabel* l : {m_statusStep, m_statusRate, m_statusDevice, m_statusScale, m_statusSkipped, m_statusDropped,
+                    m_statusRecording})
     statusBar()->addPermanentWidget(l);
   auto* statusTimer = new QTimer(this);
   statusTimer->setInterval(250);
@@ -83,11 +102,22 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
   onSessionReset();
 }
 
-MainWindow::~MainWindow() = default;
+MainWindow::~MainWindow() {
+  // The charts and the table outlive the stored runs (they are child widgets, destroyed after
+  // the members): point them back at the live history and drop the overlay first.
+  m_dashboard->lossPlot()->setOverlay(nullptr, {}, {});
+  m_dashboard->scalePlot()->setOverlay(nullptr, {}, {});
+  if (m_replay) {
+    m_dashboard->setHistory(&m_controller->history());
+    m_table->setHistory(&m_controller->history());
+    m_table->tableModel()->rebuild();
+  }
+}
 
 void MainWindow::buildDocks() {
   m_controls = new ControlPanel(this);
-  auto* left = new QDockWidget(QStringLiteral("Controls"), this);
+  auto* left = new QDockWidget(this);
+  setTrText(left, QT_TR_NOOP("Controls"));
   auto* scroll = new QScrollArea(this);
   scroll->setWidget(m_controls);
   scroll->setWidgetResizable(true);
@@ -102,13 +132,15 @@ void MainWindow::buildDocks() {
 
   m_table = new LayerTable(this);
   m_table->setHistory(&m_controller->history());
-  auto* tableDock = new QDockWidget(QStringLiteral("Layers"), this);
+  auto* tableDock = new QDockWidget(this);
+  setTrText(tableDock, QT_TR_NOOP("Layers"));
   tableDock->setObjectName(QStringLiteral("layers"));
   tableDock->setWidget(m_table);
   addDockWidget(Qt::BottomDockWidgetArea, tableDock);
 
   m_log = new EventLog(this);
-  auto* logDock = new QDockWidget(QStringLiteral("What the scaler did"), this);
+  auto* logDock = new QDockWidget(this);
+  setTrText(logDock, QT_TR_NOOP("What the scaler did"));
   logDock->setObjectName(QStringLiteral("events"));
   logDock->setWidget(m_log);
   addDockWidget(Qt::BottomDockWidgetArea, logDock);
@@ -121,13 +153,19 @@ void MainWindow::buildDocks() {
   connect(m_log, &EventLog::stepActivated, this, &MainWindow::showStep);
   connect(m_dashboard->layerHistory(), &ChartBase::stepClicked, this, &MainWindow::showStep);
   connect(m_dashboard->scalePlot(), &ChartBase::stepClicked, this, &MainWindow::showStep);
+  connect(m_dashboard->lossPlot(), &ChartBase::stepClicked, this, &MainWindow::showStep);
 }
 
 void MainWindow::buildMenus() {
-  QMenu* file = menuBar()->addMenu(QStringLiteral("&File"));
-  QAction* exportAll = file->addAction(QStringLiteral("Export &dashboard\u2026"), this, &MainWindow::exportDashboardInteractive);
+  QMenu* file = menuBar()->addMenu(QString());
+  setTrText(file, QT_TR_NOOP("&File"));
+  buildRunMenu(file);
+  QAction* exportAll = file->addAction(QString(), this, &MainWindow::exportDashboardInteractive);
+  setTrText(exportAll, QT_TR_NOOP("Export &dashboard\u2026"));
   exportAll->setShortcut(QKeySequence(QStringLiteral("Ctrl+E")));
-  QMenu* charts = file->addMenu(QStringLiteral("Export &chart"));
+  QMenu* charts = file->addMenu(QString());
+  setTrText(charts, QT_TR_NOOP("Export &chart"));
+  m_chartsMenu = charts;
   const auto list = m_dashboard->charts();
   for (int i = 0; i < static_cast<int>(list.size()); ++i) {
     QAction* a = charts->addAction(list[static_cast<std::size_t>(i)]->title() + QStringLiteral("\u2026"), this,
@@ -135,64 +173,84 @@ void MainWindow::buildMenus() {
     a->setShortcut(QKeySequence(QStringLiteral("Ctrl+Shift+%1").arg(i + 1)));
   }
   file->addSeparator();
-  QAction* quit = file->addAction(QStringLiteral("&Quit"), this, &QWidget::close);
+  QAction* quit = file->addAction(QString(), this, &QWidget::close);
+  setTrText(quit, QT_TR_NOOP("&Quit"));
   quit->setShortcut(QKeySequence::Quit);
 
-  QMenu* run = menuBar()->addMenu(QStringLiteral("&Run"));
-  m_start = run->addAction(QStringLiteral("Start / resume"), m_controller, &SessionController::start);
+  QMenu* run = menuBar()->addMenu(QString());
+  setTrText(run, QT_TR_NOOP("&Run"));
+  m_start = run->addAction(QString(), m_controller, &SessionController::start);
+  setTrText(m_start, QT_TR_NOOP("Start / resume"));
   m_start->setShortcuts({QKeySequence(Qt::Key_F5), QKeySequence(QStringLiteral("Ctrl+Return"))});
-  m_pause = run->addAction(QStringLiteral("Pause"), m_controller, &SessionController::pause);
+  m_pause = run->addAction(QString(), m_controller, &SessionController::pause);
+  setTrText(m_pause, QT_TR_NOOP("Pause"));
   m_pause->setShortcut(QKeySequence(Qt::Key_F6));
-  m_step = run->addAction(QStringLiteral("Step once"), m_controller, &SessionController::stepOnce);
-  m_step->setShortcuts({QKeySequence(Qt::Key_F10), QKeySequence(QStringLiteral("Ctrl+."))});
-  m_reset = run->addAction(QStringLiteral("Reset"), this, [this] {
-    m_controller->configure(m_controls->editedConfig());
+  m_step = run->addAction(QString(), m_controller, &SessionController::stepOnce);
+  setTrText(m_step, QT_TR_NOOP("Step once"));
+  m_step->setShortcuts({QKeySequence(Qt::Key_S), QKeySequence(QStringLiteral("Ctrl+Right")), QKeySequence(Qt::Key_F10)});
+  m_reset = run->addAction(QString(), this, [this] {
+    m_controller->configureInBackground(m_controls->editedConfig());
   });
+  setTrText(m_reset, QT_TR_NOOP("Reset"));
   m_reset->setShortcut(QKeySequence(QStringLiteral("Ctrl+R")));
-  QAction* toggle = run->addAction(QStringLiteral("Start / pause"), m_controller, &SessionController::togglePause);
-  toggle->setShortcut(QKeySequence(QStringLiteral("Ctrl+Space")));
+  QAction* toggle = run->addAction(QString(), m_controller, &SessionController::togglePause);
+  setTrText(toggle, QT_TR_NOOP("Start / pause"));
+  toggle->setShortcuts({QKeySequence(Qt::Key_Space), QKeySequence(QStringLiteral("Ctrl+Space"))});
   run->addSeparator();
-  QMenu* presets = run->addMenu(QStringLiteral("Load &preset"));
+  QMenu* presets = run->addMenu(QString());
+  setTrText(presets, QT_TR_NOOP("Load &preset"));
+  m_presetsMenu = presets;
   try {
     for (const Preset& p : builtinPresets()) {
-      QAction* a = presets->addAction(p.title, this, [this, name = p.name] {
+      QAction* a = presets->addAction(presetTitle(p), this, [this, name = p.name] {
         if (loadPreset(name)) m_controller->start();
       });
-      a->setToolTip(p.description);
+      a->setToolTip(presetDescription(p));
+      a->setData(p.name);
     }
   } catch (const std::exception& e) {
     presets->addAction(QString::fromUtf8(e.what()))->setEnabled(false);
   }
 
-  QMenu* view = menuBar()->addMenu(QStringLiteral("&View"));
-  m_dark = view->addAction(QStringLiteral("&Dark theme"));
+  QMenu* view = menuBar()->addMenu(QString());
+  setTrText(view, QT_TR_NOOP("&View"));
+  m_dark = view->addAction(QString());
+  setTrText(m_dark, QT_TR_NOOP("&Dark theme"));
   m_dark->setCheckable(true);
   m_dark->setShortcut(QKeySequence(QStringLiteral("Ctrl+Shift+D")));
-  m_presentation = view->addAction(QStringLiteral("&Presentation mode (large fonts, thick lines)"));
+  m_presentation = view->addAction(QString());
+  setTrText(m_presentation, QT_TR_NOOP("&Presentation mode (large fonts, thick lines)"));
   m_presentation->setCheckable(true);
-  m_presentation->setShortcut(QKeySequence(QStringLiteral("Ctrl+Shift+P")));
+  m_presentation->setShortcuts({QKeySequence(Qt::Key_F11), QKeySequence(QStringLiteral("Ctrl+P"))});
   for (QAction* a : {m_dark, m_presentation})
     connect(a, &QAction::toggled, this, [this] { setTheme(m_dark->isChecked(), m_presentation->isChecked()); });
-  QAction* follow = view->addAction(QStringLiteral("&Follow the newest step"), this, [this] { showStep(-1); });
+  QAction* follow = view->addAction(QString(), this, [this] { showStep(-1); });
+  setTrText(follow, QT_TR_NOOP("&Follow the newest step"));
+  buildLanguageMenu(view);
   follow->setShortcut(QKeySequence(Qt::Key_End));
 
-  QToolBar* tools = addToolBar(QStringLiteral("Run"));
+  QToolBar* tools = addToolBar(QString());
+  setTrText(tools, QT_TR_NOOP("Run"));
   tools->setObjectName(QStringLiteral("run"));
   tools->setToolButtonStyle(Qt::ToolButtonTextOnly);
-  for (QAction* a : {m_start, m_pause, m_step, m_reset}) {
-    a->setToolTip(QStringLiteral("%1 (%2)").arg(a->text(), a->shortcut().toString(QKeySequence::NativeText)));
-    tools->addAction(a);
-  }
+  for (QAction* a : {m_start, m_pause, m_step, m_reset}) tools->addAction(a);
+  updateRunToolTips();
 }
 
 void MainWindow::wireController() {
   connect(m_controller, &SessionController::sessionReset, this, &MainWindow::onSessionReset);
   connect(m_controller, &SessionController::stepsAppended, this, &MainWindow::onStepsAppended);
   connect(m_controller, &SessionController::stateChanged, this, &MainWindow::onStateChanged);
-  connect(m_controller, &SessionController::eventNarrated, m_log, &EventLog::addEvent);
+  connect(m_controller, &SessionController::eventNarrated, this, &MainWindow::addLiveEvent);
+  connect(m_controller, &SessionController::recordingFailed, this, &MainWindow::showBanner);
+  connect(m_controller, &SessionController::recordingStarted, this, [this] {
+    updateTitle();
+    updateOverlayLabels();
+    updateStatus();
+  });
   connect(m_controller, &SessionController::errorOccurred, this, &MainWindow::showBanner);
   connect(m_controller, &SessionController::scalerOptionsRejected, this, [this](const QString& message) {
-    m_controls->scalerPanel()->setMessage(QStringLiteral("Not applied: %1").arg(message));
+    m_controls->scalerPanel()->setMessage(tr("Not applied: %1").arg(message));
   });
   connect(m_controls, &ControlPanel::scalerOptionsEdited, this, [this](const GradScalerOptions& o) {
     if (m_controller->setScalerOptions(o)) m_controls->scalerPanel()->setMessage(QString());
@@ -203,9 +261,7 @@ void MainWindow::wireController() {
   connect(m_controls, &ControlPanel::speedLimitEdited, m_controller, &SessionController::setSpeedLimit);
   connect(m_controls, &ControlPanel::faultRequested, m_controller, &SessionController::injectFault);
   connect(m_controls, &ControlPanel::resetRequested, m_reset, &QAction::trigger);
-  connect(m_controls, &ControlPanel::presetChosen, this, [this](const QString& name) {
-    if (loadPreset(name)) m_controller->start();
-  });
+  connect(m_controls, &ControlPanel::presetChosen, this, [this](const QString& name) { loadPresetInBackground(name, true); });
   connect(m_controls, &ControlPanel::unscaledViewToggled, this, [this](bool on) {
     m_dashboard->histogram()->setShiftByScale(on);
     m_dashboard->scheduleReplot();
@@ -214,43 +270,78 @@ void MainWindow::wireController() {
 
 bool MainWindow::loadPreset(const QString& name, std::int64_t maxSteps) {
   Preset p;
-  try {
-    p = findPreset(name);
-  } catch (const std::exception& e) {
-    showBanner(QString::fromUtf8(e.what()));
-    return false;
+  bool found = false;
+  for (const Preset& q : m_presets)  // built-in and user presets
+    if (q.name == name) {
+      p = q;
+      found = true;
+    }
+  if (!found) {
+    try {
+      p = findPreset(name);
+    } catch (const std::exception& e) {
+      showBanner(QString::fromUtf8(e.what()));
+      return false;
+    }
   }
   if (maxSteps > 0) p.config.max_steps = maxSteps;
-  m_presetTitle = p.title;
+  m_presetTitle = presetTitle(p);
+  m_presetName = p.name;
   const int i = m_controls->presetCombo()->findData(name);
   if (i >= 0) m_controls->presetCombo()->setCurrentIndex(i);
+  setExplanation(m_presetTitle, presetDescription(p));
+  if (m_loadInBackground) {
+    m_controller->configureInBackground(p.config);
+    return true;
+  }
   return m_controller->configure(p.config);
+}
+
+bool MainWindow::loadPresetInBackground(const QString& name, bool start) {
+  m_loadInBackground = true;
+  const bool ok = loadPreset(name);
+  m_loadInBackground = false;
+  if (ok && start) m_controller->start();
+  return ok;
 }
 
 void MainWindow::onSessionReset() {
   m_banner->setVisible(m_controller->state() == SessionController::State::Failed && !m_banner->text().isEmpty());
   if (m_controller->state() != SessionController::State::Failed) m_banner->setVisible(false);
-  m_log->clear();
+  m_liveEvents.clear();
   m_controls->showConfig(m_controller->config(), m_controller->moduleNames());
+  // While a stored run is replayed, the new live session fills in underneath (Back to live).
+  if (!m_replay) {
+    m_log->clear();
+    showHistory(&m_controller->history(), m_controller->scalerInUse());
+  }
+  onStateChanged();
+  updateStatus();
+  updateTitle();
+  updateOverlayLabels();
+}
+
+void MainWindow::showHistory(const StepHistory* history, bool scalerInUse) {
+  m_dashboard->setHistory(history);
+  m_table->setHistory(history);
   m_table->tableModel()->rebuild();
   QStringList names;
-  for (const LayerInfo& l : m_controller->layers()) names << QString::fromStdString(l.name);
+  for (const LayerInfo& l : history->layers()) names << QString::fromStdString(l.name);
   m_dashboard->scalePlot()->setLayerNames(names);
-  m_dashboard->scalePlot()->setScalerInUse(m_controller->scalerInUse());
+  m_dashboard->scalePlot()->setScalerInUse(scalerInUse);
   for (ChartBase* c : m_dashboard->charts()) c->rebuild();
   m_shownStep = -1;
   showStep(-1);
   // Start on the first weight: the most telling row.
   int first = -1;
-  for (std::size_t i = 0; i < m_controller->layers().size() && first < 0; ++i)
-    if (m_controller->layers()[i].kind == "weight") first = static_cast<int>(i);
+  for (std::size_t i = 0; i < history->layers().size() && first < 0; ++i)
+    if (history->layers()[i].kind == "weight") first = static_cast<int>(i);
   selectLayer(first);
-  onStateChanged();
-  updateStatus();
   m_dashboard->scheduleReplot();
 }
 
 void MainWindow::onStepsAppended(qint64 first, qint64 last) {
+  if (m_replay) return;  // the charts show a stored run; the live history goes on filling
   for (ChartBase* c : m_dashboard->charts()) c->appendSteps(first, last);
   m_table->tableModel()->appendSteps();
   m_dashboard->scheduleReplot();
@@ -259,6 +350,11 @@ void MainWindow::onStepsAppended(qint64 first, qint64 last) {
 void MainWindow::onStateChanged() {
   using S = SessionController::State;
   const S s = m_controller->state();
+  if (m_replay) {
+    setRunControlsEnabled(false);
+    updateStatus();
+    return;
+  }
   m_start->setEnabled(s == S::Ready || s == S::Paused);
   m_pause->setEnabled(s == S::Running);
   m_step->setEnabled(s == S::Ready || s == S::Paused || s == S::Running);
@@ -279,58 +375,94 @@ void MainWindow::showStep(qint64 step) {
   for (ChartBase* c : m_dashboard->charts()) c->setShownStep(step);
   m_table->tableModel()->setShownStep(step);
   if (step < 0) {
-    m_stepBar->setText(QStringLiteral("Following the newest step (click a line in the event log to look at a step)"));
+    m_stepBar->setText(tr("Following the newest step (click a line in the event log to look at a step)"));
   } else {
     const qint64 drawn = m_dashboard->histogram()->drawnStep();
     m_stepBar->setText(drawn == step || drawn < 0
-                           ? QStringLiteral("Showing step %1").arg(step)
-                           : QStringLiteral("Showing step %1 (per-layer statistics from step %2, the nearest kept)").arg(step).arg(drawn));
+                           ? tr("Showing step %1").arg(step)
+                           : tr("Showing step %1 (per-layer statistics from step %2, the nearest kept)").arg(step).arg(drawn));
   }
   m_followButton->setVisible(step >= 0);
   m_dashboard->scheduleReplot();
 }
 
 void MainWindow::updateStatus() {
+  m_controller->checkRecording();
+  const qint64 runId = m_controller->recordingRunId();
+  if (!m_controller->recordingError().isEmpty()) {
+    m_statusRecording->setText(tr("not recorded"));
+    m_statusRecording->setToolTip(m_controller->recordingError());
+  } else if (runId > 0) {
+    m_statusRecording->setText(tr("\u25CF recording run %1").arg(runId));
+    m_statusRecording->setToolTip(tr("Every step of this run is recorded in %1 (File > Open replays it)")
+                                      .arg(m_controller->storePath()));
+  } else {
+    m_statusRecording->setText(m_controller->storePath().isEmpty() ? tr("not recorded") : QString());
+    m_statusRecording->setToolTip(QString());
+  }
+  if (m_replay) {
+    const StepHistory& h = m_replay->history();
+    const RunSummary& r = m_replay->summary();
+    m_statusStep->setText(tr("replay: %1 steps").arg(r.steps));
+    m_statusRate->setText(QString());
+    m_statusDevice->setText(QStringLiteral("%1 \u00b7 %2").arg(QString::fromStdString(r.device), QString::fromStdString(r.precision)));
+    m_statusScale->setText(m_replay->scalerInUse() ? tr("final scale %1").arg(number(r.final_scale)) : tr("no scaler"));
+    m_statusSkipped->setText(tr("skipped %1 (%2%)")
+                                 .arg(h.skippedCount())
+                                 .arg(h.empty() ? 0.0 : 100.0 * static_cast<double>(h.skippedCount()) / static_cast<double>(h.points().size()), 0, 'f', 2));
+    m_statusDropped->setText(QString());
+    m_dashboard->setCaption(caption());
+    return;
+  }
   const StepHistory& h = m_controller->history();
   const qint64 steps = m_controller->stepsDone();
   using S = SessionController::State;
   QString state;
   switch (m_controller->state()) {
-    case S::Empty: state = QStringLiteral("no session"); break;
-    case S::Ready: state = QStringLiteral("ready"); break;
-    case S::Running: state = QStringLiteral("running"); break;
-    case S::Paused: state = QStringLiteral("paused"); break;
-    case S::Finished: state = QStringLiteral("finished"); break;
-    case S::Failed: state = QStringLiteral("stopped by an error"); break;
+    case S::Empty: state = m_controller->loading() ? tr("loading") : tr("no session"); break;
+    case S::Ready: state = tr("ready"); break;
+    case S::Running: state = tr("running"); break;
+    case S::Paused: state = tr("paused"); break;
+    case S::Finished: state = tr("finished"); break;
+    case S::Failed: state = tr("stopped by an error"); break;
   }
-  m_statusStep->setText(QStringLiteral("step %1 (%2)").arg(steps).arg(state));
-  m_statusRate->setText(QStringLiteral("%1 steps/s").arg(m_controller->stepsPerSecond(), 0, 'f', 0));
+  m_statusStep->setText(tr("step %1 (%2)").arg(steps).arg(state));
+  m_statusRate->setText(tr("%1 steps/s").arg(m_controller->stepsPerSecond(), 0, 'f', 0));
   m_statusDevice->setText(QStringLiteral("%1 \u00b7 %2").arg(m_controller->deviceLabel(), m_controller->precisionLabel()));
   if (!h.empty()) {
-    m_statusScale->setText(m_controller->scalerInUse() ? QStringLiteral("scale %1").arg(number(h.points().back().scale_after))
-                                                       : QStringLiteral("no scaler"));
-    m_statusSkipped->setText(QStringLiteral("skipped %1 (%2%)")
+    m_statusScale->setText(m_controller->scalerInUse() ? tr("scale %1").arg(number(h.points().back().scale_after))
+                                                       : tr("no scaler"));
+    m_statusSkipped->setText(tr("skipped %1 (%2%)")
                                  .arg(h.skippedCount())
                                  .arg(100.0 * static_cast<double>(h.skippedCount()) / static_cast<double>(h.points().size()), 0, 'f', 2));
   } else {
-    m_statusScale->setText(m_controller->scalerInUse() ? QStringLiteral("scale %1").arg(number(m_controller->config().scaler.init_scale()))
-                                                       : QStringLiteral("no scaler"));
-    m_statusSkipped->setText(QStringLiteral("skipped 0"));
+    m_statusScale->setText(m_controller->scalerInUse() ? tr("scale %1").arg(number(m_controller->config().scaler.init_scale()))
+                                                       : tr("no scaler"));
+    m_statusSkipped->setText(tr("skipped 0"));
   }
   const auto dropped = m_controller->droppedRecords();
-  m_statusDropped->setText(QStringLiteral("dropped %1").arg(dropped));
-  m_statusDropped->setToolTip(QStringLiteral("Records the GUI could not take in time (the training never waits for the GUI)"));
+  m_statusDropped->setText(tr("dropped %1").arg(dropped));
+  m_statusDropped->setToolTip(tr("Records the GUI could not take in time (the training never waits for the GUI)"));
   m_dashboard->setCaption(caption());
 }
 
 QString MainWindow::caption() const {
+  if (m_replay) {
+    const SessionConfig& c = m_replay->config();
+    QString s = tr("%1 \u00b7 %2 \u00b7 %3 steps \u00b7 ")
+                    .arg(m_replay->label(), QString::fromStdString(c.model))
+                    .arg(m_replay->summary().steps);
+    s += m_replay->scalerInUse() ? tr("GradScaler (interval %1)").arg(c.scaler.growth_interval()) : tr("no loss scaling");
+    if (m_overlay) s += tr(" \u00b7 overlay %1").arg(m_overlay->label());
+    return s;
+  }
   const SessionConfig& c = m_controller->config();
-  QString s = QStringLiteral("%1 \u00b7 %2 \u00b7 %3 steps \u00b7 ")
+  QString s = tr("%1 \u00b7 %2 \u00b7 %3 steps \u00b7 ")
                   .arg(QString::fromStdString(c.model), m_controller->precisionLabel())
                   .arg(m_controller->stepsDone());
-  s += m_controller->scalerInUse() ? QStringLiteral("GradScaler (interval %1)").arg(c.scaler.growth_interval())
-                                   : QStringLiteral("no loss scaling");
-  s += QStringLiteral(" \u00b7 %1 lr %2 \u00b7 batch %3")
+  s += m_controller->scalerInUse() ? tr("GradScaler (interval %1)").arg(c.scaler.growth_interval())
+                                   : tr("no loss scaling");
+  s += tr(" \u00b7 %1 lr %2 \u00b7 batch %3")
            .arg(QString::fromUtf8(std::string(to_string(c.optimizer)).c_str()), number(c.lr))
            .arg(c.batch_size);
   return s;
@@ -354,14 +486,31 @@ void MainWindow::setTheme(bool dark, bool presentation) {
   QApplication::setFont(f);
   m_dashboard->applyTheme(t);
   m_log->setDark(dark);
+  m_controls->setPresentation(presentation);
+  // The layer table is for exploring, not for the back of the room: the charts get its space.
+  if (auto* layers = findChild<QDockWidget*>(QStringLiteral("layers"))) layers->setVisible(!presentation);
+  if (auto* events = findChild<QDockWidget*>(QStringLiteral("events")))
+    resizeDocks({events}, {presentation ? 150 : 220}, Qt::Vertical);
+  if (m_explanation) {
+    QFont ef = f;
+    ef.setPointSizeF(f.pointSizeF() * (presentation ? 1.15 : 1.0));
+    m_explanation->setFont(ef);
+    m_explanation->setStyleSheet(dark ? QStringLiteral("background:#1f2a36; color:#e8eef5; border-left:4px solid #5dade2;")
+                                      : QStringLiteral("background:#eaf2fb; color:#102030; border-left:4px solid #2e86c1;"));
+  }
+  QTimer::singleShot(0, this, &MainWindow::fitControlsWidth);  // new font, new widths
 }
 
 bool MainWindow::grabWindowTo(const QString& path, QString* error) {
   updateStatus();
-  for (ChartBase* c : m_dashboard->charts()) c->replot(QCustomPlot::rpImmediateRefresh);
+  // The status texts just changed: lay them out before the grab, or longer words are cut.
+  QCoreApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);
+  // Twice: the second layout uses the tick counts and label sizes the first one fitted.
+  for (int pass = 0; pass < 2; ++pass)
+    for (ChartBase* c : m_dashboard->charts()) c->replot(QCustomPlot::rpImmediateRefresh);
   const QPixmap shot = grab();
   if (shot.isNull() || !shot.save(path, "PNG")) {
-    if (error) *error = QStringLiteral("cannot write %1").arg(path);
+    if (error) *error = tr("cannot write %1").arg(path);
     return false;
   }
   return true;
@@ -375,13 +524,13 @@ bool MainWindow::exportDashboardTo(const QString& path, const ExportOptions& opt
 }
 
 void MainWindow::exportDashboardInteractive() {
-  ExportDialog dlg(QStringLiteral("dashboard"), QDir::home().filePath(QStringLiteral("ampscope-dashboard.png")), QSize(1600, 1000), this);
+  ExportDialog dlg(tr("dashboard"), QDir::home().filePath(QStringLiteral("ampscope-dashboard.png")), QSize(1600, 1000), this);
   if (dlg.exec() != QDialog::Accepted) return;
   QString error;
   if (!exportDashboardTo(dlg.path(), dlg.options(), &error))
-    QMessageBox::warning(this, QStringLiteral("Export failed"), error);
+    QMessageBox::warning(this, tr("Export failed"), error);
   else
-    statusBar()->showMessage(QStringLiteral("Wrote %1").arg(dlg.path()), 5000);
+    statusBar()->showMessage(tr("Wrote %1").arg(dlg.path()), 5000);
 }
 
 void MainWindow::exportChartInteractive(int index) {
@@ -392,9 +541,377 @@ void MainWindow::exportChartInteractive(int index) {
   o.title = chart->title();
   QString error;
   if (!exportChart(chart, dlg.path(), o, &error))
-    QMessageBox::warning(this, QStringLiteral("Export failed"), error);
+    QMessageBox::warning(this, tr("Export failed"), error);
   else
-    statusBar()->showMessage(QStringLiteral("Wrote %1").arg(dlg.path()), 5000);
+    statusBar()->showMessage(tr("Wrote %1").arg(dlg.path()), 5000);
+}
+
+
+// ---- Runs and exports -------------------------------------------------------------------
+
+void MainWindow::buildRunMenu(QMenu* file) {
+  QAction* open = file->addAction(QString(), this, &MainWindow::openStoreInteractive);
+  setTrText(open, QT_TR_NOOP("&Open run\u2026"));
+  open->setShortcut(QKeySequence::Open);
+  open->setToolTip(tr("Replay a run from a run store (recorded here or by 'ampscope record')"));
+  QAction* overlay = file->addAction(QString(), this, &MainWindow::overlayInteractive);
+  setTrText(overlay, QT_TR_NOOP("O&verlay a run\u2026"));
+  overlay->setShortcut(QKeySequence(QStringLiteral("Ctrl+Shift+O")));
+  m_clearOverlay = file->addAction(QString(), this, &MainWindow::clearOverlay);
+  setTrText(m_clearOverlay, QT_TR_NOOP("&Remove the overlay"));
+  m_clearOverlay->setEnabled(false);
+  m_backToLive = file->addAction(QString(), this, &MainWindow::backToLive);
+  setTrText(m_backToLive, QT_TR_NOOP("&Back to the live run"));
+  m_backToLive->setShortcut(QKeySequence(QStringLiteral("Ctrl+L")));
+  m_backToLive->setEnabled(false);
+  file->addSeparator();
+  QAction* csv = file->addAction(QString(), this, &MainWindow::exportCsvInteractive);
+  setTrText(csv, QT_TR_NOOP("Export the visible range as C&SV\u2026"));
+  csv->setShortcut(QKeySequence(QStringLiteral("Ctrl+Shift+E")));
+  file->addSeparator();
+}
+
+QWidget* MainWindow::buildReplayBar(QWidget* parent) {
+  m_replayBar = new QWidget(parent);
+  m_replayBar->setObjectName(QStringLiteral("replayBar"));
+  m_replayBar->setStyleSheet(QStringLiteral("#replayBar { background:#e8f0fe; border:1px solid #9bb7e0; }"
+                                            "#replayBar QLabel { color:#173f7a; font-weight:bold; }"));
+  auto* h = new QHBoxLayout(m_replayBar);
+  h->setContentsMargins(8, 4, 8, 4);
+  m_replayLabel = new QLabel(m_replayBar);
+  m_replayLabel->setWordWrap(true);
+  auto* back = new QPushButton(m_replayBar);
+  setTrText(back, QT_TR_NOOP("Back to the live run"));
+  connect(back, &QPushButton::clicked, this, &MainWindow::backToLive);
+  h->addWidget(m_replayLabel, 1);
+  h->addWidget(back);
+  m_replayBar->setVisible(false);
+  return m_replayBar;
+}
+
+void MainWindow::setStorePath(const QString& path) {
+  m_controller->setStorePath(path);
+  if (!path.isEmpty()) m_lastStoreDir = QFileInfo(path).absolutePath();
+  updateStatus();
+  updateTitle();
+}
+
+const StepHistory& MainWindow::shownHistory() const { return m_replay ? m_replay->history() : m_controller->history(); }
+
+QString MainWindow::replayBannerText() const { return m_replayBar->isHidden() ? QString() : m_replayLabel->text(); }
+
+void MainWindow::setRunControlsEnabled(bool on) {
+  for (QAction* a : {m_start, m_pause, m_step, m_reset}) a->setEnabled(on);
+  m_controls->setEnabled(on);
+}
+
+bool MainWindow::replayRun(const QString& path, qint64 runId, QString* error) {
+  std::unique_ptr<StoredRun> run;
+  try {
+    run = std::make_unique<StoredRun>(path, runId, StoredRun::Use::Replay);
+  } catch (const std::exception& e) {
+    if (error) *error = QString::fromUtf8(e.what());
+    return false;
+  }
+  // Point the charts at the new run before the old one (if any) goes away.
+  std::unique_ptr<StoredRun> previous = std::move(m_replay);
+  m_replay = std::move(run);
+  showHistory(&m_replay->history(), m_replay->scalerInUse());
+  previous.reset();
+  m_log->clear();
+  for (const NarratedEvent& e : m_replay->events()) m_log->addEvent(e.step, static_cast<int>(e.severity), e.text);
+  m_replayLabel->setText(tr("Replaying run %1 from %2 (read-only: %3 \u00b7 %4 \u00b7 %5 steps, %6). "
+                            "Click the event log or the charts to look at a step.")
+                             .arg(runId)
+                             .arg(QDir::toNativeSeparators(path), QString::fromStdString(m_replay->summary().model),
+                                  QString::fromStdString(m_replay->summary().precision))
+                             .arg(m_replay->summary().steps)
+                             .arg(QString::fromStdString(m_replay->summary().status)));
+  m_replayBar->setVisible(true);
+  m_backToLive->setEnabled(true);
+  m_lastStoreDir = QFileInfo(path).absolutePath();
+  setRunControlsEnabled(false);
+  updateOverlayLabels();
+  updateStatus();
+  updateTitle();
+  return true;
+}
+
+void MainWindow::backToLive() {
+  if (!m_replay) return;
+  showHistory(&m_controller->history(), m_controller->scalerInUse());
+  m_replay.reset();
+  m_log->clear();
+  for (const LiveEvent& e : m_liveEvents) m_log->addEvent(e.step, e.severity, e.text);
+  m_replayBar->setVisible(false);
+  m_backToLive->setEnabled(false);
+  m_controls->setEnabled(true);
+  onStateChanged();
+  updateOverlayLabels();
+  updateStatus();
+  updateTitle();
+}
+
+bool MainWindow::overlayRun(const QString& path, qint64 runId, QString* error) {
+  std::unique_ptr<StoredRun> run;
+  try {
+    run = std::make_unique<StoredRun>(path, runId, StoredRun::Use::Overlay);
+  } catch (const std::exception& e) {
+    if (error) *error = QString::fromUtf8(e.what());
+    return false;
+  }
+  std::unique_ptr<StoredRun> previous = std::move(m_overlay);
+  m_overlay = std::move(run);
+  updateOverlayLabels();
+  previous.reset();
+  m_clearOverlay->setEnabled(true);
+  m_lastStoreDir = QFileInfo(path).absolutePath();
+  updateStatus();
+  return true;
+}
+
+void MainWindow::clearOverlay() {
+  m_dashboard->lossPlot()->setOverlay(nullptr, {}, {});
+  m_dashboard->scalePlot()->setOverlay(nullptr, {}, {});
+  m_overlay.reset();
+  m_clearOverlay->setEnabled(false);
+  m_dashboard->scheduleReplot();
+}
+
+QString MainWindow::liveLabel() const {
+  const qint64 id = m_controller->recordingRunId();
+  return id > 0 ? tr("run %1: %2 (live)").arg(id).arg(m_controller->precisionLabel())
+                : tr("live: %1").arg(m_controller->precisionLabel());
+}
+
+void MainWindow::updateOverlayLabels() {
+  if (!m_overlay) return;
+  const QString main = m_replay ? m_replay->label() : liveLabel();
+  m_dashboard->lossPlot()->setOverlay(&m_overlay->history(), main, m_overlay->label());
+  m_dashboard->scalePlot()->setOverlay(&m_overlay->history(), main, m_overlay->label());
+  m_dashboard->scheduleReplot();
+}
+
+void MainWindow::updateTitle() {
+  if (m_replay) {
+    setWindowTitle(tr("AmpScope \u2014 replaying run %1 from %2").arg(m_replay->runId()).arg(QFileInfo(m_replay->path()).fileName()));
+    return;
+  }
+  const qint64 id = m_controller->recordingRunId();
+  setWindowTitle(id > 0 ? tr("AmpScope \u2014 run %1 (recording to %2)").arg(id).arg(QDir::toNativeSeparators(m_controller->storePath()))
+                        : QStringLiteral("AmpScope"));
+}
+
+void MainWindow::addLiveEvent(qint64 step, int severity, const QString& text) {
+  m_liveEvents.push_back({step, severity, text});
+  while (m_liveEvents.size() > static_cast<std::size_t>(EventLog::kMaxLines)) m_liveEvents.pop_front();
+  if (!m_replay) m_log->addEvent(step, severity, text);
+}
+
+std::pair<qint64, qint64> MainWindow::visibleSteps() const {
+  const QCPRange r = m_dashboard->lossPlot()->xAxis->range();
+  return {static_cast<qint64>(std::ceil(std::max(0.0, r.lower))), static_cast<qint64>(std::floor(r.upper))};
+}
+
+qint64 MainWindow::exportVisibleCsv(const QString& path, QString* error) {
+  const auto [first, last] = visibleSteps();
+  StatsRangeLoader stats;
+  if (m_replay) {
+    const StoredRun* run = m_replay.get();
+    stats = [run](qint64 a, qint64 b, std::vector<StepRecord>& out) {
+      for (StepRecord& r : run->loadSteps(a, b))
+        if (!r.layers.empty()) out.push_back(std::move(r));
+    };
+  } else {
+    stats = historyStatsLoader(m_controller->history());
+  }
+  try {
+    return writeStepsCsv(path, shownHistory(), first, last, stats, error);
+  } catch (const std::exception& e) {  // the store went away while reading
+    if (error) *error = QString::fromUtf8(e.what());
+    return -1;
+  }
+}
+
+void MainWindow::openStoreInteractive() {
+  const QString path = QFileDialog::getOpenFileName(
+      this, tr("Open a run store"), m_lastStoreDir,
+      tr("AmpScope run stores (*.sqlite *.ampscope *.db);;All files (*)"));
+  if (path.isEmpty()) return;
+  RunBrowser browser(path, tr("Replay a run"), tr("Replay"), this);
+  if (browser.runs().empty()) {
+    QMessageBox::warning(this, tr("Cannot open the run store"), browser.error());
+    return;
+  }
+  if (m_replay && QFileInfo(m_replay->path()) == QFileInfo(path)) browser.selectRun(m_replay->runId());
+  if (browser.exec() != QDialog::Accepted || browser.selectedRun() <= 0) return;
+  QString error;
+  if (!replayRun(path, browser.selectedRun(), &error)) QMessageBox::warning(this, tr("Cannot replay the run"), error);
+}
+
+void MainWindow::overlayInteractive() {
+  QString path = m_replay ? m_replay->path() : m_controller->storePath();
+  path = QFileDialog::getOpenFileName(this, tr("Overlay a run from a run store"), path.isEmpty() ? m_lastStoreDir : path,
+                                      tr("AmpScope run stores (*.sqlite *.ampscope *.db);;All files (*)"));
+  if (path.isEmpty()) return;
+  RunBrowser browser(path, tr("Overlay a run on the loss and scale charts"), tr("Overlay"), this);
+  if (browser.runs().empty()) {
+    QMessageBox::warning(this, tr("Cannot open the run store"), browser.error());
+    return;
+  }
+  if (browser.exec() != QDialog::Accepted || browser.selectedRun() <= 0) return;
+  QString error;
+  if (!overlayRun(path, browser.selectedRun(), &error)) QMessageBox::warning(this, tr("Cannot overlay the run"), error);
+}
+
+void MainWindow::exportCsvInteractive() {
+  const auto [first, last] = visibleSteps();
+  const QString stem = m_replay ? QStringLiteral("ampscope-run%1-steps-%2-%3.csv").arg(m_replay->runId()).arg(first).arg(last)
+                                : QStringLiteral("ampscope-steps-%1-%2.csv").arg(first).arg(last);
+  const QString path = QFileDialog::getSaveFileName(this, tr("Export the visible steps %1\u2013%2 as CSV").arg(first).arg(last),
+                                                    QDir::home().filePath(stem), tr("CSV files (*.csv)"));
+  if (path.isEmpty()) return;
+  QString error;
+  const qint64 rows = exportVisibleCsv(path, &error);
+  if (rows < 0)
+    QMessageBox::warning(this, tr("Export failed"), error);
+  else
+    statusBar()->showMessage(tr("Wrote %1 steps to %2").arg(rows).arg(path), 5000);
+}
+
+// ---- Translation ---------------------------------------------------------------------------
+
+namespace {
+constexpr const char* kTrSource = "ampscope_tr_source";
+
+void applyTrText(QObject* o) {
+  const QByteArray source = o->property(kTrSource).toByteArray();
+  if (source.isEmpty()) return;
+  const QString text = MainWindow::tr(source.constData());
+  if (auto* a = qobject_cast<QAction*>(o))
+    a->setText(text);
+  else if (auto* m = qobject_cast<QMenu*>(o))
+    m->setTitle(text);
+  else if (auto* b = qobject_cast<QAbstractButton*>(o))
+    b->setText(text);
+  else if (auto* w = qobject_cast<QWidget*>(o))
+    w->setWindowTitle(text);  // docks, tool bars
+}
+}  // namespace
+
+void MainWindow::setTrText(QObject* object, const char* source) {
+  object->setProperty(kTrSource, QByteArray(source));
+  applyTrText(object);
+}
+
+void MainWindow::changeEvent(QEvent* event) {
+  QMainWindow::changeEvent(event);
+  if (event->type() == QEvent::LanguageChange) retranslateUi();
+}
+
+void MainWindow::retranslateUi() {
+  for (QObject* o : findChildren<QObject*>()) applyTrText(o);
+  updateRunToolTips();
+  // After the children have their new texts (they get the event after this window).
+  QTimer::singleShot(0, this, &MainWindow::fitControlsWidth);
+  if (m_presetsMenu) {
+    for (QAction* a : m_presetsMenu->actions()) {
+      const QString name = a->data().toString();
+      if (name.isEmpty()) continue;
+      try {
+        const Preset p = findPreset(name);
+        a->setText(presetTitle(p));
+        a->setToolTip(presetDescription(p));
+      } catch (const std::exception&) {
+      }
+    }
+  }
+  if (m_languageMenu) {
+    m_languageMenu->setTitle(tr("&Language"));
+    const QList<QAction*> actions = m_languageMenu->actions();
+    if (!actions.isEmpty()) actions.front()->setText(tr("System default (%1)").arg(i18n::nativeLanguageName(i18n::systemLanguage())));
+  }
+  // The explanation beside the charts: the loaded preset's, in the new language.
+  if (!m_presetName.isEmpty()) {
+    std::optional<Preset> shown;
+    for (const Preset& p : m_presets)
+      if (p.name == m_presetName) shown = p;
+    if (!shown) {
+      try {
+        shown = findPreset(m_presetName);
+      } catch (const std::exception&) {
+      }
+    }
+    if (shown) {
+      m_presetTitle = presetTitle(*shown);
+      setExplanation(m_presetTitle, presetDescription(*shown));
+    }
+  }
+  // The charts retranslate their titles on the same event, after this window (children come
+  // second): the menu items that name them follow once the event has gone round.
+  QTimer::singleShot(0, this, &MainWindow::updateChartActions);
+  showStep(m_shownStep);
+  updateStatus();
+}
+
+void MainWindow::fitControlsWidth() {
+  // The control panel scrolls vertically only: its dock must be as wide as the panel's widest
+  // row in the current language (German words and CJK glyphs are wider than English).
+  auto* scroll = m_controls ? qobject_cast<QScrollArea*>(m_controls->parentWidget() ? m_controls->parentWidget()->parentWidget() : nullptr)
+                            : nullptr;
+  if (!scroll) return;
+  const int need = m_controls->minimumSizeHint().width() + scroll->verticalScrollBar()->sizeHint().width() +
+                   2 * scroll->frameWidth() + 4;
+  const int width = std::clamp(need, 300, 560);
+  scroll->setMinimumWidth(width);
+  scroll->setMaximumWidth(std::max(440, width));
+  if (auto* dock = qobject_cast<QDockWidget*>(scroll->parentWidget())) dock->setMaximumWidth(std::max(460, width + 20));
+}
+
+void MainWindow::updateRunToolTips() {
+  for (QAction* a : {m_start, m_pause, m_step, m_reset})
+    if (a) a->setToolTip(tr("%1 (%2)").arg(a->text(), a->shortcut().toString(QKeySequence::NativeText)));
+}
+
+void MainWindow::updateChartActions() {
+  if (!m_chartsMenu) return;
+  const auto charts = m_dashboard->charts();
+  const QList<QAction*> actions = m_chartsMenu->actions();
+  for (int i = 0; i < actions.size() && i < static_cast<int>(charts.size()); ++i)
+    actions[i]->setText(charts[static_cast<std::size_t>(i)]->title() + QStringLiteral("\u2026"));
+}
+
+void MainWindow::buildLanguageMenu(QMenu* view) {
+  view->addSeparator();
+  m_languageMenu = view->addMenu(tr("&Language"));
+  auto* group = new QActionGroup(m_languageMenu);
+  group->setExclusive(true);
+  const QString saved = QSettings().value(QLatin1String(kLanguageSettingsKey)).toString();
+  const QString chosen = saved.isEmpty() ? QStringLiteral("system") : i18n::resolveLanguage(saved);
+  QStringList codes{QStringLiteral("system")};
+  codes << i18n::shippedLanguages();
+  for (const QString& code : codes) {
+    // Each language is named in its own words: a user who cannot read the current one finds theirs.
+    QAction* a = m_languageMenu->addAction(code == QLatin1String("system")
+                                               ? tr("System default (%1)").arg(i18n::nativeLanguageName(i18n::systemLanguage()))
+                                               : i18n::nativeLanguageName(code));
+    a->setData(code);
+    a->setCheckable(true);
+    a->setChecked(code == chosen || (chosen.isEmpty() && code == QLatin1String("system")));
+    group->addAction(a);
+    connect(a, &QAction::triggered, this, [this, code] { setLanguage(code); });
+  }
+}
+
+QList<QAction*> MainWindow::languageActions() const { return m_languageMenu ? m_languageMenu->actions() : QList<QAction*>(); }
+
+void MainWindow::setLanguage(const QString& code) {
+  const bool system = code.isEmpty() || code == QLatin1String("system");
+  const QString resolved = system ? i18n::systemLanguage() : i18n::resolveLanguage(code);
+  if (resolved.isEmpty()) return;
+  QSettings().setValue(QLatin1String(kLanguageSettingsKey), system ? QStringLiteral("system") : resolved);
+  for (QAction* a : languageActions()) a->setChecked(a->data().toString() == (system ? QStringLiteral("system") : resolved));
+  if (resolved != i18n::currentLanguage()) i18n::installLanguage(resolved);
 }
 
 }  // namespace ampscope::ui

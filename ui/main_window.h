@@ -4,12 +4,18 @@
 
 #include "exporter.h"
 #include "plot_theme.h"
+#include "presets.h"
 
 #include <QMainWindow>
 
 #include <cstdint>
+#include <optional>
+#include <vector>
+#include <deque>
+#include <memory>
 
 class QAction;
+class QMenu;
 class QLabel;
 class QPushButton;
 
@@ -20,6 +26,8 @@ class Dashboard;
 class EventLog;
 class LayerTable;
 class SessionController;
+class StepHistory;
+class StoredRun;
 
 class MainWindow : public QMainWindow {
   Q_OBJECT
@@ -30,6 +38,31 @@ class MainWindow : public QMainWindow {
   /// Builds the preset's session (maxSteps > 0 overrides its step limit). Returns false and
   /// shows the message when the preset or its session cannot be built.
   bool loadPreset(const QString& name, std::int64_t maxSteps = 0);
+  /// The same, with the session built off the GUI thread (the window stays responsive;
+  /// "Loading Fashion-MNIST..." shows meanwhile). Starts it when built if `start`.
+  bool loadPresetInBackground(const QString& name, bool start);
+
+  // --- classroom (main_window_classroom.cpp) ---------------------------------------------
+  /// Restores theme, presentation mode, last preset and config, geometry, dock state,
+  /// splitter sizes and view toggles from QSettings, and saves them on close from then on.
+  /// Returns the preset name to open (the last one, "" when none was saved).
+  QString restoreSettings();
+  void saveSettings() const;
+  /// At launch: `preset` when given, else the last session's preset and settings (QSettings),
+  /// else "default"; built off the GUI thread, started when built if `start`.
+  void openAtLaunch(const QString& preset, bool start);
+  /// The config saved by the last saveSettings() (empty optional when none or unreadable).
+  static std::optional<SessionConfig> savedConfig();
+  /// Re-reads the user presets and fills the preset list and menu.
+  void refreshPresets();
+  const std::vector<Preset>& presets() const { return m_presets; }
+  bool presentationMode() const;
+  bool darkTheme() const;
+  /// The explanation shown above the charts (the loaded preset's title and text).
+  QString explanationText() const;
+  /// Every action with a shortcut: (text, shortcuts), as the shortcuts dialog lists them.
+  QList<QPair<QString, QString>> shortcutList() const;
+  void showShortcuts();
 
   SessionController* controller() const { return m_controller; }
   Dashboard* dashboard() const { return m_dashboard; }
@@ -48,7 +81,65 @@ class MainWindow : public QMainWindow {
   /// The whole window as it is on screen (PNG), for documentation.
   bool grabWindowTo(const QString& path, QString* error = nullptr);
 
+  // Runs and exports (File menu). Every live session is recorded into the store set here
+  // (empty: not recorded); the title and the status bar name the run being recorded.
+  void setStorePath(const QString& path);
+  /// Shows a stored run read-only with the same charts (run controls disabled, a banner, the
+  /// live session goes on underneath). False with `error` set when the run cannot be read.
+  bool replayRun(const QString& path, qint64 runId, QString* error = nullptr);
+  void backToLive();
+  bool isReplaying() const { return m_replay != nullptr; }
+  const StoredRun* replayedRun() const { return m_replay.get(); }
+  /// Draws a stored run over the loss and scale charts of what is shown (live or replayed).
+  bool overlayRun(const QString& path, qint64 runId, QString* error = nullptr);
+  void clearOverlay();
+  const StoredRun* overlaidRun() const { return m_overlay.get(); }
+  /// The history the charts show: the live session's or the replayed run's.
+  const StepHistory& shownHistory() const;
+  /// Writes the steps in the visible x range of the step charts as CSV; returns the rows
+  /// written, or -1 with `error` set.
+  qint64 exportVisibleCsv(const QString& path, QString* error = nullptr);
+  /// The visible step range of the step charts [first, last].
+  std::pair<qint64, qint64> visibleSteps() const;
+  QString replayBannerText() const;
+
+ protected:
+  void closeEvent(QCloseEvent* event) override;
+  /// QEvent::LanguageChange: retranslateUi().
+  void changeEvent(QEvent* event) override;
+
+ public:
+  /// The View > Language actions: "system" first, then each shipped language code (tests).
+  QList<QAction*> languageActions() const;
+  /// Switches the language now and remembers it (QSettings kLanguageSettingsKey); "system" or
+  /// empty follows the system. Every widget retranslates itself on Qt's LanguageChange event.
+  void setLanguage(const QString& code);
+
  private:
+  // ---- translation (i18n) -----------------------------------------------------------------
+  /// Sets `object`'s text (action, menu, dock, tool bar, button) to tr(source) and remembers
+  /// the source, so that retranslateUi() can say it again in another language.
+  void setTrText(QObject* object, const char* source);
+  void retranslateUi();
+  void buildLanguageMenu(QMenu* view);
+  void updateRunToolTips();
+  void updateChartActions();
+  void fitControlsWidth();
+  QMenu* m_chartsMenu = nullptr;
+  QMenu* m_presetsMenu = nullptr;
+  QMenu* m_languageMenu = nullptr;
+
+ private:
+  void buildClassroom();
+  void savePresetInteractive();
+  void deletePresetInteractive(const QString& name);
+  void setExplanation(const QString& title, const QString& text);
+  QLabel* m_explanation = nullptr;
+  std::vector<Preset> m_presets;
+  QString m_presetName;
+  bool m_saveOnClose = false;
+  bool m_loadInBackground = false;
+
   void buildMenus();
   void buildDocks();
   void wireController();
@@ -60,6 +151,18 @@ class MainWindow : public QMainWindow {
   void exportDashboardInteractive();
   void exportChartInteractive(int index);
   QString caption() const;
+  void buildRunMenu(QMenu* file);
+  QWidget* buildReplayBar(QWidget* parent);
+  void openStoreInteractive();
+  void overlayInteractive();
+  void exportCsvInteractive();
+  /// Points the charts and the table at `history` and rebuilds them.
+  void showHistory(const StepHistory* history, bool scalerInUse);
+  void addLiveEvent(qint64 step, int severity, const QString& text);
+  void updateOverlayLabels();
+  void updateTitle();
+  QString liveLabel() const;
+  void setRunControlsEnabled(bool on);
 
   SessionController* m_controller = nullptr;
   Dashboard* m_dashboard = nullptr;
@@ -81,6 +184,20 @@ class MainWindow : public QMainWindow {
   QLabel* m_statusScale = nullptr;
   QLabel* m_statusSkipped = nullptr;
   QLabel* m_statusDropped = nullptr;
+  QLabel* m_statusRecording = nullptr;
+  QWidget* m_replayBar = nullptr;
+  QLabel* m_replayLabel = nullptr;
+  QAction* m_backToLive = nullptr;
+  QAction* m_clearOverlay = nullptr;
+  std::unique_ptr<StoredRun> m_replay;
+  std::unique_ptr<StoredRun> m_overlay;
+  struct LiveEvent {
+    qint64 step;
+    int severity;
+    QString text;
+  };
+  std::deque<LiveEvent> m_liveEvents;  // the live log, restored when leaving a replay
+  QString m_lastStoreDir;
   QString m_presetTitle;
   int m_selectedLayer = -1;
   qint64 m_shownStep = -1;

@@ -2,6 +2,9 @@
 
 #include <ampscope/scale_policy.h>
 
+#include <algorithm>
+#include <limits>
+
 namespace ampscope::ui {
 
 QString number(double v) { return QString::fromStdString(format_number(v)); }
@@ -10,80 +13,100 @@ void Narrator::reset(std::vector<LayerInfo> layers, bool scalerInUse) {
   m_layers = std::move(layers);
   m_scalerInUse = scalerInUse;
   m_inNonFiniteRun = false;
+  m_lastScale = -1.0;
 }
 
 QString Narrator::layerName(int index) const {
-  if (index < 0 || index >= static_cast<int>(m_layers.size())) return QStringLiteral("a layer");
+  if (index < 0 || index >= static_cast<int>(m_layers.size())) return tr("a layer");
   return QString::fromStdString(m_layers[static_cast<std::size_t>(index)].name);
 }
 
+namespace {
+int countArg(std::int64_t n) { return static_cast<int>(std::min<std::int64_t>(n, std::numeric_limits<int>::max())); }
+}  // namespace
+
 QString Narrator::nonFiniteWords(const kernels::TensorStats* s) {
-  if (!s) return QStringLiteral("non-finite gradients");
+  if (!s) return tr("non-finite gradients");
   const std::int64_t inf = s->pos_inf + s->neg_inf;
-  QStringList parts;
-  if (s->nan > 0) parts << QStringLiteral("%1 NaN").arg(s->nan);
-  if (inf > 0) parts << QStringLiteral("%1 inf").arg(inf);
-  if (parts.isEmpty()) return QStringLiteral("non-finite gradients");
-  const bool one = s->nonfinite() == 1;
-  return parts.join(QStringLiteral(" and ")) + (one ? QStringLiteral(" gradient") : QStringLiteral(" gradients"));
+  if (s->nan > 0 && inf > 0) return tr("%1 NaN and %2 inf gradients").arg(s->nan).arg(inf);
+  if (s->nan > 0) return tr("%n NaN gradients", nullptr, countArg(s->nan));
+  if (inf > 0) return tr("%n inf gradients", nullptr, countArg(inf));
+  return tr("non-finite gradients");
 }
 
 QString Narrator::offenderClause(const StepRecord& r) const {
-  if (r.first_offender < 0) return QStringLiteral("non-finite gradients appeared");
+  if (r.first_offender < 0) return tr("non-finite gradients appeared");
   const kernels::TensorStats* stats = nullptr;
   for (const auto& l : r.layers)
     if (l.layer == r.first_offender) stats = &l.stats;
-  return QStringLiteral("%1 produced %2").arg(layerName(r.first_offender), nonFiniteWords(stats));
+  return tr("%1 produced %2").arg(layerName(r.first_offender), nonFiniteWords(stats));
+}
+
+QString reasonText(ScaleChangeReason reason) {
+  switch (reason) {
+    case ScaleChangeReason::Unchanged: return Narrator::tr("unchanged");
+    case ScaleChangeReason::Grow: return Narrator::tr("growth");
+    case ScaleChangeReason::Backoff: return Narrator::tr("backoff");
+    case ScaleChangeReason::GrowthRefused: return Narrator::tr("growth refused");
+    case ScaleChangeReason::Hysteresis: return Narrator::tr("hysteresis");
+    case ScaleChangeReason::ClampedMin: return Narrator::tr("clamped at min scale");
+    case ScaleChangeReason::ClampedMax: return Narrator::tr("clamped at max scale");
+    case ScaleChangeReason::SetByUser: return Narrator::tr("set by user");
+  }
+  return QString::fromUtf8(std::string(to_string(reason)).c_str());
 }
 
 std::optional<NarratedEvent> Narrator::narrate(const StepRecord& r) {
   using Sev = NarratedEvent::Severity;
-  const QString at = QStringLiteral("step %1: ").arg(r.step);
+  const QString at = QString::number(r.step);
   const QString before = number(r.scale_before), after = number(r.scale_after);
+  const double previous = m_lastScale;
+  m_lastScale = r.scale_after;
   if (!m_scalerInUse) {
     if (r.found_inf && !m_inNonFiniteRun) {
       m_inNonFiniteRun = true;
       return NarratedEvent{r.step, Sev::Bad,
-                           at + offenderClause(r) +
-                               QStringLiteral(" and no scaler is checking: the optimizer applied them")};
+                           tr("step %1: %2 and no scaler is checking: the optimizer applied them").arg(at, offenderClause(r))};
     }
     if (!r.found_inf && m_inNonFiniteRun) {
       m_inNonFiniteRun = false;
-      return NarratedEvent{r.step, Sev::Info, at + QStringLiteral("gradients are finite again")};
+      return NarratedEvent{r.step, Sev::Info, tr("step %1: gradients are finite again").arg(at)};
     }
     return std::nullopt;
   }
+  const int interval = countArg(m_growthInterval);
   switch (r.reason) {
     case ScaleChangeReason::Backoff:
       return NarratedEvent{r.step, Sev::Bad,
-                           at + offenderClause(r) + QStringLiteral(", step skipped, scale %1 \u2192 %2").arg(before, after)};
+                           tr("step %1: %2, step skipped, scale %3 \u2192 %4").arg(at, offenderClause(r), before, after)};
     case ScaleChangeReason::Hysteresis:
-      return NarratedEvent{r.step, Sev::Warning,
-                           at + offenderClause(r) +
-                               QStringLiteral(", step skipped, scale kept at %1 (hysteresis: %2 more overflow(s) before a backoff)")
-                                   .arg(after)
-                                   .arg(r.hysteresis_tracker)};
+      return NarratedEvent{
+          r.step, Sev::Warning,
+          tr("step %1: %2, step skipped, scale kept at %3 (hysteresis: %n more overflows before a backoff)", nullptr,
+             countArg(r.hysteresis_tracker))
+              .arg(at, offenderClause(r), after)};
     case ScaleChangeReason::ClampedMin:
       return NarratedEvent{r.step, Sev::Bad,
-                           at + offenderClause(r) +
-                               QStringLiteral(", step skipped, scale %1 \u2192 %2 (held at min scale)").arg(before, after)};
+                           tr("step %1: %2, step skipped, scale %3 \u2192 %4 (held at min scale)")
+                               .arg(at, offenderClause(r), before, after)};
     case ScaleChangeReason::Grow:
       return NarratedEvent{r.step, Sev::Good,
-                           at + QStringLiteral("%1 clean steps, scale %2 \u2192 %3").arg(m_growthInterval).arg(before, after)};
+                           tr("step %1: %n clean steps, scale %2 \u2192 %3", nullptr, interval).arg(at, before, after)};
     case ScaleChangeReason::ClampedMax:
       return NarratedEvent{r.step, Sev::Info,
-                           at + QStringLiteral("%1 clean steps, growth capped at max scale: %2 \u2192 %3")
-                                    .arg(m_growthInterval)
-                                    .arg(before, after)};
+                           tr("step %1: %n clean steps, growth capped at max scale: %2 \u2192 %3", nullptr, interval)
+                               .arg(at, before, after)};
     case ScaleChangeReason::GrowthRefused:
       return NarratedEvent{r.step, Sev::Warning,
-                           at + QStringLiteral("growth refused: %1 \u00d7 growth factor would overflow fp32, scale kept").arg(before)};
+                           tr("step %1: growth refused: %2 \u00d7 growth factor would overflow fp32, scale kept").arg(at, before)};
     case ScaleChangeReason::SetByUser:
-      return NarratedEvent{r.step, Sev::Info, at + QStringLiteral("scale set by the user: %1 \u2192 %2").arg(before, after)};
+      return NarratedEvent{r.step, Sev::Info,
+                           tr("step %1: scale set by the user: %2 \u2192 %3")
+                               .arg(at, previous >= 0 ? number(previous) : before, before)};
     case ScaleChangeReason::Unchanged:
       if (r.skipped)
         return NarratedEvent{r.step, Sev::Bad,
-                             at + offenderClause(r) + QStringLiteral(", step skipped, scale kept at %1").arg(after)};
+                             tr("step %1: %2, step skipped, scale kept at %3").arg(at, offenderClause(r), after)};
       return std::nullopt;
   }
   return std::nullopt;
@@ -93,7 +116,24 @@ NarratedEvent Narrator::narrate(const SessionEvent& e) {
   using Sev = NarratedEvent::Severity;
   NarratedEvent n;
   n.step = e.step;
-  n.text = QStringLiteral("step %1: %2").arg(e.step).arg(QString::fromStdString(e.message));
+  // The session's own words are English (the core has no Qt); the ones we can tell apart by
+  // their kind are said in the user's language.
+  QString what = QString::fromStdString(e.message);
+  switch (e.kind) {
+    case SessionEvent::Kind::Paused: what = tr("paused"); break;
+    case SessionEvent::Kind::Resumed: what = tr("resumed"); break;
+    case SessionEvent::Kind::Started:
+      if (what.startsWith(QLatin1String("started on "))) what = tr("started on %1").arg(what.mid(11));
+      break;
+    case SessionEvent::Kind::Finished:
+      if (what.startsWith(QLatin1String("finished after ")))
+        what = tr("finished after %n steps", nullptr, countArg(e.step));
+      else if (what.startsWith(QLatin1String("stopped after ")))
+        what = tr("stopped after %n steps", nullptr, countArg(e.step));
+      break;
+    default: break;
+  }
+  n.text = tr("step %1: %2").arg(QString::number(e.step), what);
   switch (e.kind) {
     case SessionEvent::Kind::Error: n.severity = Sev::Bad; break;
     case SessionEvent::Kind::Warning: n.severity = Sev::Warning; break;

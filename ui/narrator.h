@@ -5,6 +5,7 @@
 
 #include <ampscope/session_types.h>
 
+#include <QCoreApplication>
 #include <QString>
 #include <QStringList>
 #include <optional>
@@ -20,6 +21,8 @@ struct NarratedEvent {
 };
 
 class Narrator {
+  Q_DECLARE_TR_FUNCTIONS(Narrator)
+
  public:
   void reset(std::vector<LayerInfo> layers, bool scalerInUse);
   /// The growth interval in force (from the scaler options), for "2000 clean steps".
@@ -38,10 +41,14 @@ class Narrator {
  private:
   QString offenderClause(const StepRecord& r) const;
   std::vector<LayerInfo> m_layers;
+  double m_lastScale = -1.0;  // scale_after of the previous record (-1: none yet)
   bool m_scalerInUse = true;
   std::int64_t m_growthInterval = 2000;
   bool m_inNonFiniteRun = false;  // without a scaler: narrate the start and end of a run only
 };
+
+/// Why the scale changed, in words ("backoff", "growth", ...), translated.
+QString reasonText(ScaleChangeReason reason);
 
 /// "65536", "0.5", "1e-05": numbers as AmpScope prints them (format_number), as a QString.
 QString number(double v);

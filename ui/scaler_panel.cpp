@@ -3,6 +3,7 @@
 #include "narrator.h"
 
 #include <QCheckBox>
+#include <QEvent>
 #include <QComboBox>
 #include <QFormLayout>
 #include <QHBoxLayout>
@@ -44,64 +45,66 @@ std::int64_t ScalerPanel::sliderToInterval(int position) {
   return std::max<std::int64_t>(1, static_cast<std::int64_t>(std::lround(v / mag) * mag));
 }
 
-ScalerPanel::ScalerPanel(QWidget* parent) : QGroupBox(QStringLiteral("Loss scaler (live)"), parent) {
+ScalerPanel::ScalerPanel(QWidget* parent) : QGroupBox(tr("Loss scaler (live)"), parent) {
   auto* form = new QFormLayout(this);
+  m_form = form;
   form->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
-  m_enabled = new QCheckBox(QStringLiteral("enabled"), this);
-  m_enabled->setToolTip(QStringLiteral("Off: gradients are not scaled, non-finite steps are not skipped"));
-  form->addRow(QStringLiteral("Scaler"), m_enabled);
+  m_enabled = new QCheckBox(tr("enabled"), this);
+  m_enabled->setToolTip(tr("Off: gradients are not scaled, non-finite steps are not skipped"));
+  form->addRow(tr("Scaler"), m_enabled);
 
   m_init = slider(0, 24, this);
   m_initLabel = new QLabel(this);
-  m_init->setToolTip(QStringLiteral("The scale a run starts with (a power of two). Applies on Reset."));
-  form->addRow(QStringLiteral("Init scale"), withLabel(m_init, m_initLabel, this));
+  m_init->setToolTip(tr("The scale a run starts with (a power of two). While a run is going it sets the current scale "
+                        "at the next step (the scale plot says 'set by user')."));
+  form->addRow(tr("Init scale"), withLabel(m_init, m_initLabel, this));
 
   m_growth = slider(100, 400, this);
   m_growthLabel = new QLabel(this);
-  m_growth->setToolTip(QStringLiteral("Scale multiplier after growth-interval clean steps (must be > 1)"));
-  form->addRow(QStringLiteral("Growth factor"), withLabel(m_growth, m_growthLabel, this));
+  m_growth->setToolTip(tr("Scale multiplier after growth-interval clean steps (must be > 1)"));
+  form->addRow(tr("Growth factor"), withLabel(m_growth, m_growthLabel, this));
 
   m_backoff = slider(1, 100, this);
   m_backoffLabel = new QLabel(this);
-  m_backoff->setToolTip(QStringLiteral("Scale multiplier after a step with inf/NaN gradients (must be < 1)"));
-  form->addRow(QStringLiteral("Backoff factor"), withLabel(m_backoff, m_backoffLabel, this));
+  m_backoff->setToolTip(tr("Scale multiplier after a step with inf/NaN gradients (must be < 1)"));
+  form->addRow(tr("Backoff factor"), withLabel(m_backoff, m_backoffLabel, this));
 
   m_interval = slider(0, 400, this);
   m_intervalLabel = new QLabel(this);
-  m_interval->setToolTip(QStringLiteral("Clean steps before the scale grows (log slider, 1 to 10000)"));
-  form->addRow(QStringLiteral("Growth interval"), withLabel(m_interval, m_intervalLabel, this));
+  m_interval->setToolTip(tr("Clean steps before the scale grows (log slider, 1 to 10000)"));
+  form->addRow(tr("Growth interval"), withLabel(m_interval, m_intervalLabel, this));
 
   m_hysteresis = new QSpinBox(this);
   m_hysteresis->setRange(1, 32);
-  m_hysteresis->setToolTip(QStringLiteral("Back off only after this many overflows (1 = PyTorch)"));
-  m_consecutive = new QCheckBox(QStringLiteral("consecutive"), this);
-  m_consecutive->setToolTip(QStringLiteral("Restore the hysteresis counter on every clean step (DeepSpeed/Apex), not only on growth"));
+  m_hysteresis->setToolTip(tr("Back off only after this many overflows (1 = PyTorch)"));
+  m_consecutive = new QCheckBox(tr("consecutive"), this);
+  m_consecutive->setToolTip(tr("Restore the hysteresis counter on every clean step (DeepSpeed/Apex), not only on growth"));
   auto* hyst = new QWidget(this);
   auto* hl = new QHBoxLayout(hyst);
   hl->setContentsMargins(0, 0, 0, 0);
   hl->addWidget(m_hysteresis);
   hl->addWidget(m_consecutive, 1);
-  form->addRow(QStringLiteral("Hysteresis"), hyst);
+  form->addRow(tr("Hysteresis"), hyst);
 
   m_min = new QComboBox(this);
-  m_min->addItem(QStringLiteral("none (0)"), 0.0);
+  m_min->addItem(tr("none (0)"), 0.0);
   for (int k = 0; k <= kMinPowers; ++k)
     m_min->addItem(QStringLiteral("2^%1 = %2").arg(k).arg(number(std::ldexp(1.0, k))), std::ldexp(1.0, k));
-  m_min->setToolTip(QStringLiteral("Floor after a backoff; without one the scale can reach 0 and stay there"));
-  form->addRow(QStringLiteral("Min scale"), m_min);
+  m_min->setToolTip(tr("Floor after a backoff; without one the scale can reach 0 and stay there"));
+  form->addRow(tr("Min scale"), m_min);
 
   m_max = new QComboBox(this);
-  m_max->addItem(QStringLiteral("none (\u221E)"), std::numeric_limits<double>::infinity());
+  m_max->addItem(tr("none (\u221E)"), std::numeric_limits<double>::infinity());
   for (int k = kMaxLowest; k <= kMaxHighest; ++k)
     m_max->addItem(QStringLiteral("2^%1 = %2").arg(k).arg(number(std::ldexp(1.0, k))), std::ldexp(1.0, k));
-  form->addRow(QStringLiteral("Max scale"), m_max);
+  form->addRow(tr("Max scale"), m_max);
   for (QComboBox* c : {m_min, m_max}) {
     c->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
     c->setMinimumContentsLength(10);
   }
 
-  m_static = new QCheckBox(QStringLiteral("static scale"), this);
-  m_static->setToolTip(QStringLiteral("The scale never grows or backs off; non-finite steps are still skipped"));
+  m_static = new QCheckBox(tr("static scale"), this);
+  m_static->setToolTip(tr("The scale never grows or backs off; non-finite steps are still skipped"));
   form->addRow(QString(), m_static);
 
   m_message = new QLabel(this);
@@ -115,6 +118,42 @@ ScalerPanel::ScalerPanel(QWidget* parent) : QGroupBox(QStringLiteral("Loss scale
   connect(m_hysteresis, &QSpinBox::valueChanged, this, &ScalerPanel::edited);
   for (QComboBox* c : {m_min, m_max}) connect(c, &QComboBox::currentIndexChanged, this, &ScalerPanel::edited);
   setOptions(GradScalerOptions());
+  retranslateUi();
+}
+
+void ScalerPanel::changeEvent(QEvent* event) {
+  QGroupBox::changeEvent(event);
+  if (event->type() == QEvent::LanguageChange) retranslateUi();
+}
+
+void ScalerPanel::retranslateUi() {
+  // The group's title is the control panel's (it says whether the run has a scaler).
+  auto row = [this](QWidget* field, const QString& text) {
+    if (auto* label = qobject_cast<QLabel*>(m_form->labelForField(field))) label->setText(text);
+  };
+  m_enabled->setText(tr("enabled"));
+  m_enabled->setToolTip(tr("Off: gradients are not scaled, non-finite steps are not skipped"));
+  row(m_enabled, tr("Scaler"));
+  m_init->setToolTip(tr("The scale a run starts with (a power of two). While a run is going it sets the current scale "
+                        "at the next step (the scale plot says 'set by user')."));
+  row(m_init->parentWidget(), tr("Init scale"));
+  m_growth->setToolTip(tr("Scale multiplier after growth-interval clean steps (must be > 1)"));
+  row(m_growth->parentWidget(), tr("Growth factor"));
+  m_backoff->setToolTip(tr("Scale multiplier after a step with inf/NaN gradients (must be < 1)"));
+  row(m_backoff->parentWidget(), tr("Backoff factor"));
+  m_interval->setToolTip(tr("Clean steps before the scale grows (log slider, 1 to 10000)"));
+  row(m_interval->parentWidget(), tr("Growth interval"));
+  m_hysteresis->setToolTip(tr("Back off only after this many overflows (1 = PyTorch)"));
+  m_consecutive->setText(tr("consecutive"));
+  m_consecutive->setToolTip(tr("Restore the hysteresis counter on every clean step (DeepSpeed/Apex), not only on growth"));
+  row(m_hysteresis->parentWidget(), tr("Hysteresis"));
+  m_min->setItemText(0, tr("none (0)"));
+  m_min->setToolTip(tr("Floor after a backoff; without one the scale can reach 0 and stay there"));
+  row(m_min, tr("Min scale"));
+  m_max->setItemText(0, tr("none (\u221E)"));
+  row(m_max, tr("Max scale"));
+  m_static->setText(tr("static scale"));
+  m_static->setToolTip(tr("The scale never grows or backs off; non-finite steps are still skipped"));
 }
 
 void ScalerPanel::setOptions(const GradScalerOptions& o) {
@@ -172,6 +211,12 @@ void ScalerPanel::edited() {
   updateLabels();
   if (m_exactInterval > 0) m_intervalLabel->setText(QString::number(m_exactInterval));
   Q_EMIT optionsEdited(options());
+}
+
+void ScalerPanel::setAdvancedVisible(bool visible) {
+  for (QWidget* w : {static_cast<QWidget*>(m_hysteresis->parentWidget() == this ? m_hysteresis : m_hysteresis->parentWidget()),
+                     static_cast<QWidget*>(m_min), static_cast<QWidget*>(m_max), static_cast<QWidget*>(m_static)})
+    m_form->setRowVisible(w, visible);
 }
 
 void ScalerPanel::setMessage(const QString& text) {

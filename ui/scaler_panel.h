@@ -8,6 +8,7 @@
 
 class QCheckBox;
 class QComboBox;
+class QFormLayout;
 class QLabel;
 class QSlider;
 class QSpinBox;
@@ -23,6 +24,10 @@ class ScalerPanel : public QGroupBox {
   GradScalerOptions options() const;
   /// Shows a validation message under the controls (empty clears it).
   void setMessage(const QString& text);
+  /// Hides the policy extensions (hysteresis, min/max, static) for presentation mode.
+  void setAdvancedVisible(bool visible);
+  QSpinBox* hysteresisBox() const { return m_hysteresis; }
+  QCheckBox* enabledBox() const { return m_enabled; }
 
   // For tests and keyboard users: the sliders by role.
   QSlider* initScaleSlider() const { return m_init; }
@@ -37,9 +42,15 @@ class ScalerPanel : public QGroupBox {
  Q_SIGNALS:
   void optionsEdited(const ampscope::GradScalerOptions& options);
 
+ protected:
+  void changeEvent(QEvent* event) override;
+
  private:
+  /// Sets every text again in the current language (QEvent::LanguageChange).
+  void retranslateUi();
   void updateLabels();
   void edited();
+  QFormLayout* m_form = nullptr;
   QCheckBox* m_enabled = nullptr;
   QSlider* m_init = nullptr;
   QSlider* m_growth = nullptr;

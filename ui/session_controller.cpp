@@ -1,7 +1,13 @@
 #include "session_controller.h"
 
+#include "live_recorder.h"
+
 #include <ampscope/training_session.h>
 
+#include <QDir>
+#include <QFileInfo>
+
+#include <chrono>
 #include <exception>
 
 namespace ampscope::ui {
@@ -18,6 +24,8 @@ Command command(Command::Kind kind) {
 }  // namespace
 
 SessionController::SessionController(QObject* parent) : QObject(parent) {
+  m_buildPoll.setInterval(kPollMs);
+  connect(&m_buildPoll, &QTimer::timeout, this, &SessionController::checkBuild);
   m_timer.setInterval(kPollMs);
   m_timer.setTimerType(Qt::CoarseTimer);
   connect(&m_timer, &QTimer::timeout, this, &SessionController::poll);
@@ -25,10 +33,60 @@ SessionController::SessionController(QObject* parent) : QObject(parent) {
 }
 
 SessionController::~SessionController() {
+  m_buildPoll.stop();
+  if (m_building.valid()) m_building.wait();  // the build thread must not outlive us
   m_timer.stop();
   if (m_session) {
     m_session->request_stop();
     m_session.reset();  // joins the worker (it stops at the next step boundary)
+  }
+  retireRecorder("stopped");
+  for (auto& f : m_closing) f.wait();  // every recording committed before the process ends
+}
+
+void SessionController::retireRecorder(const std::string& status) {
+  // Prune the closings that are done.
+  std::erase_if(m_closing, [](const std::future<void>& f) {
+    return f.wait_for(std::chrono::seconds(0)) == std::future_status::ready;
+  });
+  if (!m_recorder) return;
+  // The session (the only other owner, through its sink) is gone or finished: closing commits
+  // the rest and writes the status, which waits on the disk, so it runs on a helper thread.
+  m_closing.push_back(std::async(std::launch::async, [rec = std::move(m_recorder), status]() mutable {
+    rec->close(status);
+    rec.reset();
+  }));
+  m_recorder.reset();
+}
+
+void SessionController::startRecording() {
+  m_recordingError.clear();
+  m_announcedRun = 0;
+  if (m_storePath.isEmpty() || !m_session) return;
+  // Created on demand: the folder too (QStandardPaths::AppDataLocation may not exist yet).
+  const QFileInfo info(m_storePath);
+  QDir().mkpath(info.absolutePath());
+  m_recorder = std::make_shared<LiveRecorder>(QFile::encodeName(m_storePath).toStdString(), m_session->config(),
+                                              m_session->layers(), m_session->device_label(),
+                                              m_session->precision_label());
+  m_session->set_record_sink([rec = m_recorder](const StepRecord& r) { rec->push(r); });
+}
+
+qint64 SessionController::recordingRunId() const { return m_recordingError.isEmpty() ? m_announcedRun : 0; }
+
+qint64 SessionController::recordedSteps() const { return m_recorder ? m_recorder->committedSteps() : 0; }
+
+void SessionController::checkRecording() {
+  if (!m_recorder || !m_recordingError.isEmpty()) return;
+  if (m_recorder->state() == LiveRecorder::State::Failed) {
+    m_recordingError = QString::fromStdString(m_recorder->error().value_or(std::string("unknown error")));
+    Q_EMIT recordingFailed(tr("Not recording this run: %1. Training goes on unrecorded.").arg(m_recordingError));
+    return;
+  }
+  const qint64 id = m_recorder->runId();
+  if (id > 0 && id != m_announcedRun) {
+    m_announcedRun = id;
+    Q_EMIT recordingStarted(id, m_storePath);
   }
 }
 
@@ -38,24 +96,105 @@ void SessionController::setState(State s) {
   Q_EMIT stateChanged(s);
 }
 
-bool SessionController::configure(const SessionConfig& config) {
+void SessionController::teardown(const SessionConfig& config) {
   m_timer.stop();
   if (m_session) {
     m_session->request_stop();
     m_session.reset();
   }
+  retireRecorder(m_state == State::Finished ? "finished" : "stopped");
+  m_stopRequested = false;
   m_started = false;
+  m_startWhenBuilt = false;
   m_rateSamples.clear();
   m_stepsPerSecond = 0.0;
   m_config = config;
+}
+
+bool SessionController::configure(const SessionConfig& config) {
+  if (m_building.valid()) m_building.wait();  // a background build in flight loses to this one
+  m_building = {};
+  m_buildPoll.stop();
+  setLoading(false, {});
+  teardown(config);
+  std::unique_ptr<TrainingSession> session;
+  QString error;
   try {
-    m_session = std::make_unique<TrainingSession>(config);
+    session = std::make_unique<TrainingSession>(config);
   } catch (const std::exception& e) {
+    error = QString::fromUtf8(e.what());
+  }
+  return install(std::move(session), error);
+}
+
+QString SessionController::buildingMessage(const SessionConfig& config) {
+  if (config.model == "fashion-cnn")
+    return tr("Loading Fashion-MNIST and building fashion-cnn\u2026");
+  return tr("Building %1 (%2)\u2026").arg(QString::fromStdString(config.model),
+                                          QString::fromUtf8(std::string(to_string(config.precision)).c_str()));
+}
+
+void SessionController::configureInBackground(const SessionConfig& config) {
+  if (m_building.valid()) {
+    // One build at a time: the newest request waits and wins; the one in flight is dropped.
+    m_queuedConfig = config;
+    m_haveQueued = true;
+    return;
+  }
+  teardown(config);
+  m_history.reset({});
+  m_narrator.reset({}, config.use_scaler);
+  setState(State::Empty);
+  Q_EMIT sessionReset();
+  setLoading(true, buildingMessage(config));
+  m_building = std::async(std::launch::async, [config]() {
+    Built b;
+    try {
+      b.session = std::make_unique<TrainingSession>(config);
+    } catch (const std::exception& e) {
+      b.error = QString::fromUtf8(e.what());
+    }
+    return b;
+  });
+  m_buildPoll.start();
+}
+
+void SessionController::checkBuild() {
+  if (!m_building.valid()) {
+    m_buildPoll.stop();
+    return;
+  }
+  if (m_building.wait_for(std::chrono::seconds(0)) != std::future_status::ready) return;
+  Built b = m_building.get();
+  m_building = {};
+  m_buildPoll.stop();
+  if (m_haveQueued) {
+    m_haveQueued = false;
+    b.session.reset();
+    configureInBackground(m_queuedConfig);
+    return;
+  }
+  const bool startNow = m_startWhenBuilt;
+  m_startWhenBuilt = false;
+  setLoading(false, {});
+  if (install(std::move(b.session), b.error) && startNow) start();
+}
+
+void SessionController::setLoading(bool loading, const QString& message) {
+  if (loading == m_loading && message == m_loadingMessage) return;
+  m_loading = loading;
+  m_loadingMessage = message;
+  Q_EMIT loadingChanged(loading, message);
+}
+
+bool SessionController::install(std::unique_ptr<TrainingSession> session, const QString& error) {
+  m_session = std::move(session);
+  if (!m_session) {
     m_history.reset({});
-    m_narrator.reset({}, config.use_scaler);
+    m_narrator.reset({}, m_config.use_scaler);
     setState(State::Failed);
     Q_EMIT sessionReset();
-    Q_EMIT errorOccurred(QStringLiteral("Could not build the session: %1").arg(QString::fromUtf8(e.what())));
+    Q_EMIT errorOccurred(tr("Could not build the session: %1").arg(error));
     return false;
   }
   m_config = m_session->config();
@@ -64,6 +203,7 @@ bool SessionController::configure(const SessionConfig& config) {
   m_history.reset(m_session->layers());
   m_narrator.reset(m_session->layers(), scalerInUse());
   m_narrator.setGrowthInterval(m_config.scaler.growth_interval());
+  startRecording();
   setState(State::Ready);
   Q_EMIT sessionReset();
   return true;
@@ -72,6 +212,10 @@ bool SessionController::configure(const SessionConfig& config) {
 bool SessionController::reset() { return configure(m_config); }
 
 void SessionController::start() {
+  if (m_loading) {
+    m_startWhenBuilt = true;  // starts as soon as the background build is done
+    return;
+  }
   if (!m_session) return;
   if (!m_started) {
     m_session->start(false);
@@ -111,7 +255,10 @@ void SessionController::stepOnce() {
 }
 
 void SessionController::stop() {
-  if (m_session && m_started) m_session->request_stop();
+  if (m_session && m_started) {
+    m_stopRequested = true;
+    m_session->request_stop();
+  }
 }
 
 void SessionController::post(const Command& c) {
@@ -127,12 +274,37 @@ bool SessionController::setScalerOptions(const GradScalerOptions& options) {
   }
   Command c = command(Command::Kind::SetScaler);
   c.scaler = options;
+  const bool newScale = options.init_scale() != m_config.scaler.init_scale();
   m_config.scaler = options;
   m_narrator.setGrowthInterval(options.growth_interval());
   m_narrator.setScalerInUse(scalerInUse());
   post(c);
+  if (newScale) {
+    // "Init scale" while running sets the current scale now (reason 'set by user').
+    Command s = command(Command::Kind::SetScale);
+    s.value = options.init_scale();
+    post(s);
+  }
   return true;
 }
+
+void SessionController::setClipping(double norm, bool unscaleFirst) {
+  Command c = command(Command::Kind::SetClipping);
+  c.value = norm;
+  c.flag = unscaleFirst;
+  m_config.clip_norm = norm;
+  m_config.clip_after_unscale = unscaleFirst;
+  post(c);
+}
+
+void SessionController::setAccumulation(int microBatches) {
+  Command c = command(Command::Kind::SetAccumulation);
+  c.value = microBatches;
+  m_config.accumulation = microBatches;
+  post(c);
+}
+
+SessionConfig SessionController::liveConfig() const { return m_session ? m_session->live_config() : m_config; }
 
 void SessionController::setLearningRate(double lr) {
   Command c = command(Command::Kind::SetLr);
@@ -154,7 +326,7 @@ void SessionController::injectFault(const QString& module, FaultKind kind) {
   c.fault.kind = kind;
   post(c);
   Q_EMIT eventNarrated(stepsDone(), static_cast<int>(NarratedEvent::Severity::Warning),
-                       QStringLiteral("step %1: injecting %2 into %3 at the next step")
+                       tr("step %1: injecting %2 into %3 at the next step")
                            .arg(stepsDone())
                            .arg(kind == FaultKind::Inf ? QStringLiteral("inf") : QStringLiteral("NaN"), module));
 }
@@ -180,20 +352,25 @@ void SessionController::poll() {
   if (!m_session) return;
   m_buffer.clear();
   m_session->drain(m_buffer, kMaxPerPoll);
-  if (!m_buffer.empty()) {
-    // Narrate before the history takes the per-layer statistics.
-    for (const StepRecord& r : m_buffer)
-      if (auto n = m_narrator.narrate(r)) Q_EMIT eventNarrated(n->step, static_cast<int>(n->severity), n->text);
-    const qint64 first = m_buffer.front().step, last = m_buffer.back().step;
-    m_history.append(m_buffer);
-    Q_EMIT stepsAppended(first, last);
-  }
+  ingest(m_buffer);
   updateRate();
+  checkRecording();
   handleEvents();
+}
+
+void SessionController::ingest(std::vector<StepRecord>& records) {
+  if (records.empty()) return;
+  // Narrate before the history takes the per-layer statistics.
+  for (const StepRecord& r : records)
+    if (auto n = m_narrator.narrate(r)) Q_EMIT eventNarrated(n->step, static_cast<int>(n->severity), n->text);
+  const qint64 first = records.front().step, last = records.back().step;
+  m_history.append(records);
+  Q_EMIT stepsAppended(first, last);
 }
 
 void SessionController::handleEvents() {
   bool ended = false;
+  std::string status = "finished";
   for (const SessionEvent& e : m_session->drain_events()) {
     switch (e.kind) {
       case SessionEvent::Kind::Started:
@@ -206,6 +383,7 @@ void SessionController::handleEvents() {
         break;
       case SessionEvent::Kind::Error:
         ended = true;
+        status = "error: " + e.message;
         setState(State::Failed);
         Q_EMIT errorOccurred(QString::fromStdString(e.message));
         break;
@@ -222,13 +400,13 @@ void SessionController::handleEvents() {
     // The worker publishes its last records before the event: take them too.
     m_buffer.clear();
     while (m_session->drain(m_buffer, kMaxPerPoll) > 0) {
-      for (const StepRecord& r : m_buffer)
-        if (auto n = m_narrator.narrate(r)) Q_EMIT eventNarrated(n->step, static_cast<int>(n->severity), n->text);
-      const qint64 first = m_buffer.front().step, last = m_buffer.back().step;
-      m_history.append(m_buffer);
-      Q_EMIT stepsAppended(first, last);
+      ingest(m_buffer);
       m_buffer.clear();
     }
+    // The worker has ended: every record is in the recorder; close the run in the store.
+    checkRecording();
+    if (m_stopRequested && status == "finished") status = "stopped";
+    retireRecorder(status);
     m_timer.stop();
     m_stepsPerSecond = 0.0;
     Q_EMIT runFinished();

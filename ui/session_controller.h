@@ -15,14 +15,18 @@
 #include <QTimer>
 
 #include <deque>
+#include <future>
 #include <memory>
 #include <utility>
+#include <vector>
 
 namespace ampscope {
 class TrainingSession;
 }
 
 namespace ampscope::ui {
+
+class LiveRecorder;
 
 class SessionController : public QObject {
   Q_OBJECT
@@ -36,6 +40,14 @@ class SessionController : public QObject {
   /// Builds a new session for `config` (the old one is stopped first) and leaves it Ready.
   /// On a bad config: errorOccurred(message), state Failed, returns false.
   bool configure(const SessionConfig& config);
+  /// Builds the session on a helper thread (loading Fashion-MNIST takes seconds): the GUI
+  /// thread goes on. loadingChanged(true, "Loading Fashion-MNIST...") now, sessionReset and
+  /// loadingChanged(false) when it is there; start() meanwhile starts it once built. A newer
+  /// request while one is building replaces it.
+  void configureInBackground(const SessionConfig& config);
+  bool loading() const { return m_loading; }
+  QString loadingMessage() const { return m_loadingMessage; }
+  static QString buildingMessage(const SessionConfig& config);
   /// Rebuilds the session with the current config (the Reset button).
   bool reset();
 
@@ -49,11 +61,36 @@ class SessionController : public QObject {
   /// options: scalerOptionsRejected(message), nothing posted, returns false.
   bool setScalerOptions(const GradScalerOptions& options);
   void setLearningRate(double lr);
+  /// Gradient clipping from the next step on (norm 0 = off; unscaleFirst false = the bug).
+  void setClipping(double norm, bool unscaleFirst);
+  /// Micro-batches per optimizer step from the next step on.
+  void setAccumulation(int microBatches);
+  /// The session's config as the worker last applied the live commands (thread-safe).
+  SessionConfig liveConfig() const;
   void setSpeedLimit(double stepsPerSecond);
   void injectFault(const QString& module, FaultKind kind);
 
   /// Drains the session now (the timer does this on its own; tests and the screenshot use it).
   void poll();
+  /// What poll() does with drained records: narrate, append to the history, stepsAppended.
+  /// Public so that a benchmark feeds the exact live path; takes the records' statistics.
+  void ingest(std::vector<StepRecord>& records);
+
+  /// Run store that every session from the next configure()/reset() on is recorded into
+  /// (created on demand); empty = not recorded. Recording never blocks this thread or the
+  /// worker; a failure emits recordingFailed and the training goes on unrecorded.
+  void setStorePath(const QString& path) { m_storePath = path; }
+  QString storePath() const { return m_storePath; }
+  /// The id of the current session's run in the store (0: not recorded, recording failed,
+  /// or the store is still opening). Stays set after the run ended.
+  qint64 recordingRunId() const;
+  /// Set once the current session's recording has failed.
+  QString recordingError() const { return m_recordingError; }
+  /// Steps the store has committed for the current session.
+  qint64 recordedSteps() const;
+  /// Checks the recorder and emits recordingStarted / recordingFailed on a change (poll()
+  /// does this; the window's status timer too, for sessions that are not running).
+  void checkRecording();
 
   State state() const { return m_state; }
   const SessionConfig& config() const { return m_config; }
@@ -77,12 +114,33 @@ class SessionController : public QObject {
   void runFinished();                                    ///< the worker ended (max steps, stop or error)
   void errorOccurred(const QString& message);
   void scalerOptionsRejected(const QString& message);
+  void loadingChanged(bool loading, const QString& message);
+  void recordingStarted(qint64 runId, const QString& path);
+  void recordingFailed(const QString& message);
 
  private:
   void setState(State s);
+  void teardown(const SessionConfig& config);
+  bool install(std::unique_ptr<TrainingSession> session, const QString& error);
+  void checkBuild();
+  void setLoading(bool loading, const QString& message);
+  struct Built {
+    std::unique_ptr<TrainingSession> session;
+    QString error;
+  };
+  std::future<Built> m_building;
+  QTimer m_buildPoll;
+  SessionConfig m_queuedConfig;
+  bool m_haveQueued = false;
+  bool m_loading = false;
+  bool m_startWhenBuilt = false;
+  QString m_loadingMessage;
   void post(const Command& c);
   void handleEvents();
   void updateRate();
+  void startRecording();
+  /// Closes the current recording with `status` on a helper thread (it commits the rest).
+  void retireRecorder(const std::string& status);
 
   std::unique_ptr<TrainingSession> m_session;
   SessionConfig m_config;
@@ -96,6 +154,12 @@ class SessionController : public QObject {
   QElapsedTimer m_clock;
   std::deque<std::pair<qint64, std::int64_t>> m_rateSamples;  // (ms, steps done)
   double m_stepsPerSecond = 0.0;
+  QString m_storePath;
+  std::shared_ptr<LiveRecorder> m_recorder;
+  QString m_recordingError;
+  qint64 m_announcedRun = 0;
+  bool m_stopRequested = false;
+  std::vector<std::future<void>> m_closing;  // recorders being closed off this thread
 };
 
 }  // namespace ampscope::ui
