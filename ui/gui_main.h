@@ -1,11 +1,19 @@
-// The GUI entry point, called by app/main.cpp with argc/argv unchanged:
+// The GUI entry point, called by app/main.cpp with argc/argv less the --lang option, which
+// main() takes out and passes as `lang` (the GUI's language otherwise comes from the setting
+// kLanguageSettingsKey, else from the system):
 //   ampscope [--preset NAME] [--dark] [--presentation] [--paused]
 //   ampscope screenshot --preset NAME --steps N --out FILE.png|.pdf|.svg
 //            [--size WxH] [--scale F] [--dark] [--presentation]
 #pragma once
 
+#include <optional>
+#include <string>
+
 namespace ampscope::ui {
 
-int gui_main(int argc, char** argv);
+/// QSettings key of the language chosen in View > Language ("system" or empty: the system's).
+inline constexpr const char* kLanguageSettingsKey = "ui/language";
+
+int gui_main(int argc, char** argv, const std::optional<std::string>& lang = std::nullopt);
 
 }  // namespace ampscope::ui

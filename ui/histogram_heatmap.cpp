@@ -17,21 +17,22 @@ constexpr int kGap = 2;
 constexpr int kSpecialWidth = 4;
 constexpr int kSpecials = 4;
 const char* const kSpecialNames[kSpecials] = {"0", "NaN", "+\u221E", "\u2212\u221E"};
-const char* const kSpecialWords[kSpecials] = {"zero", "NaN", "+inf", "-inf"};
+const char* const kSpecialWords[kSpecials] = {QT_TRANSLATE_NOOP("ampscope::ui::HistogramHeatmap", "zero"), "NaN", "+inf",
+                                              "-inf"};
 constexpr int kHideBiasesAbove = 20;  // rows: beyond this many layers, bias rows are left out
 }  // namespace
 
 HistogramHeatmap::HistogramHeatmap(QWidget* parent)
-    : ChartBase(QStringLiteral("Gradient exponents per layer"), QStringLiteral("histogram"), parent) {
-  setSubtitle(QStringLiteral("no step yet"));
-  xAxis->setLabel(QStringLiteral("binary exponent e = \u230Alog\u2082|g|\u230B (scaled, as backward produced it)"));
+    : ChartBase(tr("Gradient exponents per layer"), QStringLiteral("histogram"), parent) {
+  setSubtitle(tr("no step yet"));
+  xAxis->setLabel(tr("binary exponent e = \u230Alog\u2082|g|\u230B (scaled, as backward produced it)"));
   yAxis->setRangeReversed(true);
   yAxis->grid()->setVisible(false);
   xAxis->grid()->setVisible(false);
   m_map = new QCPColorMap(xAxis, yAxis);
   m_map->setInterpolate(false);
   m_map->setTightBoundary(false);
-  m_colorScale = addLogColorScale(m_map, QStringLiteral("share of the tensor's elements"));
+  m_colorScale = addLogColorScale(m_map, tr("share of the tensor's elements"));
 
   for (const FormatEdge& e : fp16Edges()) {
     auto* line = new QCPItemStraightLine(this);
@@ -73,6 +74,16 @@ HistogramHeatmap::HistogramHeatmap(QWidget* parent)
   rebuild();
 }
 
+void HistogramHeatmap::retranslate() {
+  setTitle(tr("Gradient exponents per layer"));
+  m_colorScale->axis()->setLabel(tr("share of the tensor's elements"));
+  const std::vector<FormatEdge> edges = fp16Edges();
+  for (std::size_t i = 0; i < edges.size() && i < m_edgeLabels.size(); ++i) m_edgeLabels[i]->setText(edges[i].label);
+  setSubtitle(m_rows.empty() ? tr("no session") : tr("waiting for the first step"));
+  layoutAxes();
+  if (m_history) showRecord(m_shownStep < 0 ? m_history->latestStats() : m_history->statsAt(m_shownStep));
+}
+
 void HistogramHeatmap::applyTheme(const PlotTheme& theme) {
   ChartBase::applyTheme(theme);
   if (!m_map) return;
@@ -111,7 +122,7 @@ void HistogramHeatmap::rebuild() {
   m_drawnStep = -1;
   m_counts.clear();
   m_map->data()->clear();
-  setSubtitle(m_rows.empty() ? QStringLiteral("no session") : QStringLiteral("waiting for the first step"));
+  setSubtitle(m_rows.empty() ? tr("no session") : tr("waiting for the first step"));
   layoutAxes();
   showRecord(m_history ? m_history->latestStats() : nullptr);
 }
@@ -160,8 +171,8 @@ void HistogramHeatmap::layoutAxes() {
   for (int s = 0; s < kSpecials; ++s)
     xt->addTick(x0 + nExp + kGap + s * kSpecialWidth + (kSpecialWidth - 1) / 2.0, QString::fromUtf8(kSpecialNames[s]));
   xAxis->setTicker(xt);
-  xAxis->setLabel(m_shift ? QStringLiteral("binary exponent of the unscaled gradient g/S = e \u2212 log\u2082 S")
-                          : QStringLiteral("binary exponent e = \u230Alog\u2082|g|\u230B of the scaled gradient"));
+  xAxis->setLabel(m_shift ? tr("binary exponent of the unscaled gradient g/S = e \u2212 log\u2082 S")
+                          : tr("binary exponent e = \u230Alog\u2082|g|\u230B of the scaled gradient"));
 
   QSharedPointer<QCPAxisTickerText> yt(new QCPAxisTickerText);
   if (m_history) {
@@ -252,10 +263,10 @@ void HistogramHeatmap::showRecord(const StepRecord* r) {
   m_drawnStep = r->step;
   const QString scale = r->scale_before > 0 ? QStringLiteral("S = %1 (2^%2)").arg(number(r->scale_before)).arg(std::log2(r->scale_before), 0, 'g', 4)
                                             : QStringLiteral("S = %1").arg(number(r->scale_before));
-  QString sub = QStringLiteral("step %1 \u00b7 %2").arg(r->step).arg(scale);
-  if (r->skipped) sub += QStringLiteral(" \u00b7 step skipped");
-  if (m_shift) sub += QStringLiteral(" \u00b7 unscaled view");
-  if (m_history && m_rows.size() < m_history->layers().size()) sub += QStringLiteral(" \u00b7 bias rows hidden");
+  QString sub = tr("step %1").arg(r->step) + QStringLiteral(" \u00b7 ") + scale;
+  if (r->skipped) sub += QStringLiteral(" \u00b7 ") + tr("step skipped");
+  if (m_shift) sub += QStringLiteral(" \u00b7 ") + tr("unscaled view");
+  if (m_history && m_rows.size() < m_history->layers().size()) sub += QStringLiteral(" \u00b7 ") + tr("bias rows hidden");
   setSubtitle(sub);
   layoutAxes();
 }
@@ -281,22 +292,22 @@ QString HistogramHeatmap::describeCell(int row, int column) const {
   QString bucket;
   if (column < nExp) {
     const int e = m_lo + column;
-    const QString shift = m_shift ? QStringLiteral(" (unscaled: %1)").arg(e - m_shiftBy, 0, 'g', 4) : QString();
+    const QString shift = m_shift ? tr(" (unscaled: %1)").arg(e - m_shiftBy, 0, 'g', 4) : QString();
     if (column == 0)
-      bucket = QStringLiteral("exponent \u2264 %1%2").arg(e).arg(shift);
+      bucket = tr("exponent \u2264 %1%2").arg(e).arg(shift);
     else if (column == nExp - 1)
-      bucket = QStringLiteral("exponent \u2265 %1%2").arg(e).arg(shift);
+      bucket = tr("exponent \u2265 %1%2").arg(e).arg(shift);
     else
-      bucket = QStringLiteral("exponent %1: |g| in [2^%1, 2^%2)%3").arg(e).arg(e + 1).arg(shift);
+      bucket = tr("exponent %1: |g| in [2^%1, 2^%2)%3").arg(e).arg(e + 1).arg(shift);
   } else if (column >= nExp + kGap) {
-    bucket = QString::fromUtf8(kSpecialWords[(column - nExp - kGap) / kSpecialWidth]);
+    bucket = tr(kSpecialWords[(column - nExp - kGap) / kSpecialWidth]);
   } else {
     return {};
   }
   const std::int64_t count = counts[static_cast<std::size_t>(column)];
   const std::int64_t numel = m_numel[static_cast<std::size_t>(row)];
-  if (count < 0) return QStringLiteral("%1\nno statistics at this step").arg(QString::fromStdString(li.name));
-  return QStringLiteral("%1 \u2014 %2\n%3 of %4 elements (%5%)")
+  if (count < 0) return tr("%1\nno statistics at this step").arg(QString::fromStdString(li.name));
+  return tr("%1 \u2014 %2\n%3 of %4 elements (%5%)")
       .arg(QString::fromStdString(li.name), bucket)
       .arg(count)
       .arg(numel)

@@ -29,6 +29,9 @@ class HistogramHeatmap : public ChartBase {
   /// Text of the hover tooltip at a cell (row = displayed row, column = map column).
   QString describeCell(int row, int column) const;
 
+ protected:
+  void retranslate() override;
+
  Q_SIGNALS:
   void layerClicked(int layer);
 

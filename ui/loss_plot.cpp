@@ -2,15 +2,17 @@
 
 #include "step_history.h"
 
+#include <algorithm>
+#include <array>
 #include <cmath>
 #include <limits>
 
 namespace ampscope::ui {
 
 LossPlot::LossPlot(QWidget* parent)
-    : ChartBase(QStringLiteral("Training loss"), QStringLiteral("loss"), parent) {
+    : ChartBase(tr("Training loss"), QStringLiteral("loss"), parent) {
   setupStepAxis(xAxis);
-  yAxis->setLabel(QStringLiteral("loss (cross-entropy, log scale)"));
+  yAxis->setLabel(tr("cross-entropy loss (log)"));
   yAxis->setScaleType(QCPAxis::stLogarithmic);
   QSharedPointer<QCPAxisTickerLog> log(new QCPAxisTickerLog);
   log->setLogBase(10);
@@ -19,9 +21,12 @@ LossPlot::LossPlot(QWidget* parent)
   yAxis->setNumberFormat(QStringLiteral("gb"));
   yAxis->grid()->setSubGridVisible(true);
   m_loss = addGraph();
-  m_loss->setName(QStringLiteral("loss"));
+  m_loss->setName(tr("loss"));
+  m_overlay = addGraph();
+  m_overlay->setVisible(false);
+  m_overlay->removeFromLegend();
   m_skipped = addGraph();
-  m_skipped->setName(QStringLiteral("skipped step"));
+  m_skipped->setName(tr("skipped step"));
   m_skipped->setLineStyle(QCPGraph::lsNone);
   m_cursor = new QCPItemStraightLine(this);
   m_cursor->setVisible(false);
@@ -29,14 +34,34 @@ LossPlot::LossPlot(QWidget* parent)
   setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
   axisRect()->setRangeDrag(Qt::Horizontal);
   axisRect()->setRangeZoom(Qt::Horizontal);
+  // Shift+click looks at a step (a plain drag pans), as on the scale chart.
+  connect(this, &QCustomPlot::mousePress, this, [this](QMouseEvent* e) {
+    if (e->button() == Qt::LeftButton && axisRect()->rect().contains(e->pos()) && (e->modifiers() & Qt::ShiftModifier))
+      Q_EMIT stepClicked(static_cast<qint64>(std::lround(xAxis->pixelToCoord(e->pos().x()))));
+  });
+  // Only what the visible range needs goes into the graphs (decimated to the pixels): a zoom
+  // or a pan recomputes it just before the replot.
+  connect(this, &QCustomPlot::beforeReplot, this, [this] { redecimate(false); });
+  // A decimated noisy loss is a dense zigzag: joins drawn the fast way cost a fraction and
+  // look the same at that density.
+  setPlottingHint(QCP::phFastPolylines, true);
   applyTheme(m_theme);
   rebuild();
+}
+
+void LossPlot::retranslate() {
+  setTitle(tr("Training loss"));
+  xAxis->setLabel(stepAxisLabel());
+  yAxis->setLabel(tr("cross-entropy loss (log)"));
+  m_skipped->setName(tr("skipped step"));
+  updateLegend();
 }
 
 void LossPlot::applyTheme(const PlotTheme& theme) {
   ChartBase::applyTheme(theme);
   if (!m_loss) return;
   m_loss->setPen(QPen(theme.loss, theme.lineWidth));
+  m_overlay->setPen(QPen(overlayColor(theme), theme.lineWidth, Qt::DashLine));
   m_skipped->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCross, QPen(theme.skipped, theme.lineWidth),
                                              Qt::NoBrush, theme.presentation ? 14 : 9));
   m_cursor->setPen(QPen(theme.highlight, theme.lineWidth, Qt::DashLine));
@@ -54,15 +79,72 @@ void LossPlot::rebuild() {
   fitRange();
 }
 
+QVector<QCPGraphData> decimateLoss(const std::vector<StepPoint>& pts, double lo, double hi, int buckets) {
+  const double nan = std::numeric_limits<double>::quiet_NaN();
+  auto byStep = [](const StepPoint& p, double s) { return static_cast<double>(p.step) < s; };
+  // The visible steps and one more on each side, so that the line reaches the edges.
+  auto first = std::lower_bound(pts.begin(), pts.end(), lo, byStep);
+  auto last = std::lower_bound(first, pts.end(), hi, byStep);
+  if (first != pts.begin()) --first;
+  if (last != pts.end()) ++last;
+  const std::size_t n = static_cast<std::size_t>(last - first);
+  QVector<QCPGraphData> out;
+  const std::size_t per = std::max<std::size_t>(1, (n + static_cast<std::size_t>(std::max(1, buckets)) - 1) /
+                                                      static_cast<std::size_t>(std::max(1, buckets)));
+  auto value = [](const StepPoint& p) { return std::isfinite(p.loss) && p.loss > 0 ? p.loss : std::numeric_limits<double>::quiet_NaN(); };
+  if (per == 1) {
+    out.reserve(static_cast<int>(n));
+    for (auto it = first; it != last; ++it) out.append(QCPGraphData(static_cast<double>(it->step), value(*it)));
+    return out;
+  }
+  // Min and max of each bucket, in step order: the drawn envelope is the full data's. A
+  // non-finite loss in a bucket keeps its gap.
+  out.reserve(static_cast<int>(3 * (n / per + 1)));
+  for (auto b = first; b != last;) {
+    const auto e = b + static_cast<std::ptrdiff_t>(std::min<std::size_t>(per, static_cast<std::size_t>(last - b)));
+    auto mn = e, mx = e, gap = e;
+    for (auto it = b; it != e; ++it) {
+      const double v = value(*it);
+      if (std::isnan(v)) {
+        if (gap == e) gap = it;
+        continue;
+      }
+      if (mn == e || v < mn->loss) mn = it;
+      if (mx == e || v > mx->loss) mx = it;
+    }
+    std::array<decltype(b), 3> picks{mn, mx, gap};
+    std::sort(picks.begin(), picks.end());
+    for (std::size_t i = 0; i < picks.size(); ++i) {
+      if (picks[i] == e || (i > 0 && picks[i] == picks[i - 1])) continue;
+      out.append(QCPGraphData(static_cast<double>(picks[i]->step), picks[i] == gap ? nan : picks[i]->loss));
+    }
+    b = e;
+  }
+  return out;
+}
+
+void LossPlot::redecimate(bool force) {
+  const QCPRange range = xAxis->range();
+  const int width = std::max(200, axisRect()->width());
+  if (!force && range == m_decimatedRange && width == m_decimatedWidth) return;
+  m_decimatedRange = range;
+  m_decimatedWidth = width;
+  // About one bucket per pixel (two points each): more would not change a pixel.
+  m_loss->data()->set(m_history ? decimateLoss(m_history->points(), range.lower, range.upper, width)
+                                 : QVector<QCPGraphData>{},
+                      true);
+  m_overlay->data()->set(m_overlayHistory ? decimateLoss(m_overlayHistory->points(), range.lower, range.upper, width)
+                                          : QVector<QCPGraphData>{},
+                         true);
+}
+
 void LossPlot::appendSteps(qint64, qint64) {
   if (!m_history) return;
   const auto& pts = m_history->points();
-  const double nan = std::numeric_limits<double>::quiet_NaN();
   for (; m_consumed < pts.size(); ++m_consumed) {
     const StepPoint& p = pts[m_consumed];
     const double x = static_cast<double>(p.step);
     const bool ok = std::isfinite(p.loss) && p.loss > 0;
-    m_loss->addData(x, ok ? p.loss : nan);
     if (ok) {
       m_lastFinite = p.loss;
       m_lossMin = std::min(m_lossMin, p.loss);
@@ -72,17 +154,64 @@ void LossPlot::appendSteps(qint64, qint64) {
     if (p.skipped || !ok) m_skipped->addData(x, ok ? p.loss : (m_lastFinite > 0 ? m_lastFinite : 1.0));
   }
   if (following()) fitRange();
+  redecimate(true);
   markDirty();
 }
 
 void LossPlot::fitRange() {
-  const double last = m_history && !m_history->empty() ? static_cast<double>(m_history->lastStep()) : 100.0;
+  double last = m_history && !m_history->empty() ? static_cast<double>(m_history->lastStep()) : 100.0;
+  double lo = m_lossMin, hi = m_lossMax;
+  if (m_overlay->visible()) {
+    last = std::max(last, m_overlayLast);
+    if (m_overlayMax > 0) {
+      lo = std::min(lo, m_overlayMin);
+      hi = std::max(hi, m_overlayMax);
+    }
+  }
   xAxis->setRange(0, std::max(10.0, last * 1.02 + 1));
-  if (m_lossMax > 0 && std::isfinite(m_lossMin))
-    yAxis->setRange(m_lossMin / 1.3, m_lossMax * 1.3);
+  if (hi > 0 && std::isfinite(lo))
+    yAxis->setRange(lo / 1.3, hi * 1.3);
   else
     yAxis->setRange(0.01, 10);
   markDirty();
+}
+
+void LossPlot::setOverlay(const StepHistory* other, const QString& mainLabel, const QString& otherLabel) {
+  m_overlayHistory = other;
+  m_overlayMin = std::numeric_limits<double>::infinity();
+  m_overlayMax = 0;
+  m_overlayLast = 0;
+  m_mainLabel = other ? mainLabel : QString();
+  m_overlayLabel = other ? otherLabel : QString();
+  m_overlay->setVisible(other != nullptr);
+  if (other) {
+    for (const StepPoint& p : other->points()) {
+      if (!(std::isfinite(p.loss) && p.loss > 0)) continue;
+      m_overlayMin = std::min(m_overlayMin, p.loss);
+      m_overlayMax = std::max(m_overlayMax, p.loss);
+    }
+    if (!other->empty()) m_overlayLast = static_cast<double>(other->lastStep());
+  }
+  updateLegend();
+  if (following()) fitRange();
+  redecimate(true);
+  markDirty();
+}
+
+void LossPlot::updateLegend() {
+  if (m_overlay->visible()) {
+    m_loss->setName(m_mainLabel);
+    m_overlay->setName(m_overlayLabel);
+    if (!legend->hasItemWithPlottable(m_overlay)) {
+      // Keep the order: this run, the other run, then the skipped marker.
+      m_skipped->removeFromLegend();
+      m_overlay->addToLegend();
+      m_skipped->addToLegend();
+    }
+  } else {
+    m_loss->setName(tr("loss"));
+    m_overlay->removeFromLegend();
+  }
 }
 
 void LossPlot::setShownStep(qint64 step) {

@@ -28,19 +28,27 @@ double log2OrNan(double v) { return v > 0 && std::isfinite(v) ? std::log2(v) : s
 }  // namespace
 
 ScalePlot::ScalePlot(QWidget* parent)
-    : ChartBase(QStringLiteral("Loss scale"), QStringLiteral("scale"), parent) {
-  setSubtitle(QStringLiteral("the scale each step ran with \u00b7 hover for details"));
+    : ChartBase(tr("Loss scale"), QStringLiteral("scale"), parent) {
+  setSubtitle(tr("the scale each step ran with \u00b7 hover for details"));
   setupStepAxis(xAxis);
-  yAxis->setLabel(QStringLiteral("loss scale S (log\u2082 axis)"));
+  yAxis->setLabel(tr("scale S (log\u2082)"));
   yAxis->setTicker(QSharedPointer<QCPAxisTicker>(new PowerOfTwoTicker));
   m_scale = addGraph();
-  m_scale->setName(QStringLiteral("scale"));
+  m_scale->setName(tr("scale"));
   m_scale->setLineStyle(QCPGraph::lsStepLeft);
+  m_overlay = addGraph();
+  m_overlay->setLineStyle(QCPGraph::lsStepLeft);
+  m_overlay->setVisible(false);
+  m_overlay->removeFromLegend();
+  m_overlaySkipped = addGraph();
+  m_overlaySkipped->setLineStyle(QCPGraph::lsNone);
+  m_overlaySkipped->setVisible(false);
+  m_overlaySkipped->removeFromLegend();
   m_skipped = addGraph();
-  m_skipped->setName(QStringLiteral("skipped step (backoff)"));
+  m_skipped->setName(tr("skipped step (backoff)"));
   m_skipped->setLineStyle(QCPGraph::lsNone);
   m_grown = addGraph();
-  m_grown->setName(QStringLiteral("growth"));
+  m_grown->setName(tr("growth"));
   m_grown->setLineStyle(QCPGraph::lsNone);
   m_cursor = new QCPItemStraightLine(this);
   m_cursor->setVisible(false);
@@ -63,6 +71,9 @@ void ScalePlot::applyTheme(const PlotTheme& theme) {
   if (!m_scale) return;
   m_scale->setPen(QPen(theme.scale, theme.lineWidth));
   const double size = theme.presentation ? 14 : 9;
+  m_overlay->setPen(QPen(overlayColor(theme), theme.lineWidth, Qt::DashLine));
+  m_overlaySkipped->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssTriangleInverted,
+                                                    QPen(overlayColor(theme), theme.lineWidth), Qt::NoBrush, size));
   m_skipped->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssTriangleInverted, QPen(theme.skipped, theme.lineWidth),
                                              QBrush(theme.skipped), size));
   m_grown->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssTriangle, QPen(theme.grow, theme.lineWidth),
@@ -71,8 +82,19 @@ void ScalePlot::applyTheme(const PlotTheme& theme) {
 }
 
 void ScalePlot::setScalerInUse(bool on) {
-  setSubtitle(on ? QStringLiteral("the scale each step ran with \u00b7 hover for details")
-                 : QStringLiteral("no loss scaling in this run: S = 1, nothing is skipped"));
+  m_scalerInUse = on;
+  setSubtitle(on ? tr("the scale each step ran with \u00b7 hover for details")
+                 : tr("no loss scaling in this run: S = 1, nothing is skipped"));
+}
+
+void ScalePlot::retranslate() {
+  setTitle(tr("Loss scale"));
+  xAxis->setLabel(stepAxisLabel());
+  yAxis->setLabel(tr("scale S (log\u2082)"));
+  m_skipped->setName(tr("skipped step (backoff)"));
+  m_grown->setName(tr("growth"));
+  setScalerInUse(m_scalerInUse);
+  updateLegend();
 }
 
 void ScalePlot::rebuild() {
@@ -87,17 +109,30 @@ void ScalePlot::rebuild() {
   fitRange();
 }
 
+void ScalePlot::addScaleChanges(QCPGraph* graph, const std::vector<StepPoint>& pts, std::size_t from, double& last) {
+  for (std::size_t i = from; i < pts.size(); ++i) {
+    const double before = log2OrNan(pts[i].scale_before);
+    // Same scale (or still NaN) as the previous step: the step line already holds it.
+    if (i > 0 && (before == last || (std::isnan(before) && std::isnan(last)))) continue;
+    graph->addData(static_cast<double>(pts[i].step), before);
+    last = before;
+  }
+  // The scale after the newest step holds from the next step on.
+  if (!pts.empty()) graph->addData(static_cast<double>(pts.back().step) + 1, log2OrNan(pts.back().scale_after));
+}
+
 void ScalePlot::appendSteps(qint64, qint64) {
   if (!m_history) return;
   const auto& pts = m_history->points();
   if (m_consumed == pts.size()) return;
   // Drop the previous tail (the scale after the previous newest step), the new steps replace it.
   if (m_consumed > 0) m_scale->data()->removeAfter(static_cast<double>(pts[m_consumed - 1].step) + 0.5);
+  // Display decimation without loss: only the steps where the scale changes become points.
+  addScaleChanges(m_scale, pts, m_consumed, m_lastAdded);
   for (; m_consumed < pts.size(); ++m_consumed) {
     const StepPoint& p = pts[m_consumed];
     const double x = static_cast<double>(p.step);
     const double before = log2OrNan(p.scale_before), after = log2OrNan(p.scale_after);
-    m_scale->addData(x, before);
     if (std::isfinite(before)) {
       m_lo = std::min(m_lo, before);
       m_hi = std::max(m_hi, before);
@@ -109,23 +144,74 @@ void ScalePlot::appendSteps(qint64, qint64) {
     if (p.skipped) m_skipped->addData(x, before);
     if (p.reason == ScaleChangeReason::Grow || p.reason == ScaleChangeReason::ClampedMax) m_grown->addData(x + 1, after);
   }
-  // The scale after the newest step holds from the next step on.
-  if (!pts.empty()) {
-    const StepPoint& last = pts.back();
-    m_scale->addData(static_cast<double>(last.step) + 1, log2OrNan(last.scale_after));
-  }
   if (following()) fitRange();
   markDirty();
 }
 
 void ScalePlot::fitRange() {
-  const double last = m_history && !m_history->empty() ? static_cast<double>(m_history->lastStep()) : 100.0;
+  double last = m_history && !m_history->empty() ? static_cast<double>(m_history->lastStep()) : 100.0;
+  double lo = m_lo, hi = m_hi;
+  if (m_overlayHistory) {
+    last = std::max(last, m_overlayLast);
+    lo = std::min(lo, m_overlayLo);
+    hi = std::max(hi, m_overlayHi);
+  }
   xAxis->setRange(0, std::max(10.0, last * 1.02 + 2));
-  if (std::isfinite(m_lo) && std::isfinite(m_hi))
-    yAxis->setRange(std::floor(m_lo) - 1.5, std::ceil(m_hi) + 1.5);
+  if (std::isfinite(lo) && std::isfinite(hi))
+    yAxis->setRange(std::floor(lo) - 1.5, std::ceil(hi) + 1.5);
   else
     yAxis->setRange(0, 24);
   markDirty();
+}
+
+void ScalePlot::setOverlay(const StepHistory* other, const QString& mainLabel, const QString& otherLabel) {
+  m_overlay->data()->clear();
+  m_overlaySkipped->data()->clear();
+  m_overlayHistory = other;
+  m_mainLabel = other ? mainLabel : QString();
+  m_overlayLabel = other ? otherLabel : QString();
+  m_overlay->setVisible(other != nullptr);
+  m_overlaySkipped->setVisible(other != nullptr);
+  m_overlayLo = std::numeric_limits<double>::infinity();
+  m_overlayHi = -std::numeric_limits<double>::infinity();
+  m_overlayLast = 0;
+  if (other) {
+    double last = 0;
+    addScaleChanges(m_overlay, other->points(), 0, last);
+    for (const StepPoint& p : other->points()) {
+      for (const double v : {log2OrNan(p.scale_before), log2OrNan(p.scale_after)}) {
+        if (!std::isfinite(v)) continue;
+        m_overlayLo = std::min(m_overlayLo, v);
+        m_overlayHi = std::max(m_overlayHi, v);
+      }
+      if (p.skipped) m_overlaySkipped->addData(static_cast<double>(p.step), log2OrNan(p.scale_before));
+    }
+    if (!other->empty()) m_overlayLast = static_cast<double>(other->lastStep());
+  }
+  updateLegend();
+  if (following()) fitRange();
+  markDirty();
+}
+
+void ScalePlot::updateLegend() {
+  if (m_overlayHistory) {
+    m_scale->setName(m_mainLabel);
+    m_overlay->setName(m_overlayLabel);
+    m_overlaySkipped->setName(tr("skipped (%1)").arg(m_overlayLabel.section(QLatin1Char(':'), 0, 0)));
+    if (!legend->hasItemWithPlottable(m_overlay)) {
+      // This run, the other run, then the markers.
+      m_skipped->removeFromLegend();
+      m_grown->removeFromLegend();
+      m_overlay->addToLegend();
+      m_skipped->addToLegend();
+      m_grown->addToLegend();
+      m_overlaySkipped->addToLegend();
+    }
+  } else {
+    m_scale->setName(tr("scale"));
+    m_overlay->removeFromLegend();
+    m_overlaySkipped->removeFromLegend();
+  }
 }
 
 void ScalePlot::setShownStep(qint64 step) {
@@ -139,14 +225,22 @@ QString ScalePlot::describeStep(qint64 step) const {
   if (!m_history) return {};
   const StepPoint* p = m_history->pointAt(step);
   if (!p || p->step != step) return {};
-  QString text = QStringLiteral("step %1\nscale %2 \u2192 %3 (%4)\ngrowth tracker %5")
+  QString text = tr("step %1\nscale %2 \u2192 %3 (%4)\ngrowth tracker %5")
                      .arg(p->step)
                      .arg(number(p->scale_before), number(p->scale_after),
-                          QString::fromUtf8(std::string(to_string(p->reason)).c_str()))
+                          reasonText(p->reason))
                      .arg(p->growth_tracker);
-  if (p->skipped) text += QStringLiteral("\nstep skipped");
+  if (p->skipped) text += QLatin1Char('\n') + tr("step skipped");
   if (p->found_inf && p->first_offender >= 0 && p->first_offender < m_layerNames.size())
-    text += QStringLiteral("\nfirst offender: %1").arg(m_layerNames.at(p->first_offender));
+    text += QLatin1Char('\n') + tr("first offender: %1").arg(m_layerNames.at(p->first_offender));
+  if (m_overlayHistory) {
+    const StepPoint* o = m_overlayHistory->pointAt(step);
+    if (o && o->step == step)
+      text += tr("\n%1: scale %2 \u2192 %3 (%4)%5")
+                  .arg(m_overlayLabel, number(o->scale_before), number(o->scale_after),
+                       reasonText(o->reason),
+                       o->skipped ? tr(", skipped") : QString());
+  }
   return text;
 }
 

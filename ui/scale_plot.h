@@ -5,7 +5,11 @@
 
 #include "chart_base.h"
 
+#include <vector>
+
 namespace ampscope::ui {
+
+struct StepPoint;
 
 class ScalePlot : public ChartBase {
   Q_OBJECT
@@ -16,6 +20,11 @@ class ScalePlot : public ChartBase {
   void appendSteps(qint64 firstStep, qint64 lastStep) override;
   void setShownStep(qint64 step) override;
   void fitRange() override;
+
+ protected:
+  void retranslate() override;
+
+ public:
   void setLayerNames(QStringList names) { m_layerNames = std::move(names); }
   /// Says so in the subtitle when the run has no loss scaling (the scale is then 1).
   void setScalerInUse(bool on);
@@ -23,9 +32,29 @@ class ScalePlot : public ChartBase {
   /// The text the hover tooltip shows for `step` (empty when there is no such step).
   QString describeStep(qint64 step) const;
 
+  /// Draws a second run's scale over this one (dashed, its own colour, its skipped steps as
+  /// hollow markers), the legend naming both runs. nullptr removes it. `other` must outlive
+  /// the overlay (the tooltip reads it).
+  void setOverlay(const StepHistory* other, const QString& mainLabel, const QString& otherLabel);
+  bool hasOverlay() const { return m_overlayHistory != nullptr; }
+  QCPGraph* scaleGraph() const { return m_scale; }
+  QCPGraph* overlayGraph() const { return m_overlay; }
+  QCPGraph* skippedGraph() const { return m_skipped; }
+
  private:
+  bool m_scalerInUse = true;
   void showHover(QMouseEvent* e);
+  void updateLegend();
+  /// Appends the step-plot points of `pts` from `from` on, only where the scale changes (a step
+  /// plot of those points is exactly the full one, at a fraction of the points).
+  static void addScaleChanges(QCPGraph* graph, const std::vector<StepPoint>& pts, std::size_t from, double& last);
   QCPGraph* m_scale = nullptr;
+  QCPGraph* m_overlay = nullptr;
+  QCPGraph* m_overlaySkipped = nullptr;
+  const StepHistory* m_overlayHistory = nullptr;
+  QString m_mainLabel, m_overlayLabel;
+  double m_overlayLo = 0, m_overlayHi = 0, m_overlayLast = 0;
+  double m_lastAdded = 0;  // log2 of the scale of the last point in m_scale (NaN-aware)
   QCPGraph* m_skipped = nullptr;
   QCPGraph* m_grown = nullptr;
   QCPItemStraightLine* m_cursor = nullptr;

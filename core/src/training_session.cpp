@@ -189,8 +189,6 @@ struct TrainingSession::Impl : GradScalerObserver {
     // Parameters not under a labelled module would be invisible: refuse to hide them.
     if (params.size() != named.size())
       throw std::logic_error("model '" + cfg.model + "' has parameters outside its labelled modules");
-
-    switch (cfg.optimizer) {
     // A fault aimed at a layer the model does not have would silently do nothing: refuse it.
     for (const auto& f : cfg.faults) {
       if (f.layer == "loss" || weight_layer.count(f.layer)) continue;
@@ -201,6 +199,8 @@ struct TrainingSession::Impl : GradScalerObserver {
                                   std::to_string(f.step) + ": model " + cfg.model + " has no layer named '" + f.layer +
                                   "' (allowed: " + allowed + "loss)");
     }
+
+    switch (cfg.optimizer) {
       case OptimizerKind::SGD:
         opt = std::make_unique<torch::optim::SGD>(
             params, torch::optim::SGDOptions(cfg.lr).momentum(cfg.momentum).weight_decay(cfg.weight_decay));
@@ -457,6 +457,7 @@ struct TrainingSession::Impl : GradScalerObserver {
     // Activation gradients of the last micro-batch, as backward produced them. A reference
     // backward runs forward() again, which clears the model's list: copy it only then.
     std::vector<std::pair<std::string, torch::Tensor>> act_copy;
+    if (step_hook) step_hook(step_index);
     if (ref_step) act_copy = model->activation_grads();
     const auto& act_grads = ref_step ? act_copy : model->activation_grads();
 
@@ -511,7 +512,6 @@ struct TrainingSession::Impl : GradScalerObserver {
       reports_found_inf = false;
       try {
         scaler->unscale_(*opt);
-    if (step_hook) step_hook(step_index);
       } catch (...) {
         taking_reports = false;
         throw;
@@ -625,6 +625,7 @@ struct TrainingSession::Impl : GradScalerObserver {
       }
       std::sort(r.layers.begin(), r.layers.end(), [](const auto& a, const auto& b) { return a.layer < b.layer; });
     }
+    // Say plainly when a storm drives the scale to its end points (the narrator prefixes the step).
     if (scaler_on && r.scale_after == 0.0 && r.scale_before != 0.0)
       emit(SessionEvent::Kind::Warning,
            "the loss scale has reached 0: every gradient is now 0 or NaN, so no step can succeed and the scale "
@@ -691,7 +692,6 @@ struct TrainingSession::Impl : GradScalerObserver {
   void loop(std::stop_token st) {
     emit(SessionEvent::Kind::Started, "started on " + std::string(dev_kind == DeviceKind::CUDA ? "cuda:0" : "cpu") +
                                           ", " + ::ampscope::precision_label(cfg.precision, dev_kind));
-    // Say plainly when a storm drives the scale to its end points (the narrator prefixes the step).
     auto next_slot = Clock::now();
     while (!st.stop_requested()) {
       apply_pending();
@@ -730,6 +730,8 @@ struct TrainingSession::Impl : GradScalerObserver {
     is_running = false;
   }
 };
+
+bool cuda_available() { return torch::cuda::is_available(); }
 
 int set_compute_threads(int n) {
   if (n >= 1) torch::set_num_threads(n);
@@ -776,6 +778,19 @@ StepRecord TrainingSession::step() {
 std::int64_t TrainingSession::steps_done() const { return m_impl->step_index; }
 void TrainingSession::set_record_sink(RecordSink sink) { m_impl->sink = std::move(sink); }
 
+void TrainingSession::record_to(std::shared_ptr<RunRecorder> recorder) {
+  Impl* impl = m_impl.get();
+  m_impl->sink = [impl, recorder = std::move(recorder), stopped = false](const StepRecord& r) mutable {
+    if (stopped || recorder->push(r)) return;
+    stopped = true;  // tell once, then train on without recording
+    impl->emit(SessionEvent::Kind::Warning,
+               "recording stopped: " + recorder->error().value_or("the run store was closed") +
+                   "; training continues unrecorded");
+  };
+}
+
+void TrainingSession::set_step_hook(StepHook hook) { m_impl->step_hook = std::move(hook); }
+
 void TrainingSession::start(bool paused) {
   if (m_impl->worker.joinable()) {
     if (m_impl->is_running) return;
@@ -793,8 +808,6 @@ void TrainingSession::post(const Command& command) {
   }
   m_impl->cmd_cv.notify_all();
 }
-
-bool cuda_available() { return torch::cuda::is_available(); }
 
 bool TrainingSession::running() const { return m_impl->is_running; }
 
@@ -835,19 +848,6 @@ std::vector<std::vector<float>> TrainingSession::parameter_values() const {
     out.emplace_back(c.data_ptr<float>(), c.data_ptr<float>() + c.numel());
   }
   return out;
-void TrainingSession::record_to(std::shared_ptr<RunRecorder> recorder) {
-  Impl* impl = m_impl.get();
-  m_impl->sink = [impl, recorder = std::move(recorder), stopped = false](const StepRecord& r) mutable {
-    if (stopped || recorder->push(r)) return;
-    stopped = true;  // tell once, then train on without recording
-    impl->emit(SessionEvent::Kind::Warning,
-               "recording stopped: " + recorder->error().value_or("the run store was closed") +
-                   "; training continues unrecorded");
-  };
-}
-
-void TrainingSession::set_step_hook(StepHook hook) { m_impl->step_hook = std::move(hook); }
-
 }
 
 GradScalerOptions TrainingSession::scaler_options() const {
