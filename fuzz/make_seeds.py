@@ -64,7 +64,7 @@ put("preset", "array", "[1, 2, 3]")
 put("preset", "no-name", json.dumps({"title": "t", "config": {}}))
 put("preset", "bad-config", json.dumps({"name": "x", "config": {"lr": -1, "model": "nope"}}))
 put("preset", "typed-wrong", json.dumps({"name": 5, "order": "first", "config": {"batch_size": 1.5e300}}))
-put("preset", "faults", json.dumps({"name": "f", "order": 3, "config": {
+put("preset", "ok-faults", json.dumps({"name": "f", "order": 3, "config": {
     "faults": [{"layer": "fc3", "kind": "inf", "step": 10}, {"layer": "loss", "kind": "nan", "step": 2}],
     "histogram": {"lo": -40, "hi": 20, "target": "fp8-e4m3"},
     "scaler": {"init_scale": 1024, "max_scale": None, "hysteresis": 2}}}))

@@ -20,6 +20,7 @@ if(CCACHE)
 endif()
 execute_process(COMMAND ${CMAKE_COMMAND} -S "${SOURCE_DIR}/examples/canonical_loop" -B "${WORK_DIR}/build"
   -G Ninja -DCMAKE_BUILD_TYPE=Release "-DCMAKE_PREFIX_PATH=${prefix}" ${launcher}
+  "-DCMAKE_CXX_FLAGS=${CONSUMER_CXX_FLAGS}" "-DCMAKE_EXE_LINKER_FLAGS=${CONSUMER_LINKER_FLAGS}"
   RESULT_VARIABLE rc)
 if(rc)
   message(FATAL_ERROR "configuring the example against the installed package failed (${rc})")
