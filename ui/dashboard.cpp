@@ -1,6 +1,7 @@
 #include "dashboard.h"
 
 #include "histogram_heatmap.h"
+#include "layer_counts_plot.h"
 #include "layer_history_heatmap.h"
 #include "loss_plot.h"
 #include "scale_plot.h"
@@ -15,6 +16,7 @@ Dashboard::Dashboard(QWidget* parent) : QWidget(parent) {
   m_scale = new ScalePlot(this);
   m_histogram = new HistogramHeatmap(this);
   m_layerHistory = new LayerHistoryHeatmap(this);
+  m_counts = new LayerCountsPlot(this);
   auto* top = new QSplitter(Qt::Horizontal, this);
   top->addWidget(m_loss);
   top->addWidget(m_scale);
@@ -23,11 +25,26 @@ Dashboard::Dashboard(QWidget* parent) : QWidget(parent) {
   bottom->addWidget(m_layerHistory);
   bottom->setStretchFactor(0, 3);
   bottom->setStretchFactor(1, 2);
+  // Under the loss and scale charts, on their step range: underflow / overflow per layer, its
+  // choosers in a header row.
+  auto* middle = new QWidget(this);
+  auto* mv = new QVBoxLayout(middle);
+  mv->setContentsMargins(0, 0, 0, 0);
+  mv->setSpacing(0);
+  mv->addWidget(m_counts->controls());
+  mv->addWidget(m_counts, 1);
+  connect(m_loss->xAxis, qOverload<const QCPRange&>(&QCPAxis::rangeChanged), m_counts, [this](const QCPRange& r) {
+    m_counts->xAxis->setRange(r);
+    m_counts->markDirty();
+    scheduleReplot();
+  });
   auto* rows = new QSplitter(Qt::Vertical, this);
   rows->addWidget(top);
+  rows->addWidget(middle);
   rows->addWidget(bottom);
   rows->setStretchFactor(0, 2);
-  rows->setStretchFactor(1, 3);
+  rows->setStretchFactor(1, 2);
+  rows->setStretchFactor(2, 3);
   auto* v = new QVBoxLayout(this);
   v->setContentsMargins(0, 0, 0, 0);
   v->addWidget(rows);
@@ -37,7 +54,7 @@ Dashboard::Dashboard(QWidget* parent) : QWidget(parent) {
   connect(&m_replot, &QTimer::timeout, this, &Dashboard::replotNow);
 }
 
-std::vector<ChartBase*> Dashboard::charts() const { return {m_loss, m_scale, m_histogram, m_layerHistory}; }
+std::vector<ChartBase*> Dashboard::charts() const { return {m_loss, m_scale, m_histogram, m_layerHistory, m_counts}; }
 
 void Dashboard::setHistory(const StepHistory* history) {
   for (ChartBase* c : charts()) c->setHistory(history);
@@ -77,7 +94,7 @@ void Dashboard::render(QPainter* painter, const QRect& target) {
     y += h;
   }
   const int w = target.width(), rest = target.bottom() - y + 1;
-  const int topH = rest * 2 / 5;
+  const int topH = rest * 2 / 7, midH = rest * 2 / 7;
   const int leftBottom = w * 3 / 5;
   struct Cell {
     ChartBase* chart;
@@ -86,8 +103,9 @@ void Dashboard::render(QPainter* painter, const QRect& target) {
   const Cell cells[] = {
       {m_loss, QRect(target.left(), y, w / 2, topH)},
       {m_scale, QRect(target.left() + w / 2, y, w - w / 2, topH)},
-      {m_histogram, QRect(target.left(), y + topH, leftBottom, rest - topH)},
-      {m_layerHistory, QRect(target.left() + leftBottom, y + topH, w - leftBottom, rest - topH)},
+      {m_counts, QRect(target.left(), y + topH, w, midH)},
+      {m_histogram, QRect(target.left(), y + topH + midH, leftBottom, rest - topH - midH)},
+      {m_layerHistory, QRect(target.left() + leftBottom, y + topH + midH, w - leftBottom, rest - topH - midH)},
   };
   for (const Cell& c : cells) {
     painter->save();

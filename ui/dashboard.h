@@ -1,4 +1,5 @@
-// The four charts in a grid (loss | scale over histogram | layer history), one coalescing
+// The five charts in a grid (loss | scale, under them underflow / overflow per layer on the
+// same step range, then histogram | layer history), one coalescing
 // replot timer for all of them (only visible, changed charts replot, rpQueuedReplot), and a
 // painter-based rendering of the whole grid for vector and raster export.
 #pragma once
@@ -17,6 +18,7 @@ namespace ampscope::ui {
 
 class ChartBase;
 class HistogramHeatmap;
+class LayerCountsPlot;
 class LayerHistoryHeatmap;
 class LossPlot;
 class ScalePlot;
@@ -31,6 +33,7 @@ class Dashboard : public QWidget {
   ScalePlot* scalePlot() const { return m_scale; }
   HistogramHeatmap* histogram() const { return m_histogram; }
   LayerHistoryHeatmap* layerHistory() const { return m_layerHistory; }
+  LayerCountsPlot* layerCounts() const { return m_counts; }
   std::vector<ChartBase*> charts() const;
 
   void setHistory(const StepHistory* history);
@@ -42,7 +45,7 @@ class Dashboard : public QWidget {
 
   /// Asks for a replot of the changed, visible charts at the next timer tick.
   void scheduleReplot();
-  /// Paints the caption and the four charts into `target` (logical units) with vector output
+  /// Paints the caption and the five charts into `target` (logical units) with vector output
   /// where the device supports it. The painter must be a QCPPainter.
   void render(QPainter* painter, const QRect& target);
 
@@ -52,6 +55,7 @@ class Dashboard : public QWidget {
   ScalePlot* m_scale = nullptr;
   HistogramHeatmap* m_histogram = nullptr;
   LayerHistoryHeatmap* m_layerHistory = nullptr;
+  LayerCountsPlot* m_counts = nullptr;
   QTimer m_replot;
   PlotTheme m_theme = PlotTheme::light();
   QString m_caption;

@@ -1,6 +1,7 @@
 #include "step_history.h"
 
 #include <algorithm>
+#include <limits>
 
 namespace ampscope::ui {
 
@@ -12,6 +13,9 @@ void StepHistory::reset(std::vector<LayerInfo> layers) {
   m_points.clear();
   m_recent.clear();
   m_notable.clear();
+  m_countSteps.clear();
+  m_counts.clear();
+  m_countsOf = 0;
   m_skipped = 0;
   m_nonFinite = 0;
   m_statsSteps.clear();
@@ -46,12 +50,31 @@ void StepHistory::append(std::vector<StepRecord>& records) {
     m_skipped += r.skipped ? 1 : 0;
     m_nonFinite += r.found_inf ? 1 : 0;
     if (r.layers.empty()) continue;
+    addCounts(r);
     if (r.found_inf && m_notableCap > 0) {
       m_notable[r.step] = r;
       while (m_notable.size() > m_notableCap) m_notable.erase(m_notable.begin());
     }
     m_recent.push_back(std::move(r));
     while (m_recent.size() > m_recentCap) m_recent.pop_front();
+  }
+}
+
+void StepHistory::addCounts(const StepRecord& r) {
+  if (r.layers.empty() || m_layers.empty()) return;
+  if (!m_countSteps.empty() && r.step <= m_countSteps.back()) return;
+  auto clamp32 = [](std::int64_t v) {
+    return static_cast<std::int32_t>(std::clamp<std::int64_t>(v, -1, std::numeric_limits<std::int32_t>::max()));
+  };
+  m_countSteps.push_back(r.step);
+  const std::size_t base = m_counts.size();
+  m_counts.resize(base + m_layers.size());
+  for (const LayerStepStats& l : r.layers) {
+    if (l.layer < 0 || l.layer >= static_cast<int>(m_layers.size())) continue;
+    LayerCounts& c = m_counts[base + static_cast<std::size_t>(l.layer)];
+    c.underflow = l.underflow < 0 ? -1 : clamp32(l.underflow);
+    c.overflow = clamp32(l.stats.nonfinite() + l.stats.above_max);
+    c.numel = clamp32(l.stats.numel);
   }
 }
 

@@ -28,6 +28,14 @@ struct StepPoint {
   int first_offender = -1;
 };
 
+/// The few numbers per layer and statistics step that the underflow / overflow chart draws for
+/// the whole run (12 bytes each: 100,000 steps x 20 layers is 24 MB), saturated at INT32_MAX.
+struct LayerCounts {
+  std::int32_t underflow = -1;  ///< -1 = not measured at this step (no reference backward)
+  std::int32_t overflow = 0;    ///< NaN + inf elements + finite ones above the format's max
+  std::int32_t numel = 0;       ///< elements of the gradient at this step
+};
+
 class StepHistory {
  public:
   /// recentStats: how many statistics steps keep their per-layer numbers (a ring);
@@ -52,6 +60,17 @@ class StepHistory {
   /// Records with statistics in the ring, oldest first (for the layer-history heatmap).
   const std::deque<StepRecord>& recentStats() const { return m_recent; }
 
+  /// Per-layer counts of every statistics step kept (live: all of them; replay: those read).
+  /// Column c (a step in countSteps()) holds layers().size() entries from countsColumn(c).
+  const std::vector<std::int64_t>& countSteps() const { return m_countSteps; }
+  const LayerCounts* countsColumn(std::size_t c) const { return m_counts.data() + c * m_layers.size(); }
+  /// Adds one record's counts (steps in increasing order; a record without statistics is ignored).
+  void addCounts(const StepRecord& record);
+  /// Replay: the counts are a sample of `of` statistics steps, not all of them.
+  void setCountsSampled(std::size_t of) { m_countsOf = of; }
+  /// 0 when every statistics step has its counts, else how many statistics steps the run has.
+  std::size_t countsSampledOf() const { return m_countsOf; }
+
   std::int64_t skippedCount() const { return m_skipped; }
   std::int64_t nonFiniteCount() const { return m_nonFinite; }
 
@@ -74,6 +93,9 @@ class StepHistory {
   std::vector<StepPoint> m_points;
   std::deque<StepRecord> m_recent;
   std::map<std::int64_t, StepRecord> m_notable;
+  std::vector<std::int64_t> m_countSteps;
+  std::vector<LayerCounts> m_counts;
+  std::size_t m_countsOf = 0;
   std::int64_t m_skipped = 0;
   std::int64_t m_nonFinite = 0;
   std::vector<std::int64_t> m_statsSteps;

@@ -82,6 +82,10 @@ void StoredRun::sampleStats() {
       if (!r.empty() && !r.front().layers.empty()) sample.push_back(std::move(r.front()));
     }
   }
+  // The underflow / overflow chart: the counts of the same records (all of them when the run
+  // has at most kSampledStats statistics steps, else the sample, and the chart says so).
+  for (const StepRecord& r : sample) m_history.addCounts(r);
+  if (all.size() > sample.size()) m_history.setCountsSampled(all.size());
   m_history.setRecentStats(std::move(sample));
 }
 

@@ -1,0 +1,129 @@
+// The "Underflow / overflow per layer over steps" chart, fed by real sessions in the main window.
+#include "dashboard.h"
+#include "layer_counts_plot.h"
+#include "loss_plot.h"
+#include "main_window.h"
+#include "session_controller.h"
+#include "step_history.h"
+
+#include <QSignalSpy>
+#include <QTest>
+
+#include <algorithm>
+#include <cmath>
+
+using namespace ampscope;
+using namespace ampscope::ui;
+
+namespace {
+int layerIndex(const StepHistory& h, const std::string& name) {
+  for (std::size_t i = 0; i < h.layers().size(); ++i)
+    if (h.layers()[i].name == name) return static_cast<int>(i);
+  return -1;
+}
+
+void runPreset(MainWindow& w, const QString& name, std::int64_t steps) {
+  QVERIFY(w.loadPreset(name, steps));
+  QSignalSpy finished(w.controller(), &SessionController::runFinished);
+  w.controller()->start();
+  QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 120000);
+  QCoreApplication::processEvents();
+}
+
+/// Does `layer` have a drawn value in any column?
+bool rowHasData(const LayerCountsPlot* plot, const StepHistory& h, int layer) {
+  for (std::int64_t s : h.countSteps())
+    if (!std::isnan(plot->valueAt(s, layer))) return true;
+  return false;
+}
+}  // namespace
+
+class TestLayerCounts : public QObject {
+  Q_OBJECT
+ private Q_SLOTS:
+  void faultInjectionOutlinesFc3AtStep50();
+  void deepMlpWithoutScalerShowsFc1Underflow();
+  void replayWithoutStatisticsSaysSo();
+};
+
+void TestLayerCounts::faultInjectionOutlinesFc3AtStep50() {
+  MainWindow w;
+  runPreset(w, QStringLiteral("fault-injection"), 60);
+  const StepHistory& h = w.controller()->history();
+  LayerCountsPlot* plot = w.dashboard()->layerCounts();
+  QCOMPARE(h.points().size(), std::size_t(60));
+  QCOMPARE(h.countSteps().size(), std::size_t(60));  // stats_every 1: every step has its counts
+  plot->setMetric(LayerCountsPlot::Metric::Overflow);
+  plot->setMode(LayerCountsPlot::Mode::Count);
+  for (auto g : {LayerCountsPlot::Gradients::Weights, LayerCountsPlot::Gradients::Activations}) {
+    plot->setGradients(g);
+    QVERIFY(!plot->rowLayers().empty());
+    for (int layer : plot->rowLayers())
+      QVERIFY2(rowHasData(plot, h, layer), h.layers()[static_cast<std::size_t>(layer)].name.c_str());
+  }
+  int rowsSeen = 0;
+  for (auto g : {LayerCountsPlot::Gradients::Weights, LayerCountsPlot::Gradients::Activations}) {
+    plot->setGradients(g);
+    rowsSeen += static_cast<int>(plot->rowLayers().size());
+  }
+  QCOMPARE(rowsSeen, static_cast<int>(h.layers().size()));  // every layer is a row in one of the views
+
+  plot->setGradients(LayerCountsPlot::Gradients::Weights);
+  const int fc3 = layerIndex(h, "fc3.weight");
+  QVERIFY(fc3 >= 0);
+  // The one non-finite step: 50, first offender fc3.weight, outlined on its row.
+  QCOMPARE(plot->offenderMarks().size(), std::size_t(1));
+  QCOMPARE(plot->offenderMarks()[0].step, qint64(50));
+  QCOMPARE(plot->offenderMarks()[0].layer, fc3);
+  QCOMPARE(h.layers()[static_cast<std::size_t>(plot->offenderMarks()[0].layer)].name, std::string("fc3.weight"));
+  // The injected inf is counted on fc3.weight's row at step 50, and nowhere at step 49.
+  QVERIFY2(plot->valueAt(50, fc3) >= 1, qPrintable(QString::number(plot->valueAt(50, fc3))));
+  QCOMPARE(plot->valueAt(49, fc3), 0.0);
+  // The tooltip on that cell names the offender.
+  const auto& rows = plot->rowLayers();
+  const double row = static_cast<double>(std::find(rows.begin(), rows.end(), fc3) - rows.begin());
+  QCOMPARE(plot->toolTipAt(50, row), QStringLiteral("step 50: first offender fc3.weight"));
+  // Same x range as the loss chart (shared step axis).
+  QCOMPARE(plot->xAxis->range().lower, w.dashboard()->lossPlot()->xAxis->range().lower);
+  QCOMPARE(plot->xAxis->range().upper, w.dashboard()->lossPlot()->xAxis->range().upper);
+}
+
+void TestLayerCounts::deepMlpWithoutScalerShowsFc1Underflow() {
+  MainWindow w;
+  runPreset(w, QStringLiteral("deep-mlp-no-scaler"), 31);  // reference steps 0, 10, 20, 30
+  const StepHistory& h = w.controller()->history();
+  LayerCountsPlot* plot = w.dashboard()->layerCounts();
+  plot->setMetric(LayerCountsPlot::Metric::Underflow);
+  plot->setMode(LayerCountsPlot::Mode::Percent);
+  plot->setGradients(LayerCountsPlot::Gradients::Weights);
+  const int fc1 = layerIndex(h, "fc1.weight");
+  QVERIFY(fc1 >= 0);
+  int measured = 0;
+  for (qint64 s : {10, 20, 30}) {
+    const double pct = plot->valueAt(s, fc1);
+    qInfo("deep-mlp fp16 without a scaler: fc1.weight underflow at step %lld: %.2f%%", static_cast<long long>(s), pct);
+    QVERIFY2(pct > 50.0, qPrintable(QString::number(pct)));
+    ++measured;
+  }
+  QCOMPARE(measured, 3);
+  // Between reference steps underflow is not measured: no cell, not a zero.
+  QVERIFY(std::isnan(plot->valueAt(15, fc1)));
+  QVERIFY(plot->offenderMarks().empty());
+}
+
+void TestLayerCounts::replayWithoutStatisticsSaysSo() {
+  StepHistory h;
+  h.reset({{"fc1.weight", "fc1", "weight", {4, 4}, 16, 0}});
+  std::vector<StepRecord> steps(3);
+  for (int i = 0; i < 3; ++i) steps[static_cast<std::size_t>(i)].step = i;
+  h.append(steps);
+  h.setStatsSource({}, [](std::int64_t) { return std::optional<StepRecord>{}; });
+  LayerCountsPlot plot;
+  plot.setHistory(&h);
+  plot.rebuild();
+  QCOMPARE(plot.subtitleText(), QStringLiteral("not available in replay"));
+  QVERIFY(std::isnan(plot.valueAt(1, 0)));
+}
+
+QTEST_MAIN(TestLayerCounts)
+#include "test_layer_counts.moc"
