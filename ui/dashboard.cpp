@@ -38,13 +38,19 @@ Dashboard::Dashboard(QWidget* parent) : QWidget(parent) {
     m_counts->markDirty();
     scheduleReplot();
   });
+  // Two panes as before (the step charts, the per-layer charts; their proportions are
+  // remembered), the second one split again: the per-layer counts sit right under the loss
+  // and scale charts.
   auto* rows = new QSplitter(Qt::Vertical, this);
+  auto* lower = new QSplitter(Qt::Vertical, this);
+  lower->addWidget(middle);
+  lower->addWidget(bottom);
+  lower->setStretchFactor(0, 2);
+  lower->setStretchFactor(1, 3);
   rows->addWidget(top);
-  rows->addWidget(middle);
-  rows->addWidget(bottom);
+  rows->addWidget(lower);
   rows->setStretchFactor(0, 2);
-  rows->setStretchFactor(1, 2);
-  rows->setStretchFactor(2, 3);
+  rows->setStretchFactor(1, 5);
   auto* v = new QVBoxLayout(this);
   v->setContentsMargins(0, 0, 0, 0);
   v->addWidget(rows);

@@ -22,6 +22,7 @@ bool shownFor(const LayerInfo& l, LayerCountsPlot::Gradients g) {
 LayerCountsPlot::LayerCountsPlot(QWidget* parent)
     : ChartBase(tr("Underflow / overflow per layer over steps"), QStringLiteral("layer-counts"), parent) {
   setSubtitle(QString());
+  setMinimumHeight(120);  // a third row of charts: smaller than the others can be
   setupStepAxis(xAxis);
   xAxis->grid()->setVisible(false);
   yAxis->grid()->setVisible(false);

@@ -1294,6 +1294,93 @@ keine Statistik in diesem Schritt</translation>
     </message>
 </context>
 <context>
+    <name>ampscope::ui::LayerCountsPlot</name>
+    <message>
+        <source>Underflow / overflow per layer over steps</source>
+        <translation>Unterlauf / Überlauf je Schicht über die Schritte</translation>
+    </message>
+    <message>
+        <source>Underflow</source>
+        <translation>Unterlauf</translation>
+    </message>
+    <message>
+        <source>Overflow + non-finite</source>
+        <translation>Überlauf + nicht endlich</translation>
+    </message>
+    <message>
+        <source>Underflow: elements nonzero in an fp32 reference backward but zero here (reference steps only). Overflow: NaN and inf elements and finite ones beyond the format&apos;s maximum.</source>
+        <translation>Unterlauf: Elemente, die in einem fp32-Referenz-Backward ungleich null sind, hier aber null (nur in Referenzschritten). Überlauf: NaN- und inf-Elemente sowie endliche Werte über dem Maximum des Formats.</translation>
+    </message>
+    <message>
+        <source>Percent</source>
+        <translation>Prozent</translation>
+    </message>
+    <message>
+        <source>Counts</source>
+        <translation>Anzahl</translation>
+    </message>
+    <message>
+        <source>Weight gradients</source>
+        <translation>Gewichtsgradienten</translation>
+    </message>
+    <message>
+        <source>Activation gradients</source>
+        <translation>Aktivierungsgradienten</translation>
+    </message>
+    <message>
+        <source>step %1: first offender %2</source>
+        <translation>Schritt %1: erster Verursacher %2</translation>
+    </message>
+    <message>
+        <source>%1, step %2: %3%</source>
+        <translation>%1, Schritt %2: %3 %</translation>
+    </message>
+    <message>
+        <source>%1, step %2: %3 elements</source>
+        <translation>%1, Schritt %2: %3 Elemente</translation>
+    </message>
+    <message>
+        <source>% of elements</source>
+        <translation>% der Elemente</translation>
+    </message>
+    <message>
+        <source>elements</source>
+        <translation>Elemente</translation>
+    </message>
+    <message>
+        <source>no activation gradients in this run</source>
+        <translation>keine Aktivierungsgradienten in diesem Lauf</translation>
+    </message>
+    <message>
+        <source>no layers</source>
+        <translation>keine Schichten</translation>
+    </message>
+    <message>
+        <source>not available in replay</source>
+        <translation>in der Wiedergabe nicht verfügbar</translation>
+    </message>
+    <message>
+        <source>waiting for statistics</source>
+        <translation>warte auf Statistik</translation>
+    </message>
+    <message>
+        <source>underflow is measured on reference steps only (reference every k steps &gt; 0)</source>
+        <translation>Unterlauf wird nur in Referenzschritten gemessen (Referenz alle k Schritte, k &gt; 0)</translation>
+    </message>
+    <message>
+        <source>steps %1–%2%3</source>
+        <translation>Schritte %1–%2%3</translation>
+    </message>
+    <message>
+        <source> (%1 steps per column, largest shown)</source>
+        <translation> (%1 Schritte pro Spalte, größter Wert gezeigt)</translation>
+    </message>
+    <message>
+        <source> · replay: a sample of %1 of %2 statistics steps</source>
+        <translation> · Wiedergabe: Stichprobe von %1 der %2 Statistikschritte</translation>
+    </message>
+</context>
+<context>
     <name>ampscope::ui::LayerHistoryHeatmap</name>
     <message>
         <source>Selected layer over time</source>

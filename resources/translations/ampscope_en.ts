@@ -1266,6 +1266,93 @@ no statistics at this step</source>
     </message>
 </context>
 <context>
+    <name>ampscope::ui::LayerCountsPlot</name>
+    <message>
+        <source>Underflow / overflow per layer over steps</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Underflow</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Overflow + non-finite</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Underflow: elements nonzero in an fp32 reference backward but zero here (reference steps only). Overflow: NaN and inf elements and finite ones beyond the format&apos;s maximum.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Percent</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Counts</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Weight gradients</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Activation gradients</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>step %1: first offender %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1, step %2: %3%</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1, step %2: %3 elements</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>% of elements</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>elements</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no activation gradients in this run</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no layers</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not available in replay</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>waiting for statistics</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>underflow is measured on reference steps only (reference every k steps &gt; 0)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>steps %1–%2%3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> (%1 steps per column, largest shown)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> · replay: a sample of %1 of %2 statistics steps</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>ampscope::ui::LayerHistoryHeatmap</name>
     <message>
         <source>Selected layer over time</source>

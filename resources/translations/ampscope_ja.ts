@@ -1284,6 +1284,93 @@ no statistics at this step</source>
     </message>
 </context>
 <context>
+    <name>ampscope::ui::LayerCountsPlot</name>
+    <message>
+        <source>Underflow / overflow per layer over steps</source>
+        <translation>レイヤーごとのアンダーフロー / オーバーフローの推移</translation>
+    </message>
+    <message>
+        <source>Underflow</source>
+        <translation>アンダーフロー</translation>
+    </message>
+    <message>
+        <source>Overflow + non-finite</source>
+        <translation>オーバーフロー + 非有限値</translation>
+    </message>
+    <message>
+        <source>Underflow: elements nonzero in an fp32 reference backward but zero here (reference steps only). Overflow: NaN and inf elements and finite ones beyond the format&apos;s maximum.</source>
+        <translation>アンダーフロー: fp32 の参照 backward では非ゼロなのにここではゼロになった要素（参照ステップのみ）。オーバーフロー: NaN と inf の要素、およびフォーマットの最大値を超える有限値。</translation>
+    </message>
+    <message>
+        <source>Percent</source>
+        <translation>パーセント</translation>
+    </message>
+    <message>
+        <source>Counts</source>
+        <translation>個数</translation>
+    </message>
+    <message>
+        <source>Weight gradients</source>
+        <translation>重みの勾配</translation>
+    </message>
+    <message>
+        <source>Activation gradients</source>
+        <translation>活性化の勾配</translation>
+    </message>
+    <message>
+        <source>step %1: first offender %2</source>
+        <translation>ステップ %1: 最初の発生源 %2</translation>
+    </message>
+    <message>
+        <source>%1, step %2: %3%</source>
+        <translation>%1、ステップ %2: %3%</translation>
+    </message>
+    <message>
+        <source>%1, step %2: %3 elements</source>
+        <translation>%1、ステップ %2: %3 要素</translation>
+    </message>
+    <message>
+        <source>% of elements</source>
+        <translation>要素の %</translation>
+    </message>
+    <message>
+        <source>elements</source>
+        <translation>要素数</translation>
+    </message>
+    <message>
+        <source>no activation gradients in this run</source>
+        <translation>この実行には活性化の勾配がありません</translation>
+    </message>
+    <message>
+        <source>no layers</source>
+        <translation>レイヤーがありません</translation>
+    </message>
+    <message>
+        <source>not available in replay</source>
+        <translation>再生では利用できません</translation>
+    </message>
+    <message>
+        <source>waiting for statistics</source>
+        <translation>統計を待っています</translation>
+    </message>
+    <message>
+        <source>underflow is measured on reference steps only (reference every k steps &gt; 0)</source>
+        <translation>アンダーフローは参照ステップでのみ測定されます（k ステップごとの参照、k &gt; 0）</translation>
+    </message>
+    <message>
+        <source>steps %1–%2%3</source>
+        <translation>ステップ %1–%2%3</translation>
+    </message>
+    <message>
+        <source> (%1 steps per column, largest shown)</source>
+        <translation>（1 列あたり %1 ステップ、最大値を表示）</translation>
+    </message>
+    <message>
+        <source> · replay: a sample of %1 of %2 statistics steps</source>
+        <translation> · 再生: 統計ステップ %2 件のうち %1 件の標本</translation>
+    </message>
+</context>
+<context>
     <name>ampscope::ui::LayerHistoryHeatmap</name>
     <message>
         <source>Selected layer over time</source>

@@ -1284,6 +1284,93 @@ no statistics at this step</source>
     </message>
 </context>
 <context>
+    <name>ampscope::ui::LayerCountsPlot</name>
+    <message>
+        <source>Underflow / overflow per layer over steps</source>
+        <translation>各层下溢 / 上溢随步数的变化</translation>
+    </message>
+    <message>
+        <source>Underflow</source>
+        <translation>下溢</translation>
+    </message>
+    <message>
+        <source>Overflow + non-finite</source>
+        <translation>上溢 + 非有限值</translation>
+    </message>
+    <message>
+        <source>Underflow: elements nonzero in an fp32 reference backward but zero here (reference steps only). Overflow: NaN and inf elements and finite ones beyond the format&apos;s maximum.</source>
+        <translation>下溢：在 fp32 参考反向传播中非零、在此处为零的元素（仅参考步）。上溢：NaN 和 inf 元素，以及超出格式最大值的有限值。</translation>
+    </message>
+    <message>
+        <source>Percent</source>
+        <translation>百分比</translation>
+    </message>
+    <message>
+        <source>Counts</source>
+        <translation>计数</translation>
+    </message>
+    <message>
+        <source>Weight gradients</source>
+        <translation>权重梯度</translation>
+    </message>
+    <message>
+        <source>Activation gradients</source>
+        <translation>激活梯度</translation>
+    </message>
+    <message>
+        <source>step %1: first offender %2</source>
+        <translation>第 %1 步：首个问题层 %2</translation>
+    </message>
+    <message>
+        <source>%1, step %2: %3%</source>
+        <translation>%1，第 %2 步：%3%</translation>
+    </message>
+    <message>
+        <source>%1, step %2: %3 elements</source>
+        <translation>%1，第 %2 步：%3 个元素</translation>
+    </message>
+    <message>
+        <source>% of elements</source>
+        <translation>元素的 %</translation>
+    </message>
+    <message>
+        <source>elements</source>
+        <translation>元素数</translation>
+    </message>
+    <message>
+        <source>no activation gradients in this run</source>
+        <translation>此运行没有激活梯度</translation>
+    </message>
+    <message>
+        <source>no layers</source>
+        <translation>没有层</translation>
+    </message>
+    <message>
+        <source>not available in replay</source>
+        <translation>回放中不可用</translation>
+    </message>
+    <message>
+        <source>waiting for statistics</source>
+        <translation>等待统计数据</translation>
+    </message>
+    <message>
+        <source>underflow is measured on reference steps only (reference every k steps &gt; 0)</source>
+        <translation>下溢仅在参考步测量（每 k 步参考一次，k &gt; 0）</translation>
+    </message>
+    <message>
+        <source>steps %1–%2%3</source>
+        <translation>第 %1–%2 步%3</translation>
+    </message>
+    <message>
+        <source> (%1 steps per column, largest shown)</source>
+        <translation>（每列 %1 步，显示最大值）</translation>
+    </message>
+    <message>
+        <source> · replay: a sample of %1 of %2 statistics steps</source>
+        <translation> · 回放：%2 个统计步中抽样 %1 个</translation>
+    </message>
+</context>
+<context>
     <name>ampscope::ui::LayerHistoryHeatmap</name>
     <message>
         <source>Selected layer over time</source>

@@ -1284,6 +1284,93 @@ no statistics at this step</source>
     </message>
 </context>
 <context>
+    <name>ampscope::ui::LayerCountsPlot</name>
+    <message>
+        <source>Underflow / overflow per layer over steps</source>
+        <translation>各層下溢 / 溢位隨步數的變化</translation>
+    </message>
+    <message>
+        <source>Underflow</source>
+        <translation>下溢</translation>
+    </message>
+    <message>
+        <source>Overflow + non-finite</source>
+        <translation>溢位 + 非有限值</translation>
+    </message>
+    <message>
+        <source>Underflow: elements nonzero in an fp32 reference backward but zero here (reference steps only). Overflow: NaN and inf elements and finite ones beyond the format&apos;s maximum.</source>
+        <translation>下溢：在 fp32 參考反向傳播中非零、在此處為零的元素（僅參考步）。溢位：NaN 與 inf 元素，以及超出格式最大值的有限值。</translation>
+    </message>
+    <message>
+        <source>Percent</source>
+        <translation>百分比</translation>
+    </message>
+    <message>
+        <source>Counts</source>
+        <translation>計數</translation>
+    </message>
+    <message>
+        <source>Weight gradients</source>
+        <translation>權重梯度</translation>
+    </message>
+    <message>
+        <source>Activation gradients</source>
+        <translation>激活梯度</translation>
+    </message>
+    <message>
+        <source>step %1: first offender %2</source>
+        <translation>第 %1 步：首個問題層 %2</translation>
+    </message>
+    <message>
+        <source>%1, step %2: %3%</source>
+        <translation>%1，第 %2 步：%3%</translation>
+    </message>
+    <message>
+        <source>%1, step %2: %3 elements</source>
+        <translation>%1，第 %2 步：%3 個元素</translation>
+    </message>
+    <message>
+        <source>% of elements</source>
+        <translation>元素的 %</translation>
+    </message>
+    <message>
+        <source>elements</source>
+        <translation>元素數</translation>
+    </message>
+    <message>
+        <source>no activation gradients in this run</source>
+        <translation>此執行沒有激活梯度</translation>
+    </message>
+    <message>
+        <source>no layers</source>
+        <translation>沒有層</translation>
+    </message>
+    <message>
+        <source>not available in replay</source>
+        <translation>重播中無法使用</translation>
+    </message>
+    <message>
+        <source>waiting for statistics</source>
+        <translation>等待統計資料</translation>
+    </message>
+    <message>
+        <source>underflow is measured on reference steps only (reference every k steps &gt; 0)</source>
+        <translation>下溢僅在參考步測量（每 k 步參考一次，k &gt; 0）</translation>
+    </message>
+    <message>
+        <source>steps %1–%2%3</source>
+        <translation>第 %1–%2 步%3</translation>
+    </message>
+    <message>
+        <source> (%1 steps per column, largest shown)</source>
+        <translation>（每欄 %1 步，顯示最大值）</translation>
+    </message>
+    <message>
+        <source> · replay: a sample of %1 of %2 statistics steps</source>
+        <translation> · 重播：%2 個統計步中抽樣 %1 個</translation>
+    </message>
+</context>
+<context>
     <name>ampscope::ui::LayerHistoryHeatmap</name>
     <message>
         <source>Selected layer over time</source>
