@@ -7,6 +7,7 @@
 #include "step_history.h"
 
 #include <QSignalSpy>
+#include <QTemporaryDir>
 #include <QTest>
 
 #include <algorithm>
@@ -44,6 +45,7 @@ class TestLayerCounts : public QObject {
   void faultInjectionOutlinesFc3AtStep50();
   void deepMlpWithoutScalerShowsFc1Underflow();
   void replayWithoutStatisticsSaysSo();
+  void replayDrawsTheLiveNumbers();
 };
 
 void TestLayerCounts::faultInjectionOutlinesFc3AtStep50() {
@@ -123,6 +125,62 @@ void TestLayerCounts::replayWithoutStatisticsSaysSo() {
   plot.rebuild();
   QCOMPARE(plot.subtitleText(), QStringLiteral("not available in replay"));
   QVERIFY(std::isnan(plot.valueAt(1, 0)));
+}
+
+void TestLayerCounts::replayDrawsTheLiveNumbers() {
+  QTemporaryDir dir;
+  QVERIFY(dir.isValid());
+  const QString store = dir.filePath(QStringLiteral("runs.sqlite"));
+  // Overflow counts and underflow percentages of every layer at every step, live.
+  std::vector<std::vector<double>> live[2];
+  std::vector<int> liveRows;
+  qint64 runId = 0;
+  std::size_t layers = 0;
+  auto collect = [](LayerCountsPlot* plot, const StepHistory& h, std::vector<std::vector<double>>* out) {
+    plot->setMode(LayerCountsPlot::Mode::Count);
+    plot->setMetric(LayerCountsPlot::Metric::Overflow);
+    for (int k = 0; k < 2; ++k) {
+      out[k].assign(h.layers().size(), {});
+      for (std::size_t l = 0; l < h.layers().size(); ++l) {
+        plot->setGradients(h.layers()[l].kind == "activation" ? LayerCountsPlot::Gradients::Activations
+                                                               : LayerCountsPlot::Gradients::Weights);
+        for (qint64 s = 0; s < 60; ++s) out[k][l].push_back(plot->valueAt(s, static_cast<int>(l)));
+      }
+      plot->setMode(LayerCountsPlot::Mode::Percent);
+      plot->setMetric(LayerCountsPlot::Metric::Underflow);
+    }
+  };
+  {
+    MainWindow w;
+    w.setStorePath(store);
+    runPreset(w, QStringLiteral("fault-injection"), 60);
+    runId = w.controller()->recordingRunId();
+    QVERIFY(runId > 0);
+    layers = w.controller()->history().layers().size();
+    collect(w.dashboard()->layerCounts(), w.controller()->history(), live);
+  }
+  MainWindow w;
+  QString error;
+  QVERIFY2(w.replayRun(store, runId, &error), qPrintable(error));
+  LayerCountsPlot* plot = w.dashboard()->layerCounts();
+  QCOMPARE(w.shownHistory().countSteps().size(), std::size_t(60));  // 60 statistics steps: all read
+  QCOMPARE(w.shownHistory().countsSampledOf(), std::size_t(0));
+  std::vector<std::vector<double>> replayed[2];
+  collect(plot, w.shownHistory(), replayed);
+  QCOMPARE(replayed[0].size(), layers);
+  int compared = 0;
+  for (int k = 0; k < 2; ++k)
+    for (std::size_t l = 0; l < layers; ++l)
+      for (std::size_t s = 0; s < 60; ++s) {
+        const double a = live[k][l][s], b = replayed[k][l][s];
+        QVERIFY2(std::isnan(a) == std::isnan(b) && (std::isnan(a) || a == b),
+                 qPrintable(QStringLiteral("metric %1 layer %2 step %3: live %4, replay %5").arg(k).arg(l).arg(s).arg(a).arg(b)));
+        compared += std::isnan(a) ? 0 : 1;
+      }
+  QVERIFY(compared > static_cast<int>(layers) * 60);  // every overflow cell, and the reference steps' underflow
+  plot->setGradients(LayerCountsPlot::Gradients::Weights);
+  QCOMPARE(plot->offenderMarks().size(), std::size_t(1));
+  QCOMPARE(plot->offenderMarks()[0].step, qint64(50));
 }
 
 QTEST_MAIN(TestLayerCounts)
