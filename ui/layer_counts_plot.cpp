@@ -119,6 +119,7 @@ void LayerCountsPlot::applyTheme(const PlotTheme& theme) {
 
 void LayerCountsPlot::rebuild() {
   m_userRange = false;
+  m_cache = Cache{};  // a new run or a reset history
   redraw();
   fitRange();
 }
@@ -258,30 +259,51 @@ void LayerCountsPlot::redraw() {
   }
   const std::int64_t first = steps.front(), last = steps.back();
   const std::int64_t span = last - first + 1;
-  const int nx = static_cast<int>(std::min<std::int64_t>({span, kMaxColumns, static_cast<std::int64_t>(steps.size())}));
-  const double perCell = static_cast<double>(span) / nx;
-  QCPColorMapData* d = m_map->data();
-  d->setSize(nx, ny);
-  d->setRange(QCPRange(static_cast<double>(first), static_cast<double>(first) + (nx - 1) * perCell), QCPRange(0, std::max(1, ny - 1)));
-  if (ny == 1) d->setValueRange(QCPRange(-0.5, 0.5));
-  d->fill(nan);
-  double maxValue = 0.0;
-  bool measured = false;
-  for (std::size_t c = 0; c < steps.size(); ++c) {
-    const int col = std::min(nx - 1, static_cast<int>(static_cast<double>(steps[c] - first) / perCell));
+  // Whole steps per column, so that a column keeps its steps while the run grows: only the new
+  // statistics steps are added to the cached grid (a new width or a new view starts afresh).
+  std::int64_t per = std::max<std::int64_t>(1, (span + kMaxColumns - 1) / kMaxColumns);
+  if (static_cast<std::int64_t>(steps.size()) < span / per) per = std::max<std::int64_t>(1, span / static_cast<std::int64_t>(steps.size()));
+  const int nx = static_cast<int>((last - first) / per + 1);
+  const double perCell = static_cast<double>(per);
+  Cache& g = m_cache;
+  const int key = static_cast<int>(m_metric) * 4 + static_cast<int>(m_mode) * 2 + static_cast<int>(m_gradients);
+  if (g.history != m_history || g.key != key || g.first != first || g.per != per || g.ny != ny ||
+      g.consumed > steps.size()) {
+    g = Cache{};
+    g.history = m_history;
+    g.key = key;
+    g.first = first;
+    g.per = per;
+    g.ny = ny;
+  }
+  g.grid.resize(static_cast<std::size_t>(nx) * static_cast<std::size_t>(ny), nan);
+  const bool underflow = m_metric == Metric::Underflow, percent = m_mode == Mode::Percent;
+  for (std::size_t c = g.consumed; c < steps.size(); ++c) {
+    const int col = std::min(nx - 1, static_cast<int>((steps[c] - first) / per));
     const LayerCounts* column = m_history->countsColumn(c);
+    double* cells = g.grid.data() + static_cast<std::size_t>(col) * static_cast<std::size_t>(ny);
     for (int r = 0; r < ny; ++r) {
       const LayerCounts& lc = column[m_rows[static_cast<std::size_t>(r)]];
-      const std::int32_t count = m_metric == Metric::Underflow ? lc.underflow : lc.overflow;
+      const std::int32_t count = underflow ? lc.underflow : lc.overflow;
       if (count < 0 || lc.numel <= 0) continue;  // not measured at this step
-      measured = true;
-      const double v = m_mode == Mode::Percent ? 100.0 * count / lc.numel : static_cast<double>(count);
-      const double old = d->cell(col, r);
-      if (std::isnan(old) || v > old) d->setCell(col, r, v);  // a column shows its steps' largest value
-      maxValue = std::max(maxValue, v);
+      g.measured = true;
+      const double v = percent ? 100.0 * count / lc.numel : static_cast<double>(count);
+      double& cell = cells[r];
+      if (std::isnan(cell) || v > cell) cell = v;  // a column shows its steps' largest value
+      g.max = std::max(g.max, v);
     }
   }
-  m_map->setDataRange(QCPRange(0.0, maxValue > 0 ? maxValue : (m_mode == Mode::Percent ? 1.0 : 1.0)));
+  g.consumed = steps.size();
+  const bool measured = g.measured;
+  QCPColorMapData* d = m_map->data();
+  d->setSize(nx, ny);
+  const double c0 = static_cast<double>(first) + (perCell - 1) / 2;
+  d->setRange(QCPRange(c0, c0 + (nx - 1) * perCell), QCPRange(0, std::max(1, ny - 1)));
+  if (ny == 1) d->setValueRange(QCPRange(-0.5, 0.5));
+  for (int c = 0; c < nx; ++c)
+    for (int r = 0; r < ny; ++r)
+      d->setCell(c, r, g.grid[static_cast<std::size_t>(c) * static_cast<std::size_t>(ny) + static_cast<std::size_t>(r)]);
+  m_map->setDataRange(QCPRange(0.0, g.max > 0 ? g.max : 1.0));
   if (following()) fitRange();
   QString text;
   if (!measured && m_metric == Metric::Underflow)

@@ -7,6 +7,9 @@
 
 #include "chart_base.h"
 
+#include <cstdint>
+#include <vector>
+
 class QComboBox;
 class QWidget;
 
@@ -73,6 +76,19 @@ class LayerCountsPlot : public ChartBase {
   std::vector<int> m_rowOfLayer;  // layer index -> row, -1 when not shown
   std::vector<OffenderMark> m_marks;
   QString m_subtitleText;
+  /// The drawn grid of the current view (columns x rows, largest value per cell), extended
+  /// with each append instead of recomputed over the whole run.
+  struct Cache {
+    const StepHistory* history = nullptr;
+    int key = -1;
+    std::int64_t first = 0, per = 1;
+    int ny = 0;
+    std::size_t consumed = 0;
+    std::vector<double> grid;
+    double max = 0.0;
+    bool measured = false;
+  };
+  Cache m_cache;
 };
 
 }  // namespace ampscope::ui

@@ -6,6 +6,7 @@
 #include "session_controller.h"
 #include "step_history.h"
 
+#include <QElapsedTimer>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
@@ -46,6 +47,7 @@ class TestLayerCounts : public QObject {
   void deepMlpWithoutScalerShowsFc1Underflow();
   void replayWithoutStatisticsSaysSo();
   void replayDrawsTheLiveNumbers();
+  void redrawAt100kStepsAnd26Layers();
 };
 
 void TestLayerCounts::faultInjectionOutlinesFc3AtStep50() {
@@ -181,6 +183,60 @@ void TestLayerCounts::replayDrawsTheLiveNumbers() {
   plot->setGradients(LayerCountsPlot::Gradients::Weights);
   QCOMPARE(plot->offenderMarks().size(), std::size_t(1));
   QCOMPARE(plot->offenderMarks()[0].step, qint64(50));
+}
+
+void TestLayerCounts::redrawAt100kStepsAnd26Layers() {
+  constexpr std::int64_t kSteps = 100000;
+  constexpr int kLayers = 26;
+  std::vector<LayerInfo> layers;
+  for (int i = 0; i < kLayers; ++i)
+    layers.push_back({"fc" + std::to_string(i / 2 + 1) + (i % 2 ? ".bias" : ".weight"), "fc" + std::to_string(i / 2 + 1),
+                      i % 2 ? "bias" : "weight", {64, 64}, 4096, i / 2});
+  StepHistory h(16, 4);
+  h.reset(layers);
+  std::vector<StepRecord> batch;
+  for (std::int64_t s = 0; s < kSteps;) {
+    batch.clear();
+    for (int k = 0; k < 1000; ++k, ++s) {
+      StepRecord r;
+      r.step = s;
+      r.found_inf = s % 5000 == 4999;
+      r.first_offender = r.found_inf ? 4 : -1;
+      for (int l = 0; l < kLayers; ++l) {
+        LayerStepStats ls;
+        ls.layer = l;
+        ls.stats.numel = 4096;
+        ls.stats.pos_inf = r.found_inf && l == 4 ? 7 : 0;
+        ls.underflow = s % 10 == 0 ? (l * 100 + s % 7) : -1;
+        r.layers.push_back(std::move(ls));
+      }
+      batch.push_back(std::move(r));
+    }
+    h.append(batch);
+  }
+  QCOMPARE(h.countSteps().size(), std::size_t(kSteps));
+  LayerCountsPlot plot;
+  plot.resize(1200, 260);
+  plot.setHistory(&h);
+  plot.rebuild();
+  std::vector<double> ms;
+  for (int i = 0; i < 15; ++i) {
+    QElapsedTimer t;
+    t.start();
+    plot.appendSteps(kSteps - 1, kSteps - 1);
+    ms.push_back(static_cast<double>(t.nsecsElapsed()) / 1e6);
+  }
+  std::sort(ms.begin(), ms.end());
+  qInfo("layer counts chart, 100,000 steps x 26 layers: redraw median %.2f ms (min %.2f, max %.2f)", ms[ms.size() / 2],
+        ms.front(), ms.back());
+  // The step's data reaches the chart: 20 non-finite steps outlined on fc3.weight (layer 4),
+  // a decimated column holds its steps' largest count.
+  plot.setMetric(LayerCountsPlot::Metric::Overflow);
+  plot.setMode(LayerCountsPlot::Mode::Count);
+  QCOMPARE(plot.offenderMarks().size(), std::size_t(20));
+  QCOMPARE(plot.valueAt(4999, 4), 7.0);
+  QCOMPARE(plot.valueAt(4999, 2), 0.0);
+  QVERIFY2(ms[ms.size() / 2] < 30.0, "the chart must keep up with a 33 ms live poll");
 }
 
 QTEST_MAIN(TestLayerCounts)
