@@ -50,16 +50,35 @@ void SessionController::retireRecorder(const std::string& status) {
     return f.wait_for(std::chrono::seconds(0)) == std::future_status::ready;
   });
   if (!m_recorder) return;
+  // A short run can end before the store has even failed to open (the open runs on a helper
+  // thread): a failure that shows only now is still announced, back on this thread, unless a
+  // newer run has started recording in the meantime (it reports its own store).
+  const bool announce = m_recordingError.isEmpty();
+  const std::uint64_t generation = m_recordingGeneration;
   // The session (the only other owner, through its sink) is gone or finished: closing commits
   // the rest and writes the status, which waits on the disk, so it runs on a helper thread.
-  m_closing.push_back(std::async(std::launch::async, [rec = std::move(m_recorder), status]() mutable {
+  m_closing.push_back(std::async(std::launch::async, [this, rec = std::move(m_recorder), status, announce,
+                                                      generation]() mutable {
     rec->close(status);
+    if (announce && rec->state() == LiveRecorder::State::Failed) {
+      const QString error = QString::fromStdString(rec->error().value_or(std::string("unknown error")));
+      // Queued to this object: dropped if it is destroyed first (its destructor waits for us).
+      QMetaObject::invokeMethod(
+          this,
+          [this, error, generation] {
+            if (generation != m_recordingGeneration || !m_recordingError.isEmpty()) return;
+            m_recordingError = error;
+            Q_EMIT recordingFailed(tr("Not recording this run: %1. Training goes on unrecorded.").arg(error));
+          },
+          Qt::QueuedConnection);
+    }
     rec.reset();
   }));
   m_recorder.reset();
 }
 
 void SessionController::startRecording() {
+  ++m_recordingGeneration;
   m_recordingError.clear();
   m_announcedRun = 0;
   if (m_storePath.isEmpty() || !m_session) return;

@@ -14,6 +14,7 @@
 #include <QString>
 #include <QTimer>
 
+#include <cstdint>
 #include <deque>
 #include <future>
 #include <memory>
@@ -160,6 +161,7 @@ class SessionController : public QObject {
   qint64 m_announcedRun = 0;
   bool m_stopRequested = false;
   std::vector<std::future<void>> m_closing;  // recorders being closed off this thread
+  std::uint64_t m_recordingGeneration = 0;  // one per startRecording(): late failures name their run
 };
 
 }  // namespace ampscope::ui
