@@ -49,6 +49,17 @@ LayerHistoryHeatmap::LayerHistoryHeatmap(QWidget* parent)
   m_separator = new QCPItemStraightLine(this);
   m_cursor = new QCPItemStraightLine(this);
   m_cursor->setVisible(false);
+  m_slice = new QCPCurve(xAxis, yAxis);
+  m_slice->removeFromLegend();
+  m_slice->setVisible(false);
+  m_sliceLine = new QCPItemStraightLine(this);
+  m_sliceLine->setVisible(false);
+  setMouseTracking(true);
+  connect(this, &QCustomPlot::mouseMove, this, [this](QMouseEvent* e) {
+    const bool inside = axisRect()->rect().contains(e->pos()) && showSliceAt(xAxis->pixelToCoord(e->pos().x()));
+    if (!inside) hideSlice();
+    replot(QCustomPlot::rpQueuedReplot);
+  });
   connect(this, &QCustomPlot::mousePress, this, [this](QMouseEvent* e) {
     if (e->button() == Qt::LeftButton && axisRect()->rect().contains(e->pos()))
       Q_EMIT stepClicked(static_cast<qint64>(std::lround(xAxis->pixelToCoord(e->pos().x()))));
@@ -81,6 +92,10 @@ void LayerHistoryHeatmap::applyTheme(const PlotTheme& theme) {
   a->setLabelFont(theme.font(0.95));
   for (auto* l : m_edgeLines) l->setPen(QPen(theme.threshold, theme.lineWidth, Qt::DashLine));
   for (QCPGraph* g : m_edgeGraphs) g->setPen(QPen(theme.threshold, theme.lineWidth, Qt::DashLine));
+  if (m_slice) {
+    m_slice->setPen(QPen(theme.foreground, theme.lineWidth * 1.5));
+    m_sliceLine->setPen(QPen(theme.foreground, 1, Qt::DotLine));
+  }
   for (auto* l : m_edgeLabels) {
     l->setColor(theme.threshold);
     l->setFont(theme.font(0.85, true));
@@ -104,6 +119,48 @@ void LayerHistoryHeatmap::setShownStep(qint64 step) {
   m_cursor->setVisible(step >= 0);
   m_cursor->point1->setCoords(static_cast<double>(step), 0);
   m_cursor->point2->setCoords(static_cast<double>(step), 1);
+}
+
+bool LayerHistoryHeatmap::showSliceAt(double step) {
+  QCPColorMapData* d = m_map->data();
+  if (m_nExp <= 0 || d->keySize() <= 0 || d->keyRange().lower > step + 0.5 || d->keyRange().upper < step - 0.5) {
+    hideSlice();
+    return false;
+  }
+  int ki = 0;
+  d->coordToCell(step, d->valueRange().lower, &ki, nullptr);
+  ki = std::clamp(ki, 0, d->keySize() - 1);
+  double key = 0, value0 = 0;
+  d->cellToCoord(ki, 0, &key, &value0);
+  double peak = 0;
+  for (int v = 0; v < m_nExp; ++v) {
+    const double share = d->cell(ki, v);
+    if (std::isfinite(share)) peak = std::max(peak, share);
+  }
+  if (peak <= 0) {
+    hideSlice();
+    return false;
+  }
+  // A profile a sixth of the visible step range wide, drawn to the right of the hovered column.
+  const double width = xAxis->range().size() / 6.0;
+  QVector<double> t, x, y;
+  for (int v = 0; v < m_nExp; ++v) {
+    const double share = d->cell(ki, v);
+    t.push_back(v);
+    x.push_back(key + width * (std::isfinite(share) ? share : 0.0) / peak);
+    y.push_back(value0 + v);
+  }
+  m_slice->setData(t, x, y, true);
+  m_slice->setVisible(true);
+  m_sliceLine->point1->setCoords(key, 0);
+  m_sliceLine->point2->setCoords(key, 1);
+  m_sliceLine->setVisible(true);
+  return true;
+}
+
+void LayerHistoryHeatmap::hideSlice() {
+  m_slice->setVisible(false);
+  m_sliceLine->setVisible(false);
 }
 
 void LayerHistoryHeatmap::setUnscaled(bool on) {
@@ -150,6 +207,7 @@ void LayerHistoryHeatmap::redraw() {
   }
   const int yLo = m_lo - maxShift, yHi = m_hi - minShift;  // exponent range of the rows
   const int nExp = yHi - yLo + 1;
+  m_nExp = nExp;
   const int ny = nExp + kGap + kSpecials * kSpecialHeight;
   const double nan = std::numeric_limits<double>::quiet_NaN();
   m_map->data()->setSize(nx, ny);

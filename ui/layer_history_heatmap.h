@@ -23,6 +23,12 @@ class LayerHistoryHeatmap : public ChartBase {
   /// The fp16 limit lines of the unscaled view (one point per drawn step; for tests).
   const std::vector<QCPGraph*>& movingEdges() const { return m_edgeGraphs; }
   int selectedLayer() const { return m_layer; }
+  /// The slice at a step (what hovering shows): that step's column drawn as a profile beside it,
+  /// x = step + width * share / (largest share of the column), y = exponent row. Returns false
+  /// (and hides the slice) when the step has no column. The curve is public for tests.
+  bool showSliceAt(double step);
+  void hideSlice();
+  QCPCurve* slice() const { return m_slice; }
 
  protected:
   void retranslate() override;
@@ -33,6 +39,9 @@ class LayerHistoryHeatmap : public ChartBase {
   QCPColorScale* m_colorScale = nullptr;
   QCPItemStraightLine* m_cursor = nullptr;
   QCPItemStraightLine* m_separator = nullptr;
+  QCPCurve* m_slice = nullptr;
+  QCPItemStraightLine* m_sliceLine = nullptr;
+  int m_nExp = 0;  // exponent rows of the map (the special rows above are not part of a slice)
   std::vector<QCPItemStraightLine*> m_edgeLines;
   std::vector<QCPItemText*> m_edgeLabels;
   std::vector<QCPGraph*> m_edgeGraphs;  // the limits in the unscaled view

@@ -59,6 +59,7 @@ class TestMainWindow : public QObject {
   void faultInjectionPresetSkipsAndNamesFc3();
   void injectNowFromThePanel();
   void selectingALayerSelectsItEverywhere();
+  void hoveringTheLayerHistoryShowsTheSliceOfThatStep();
   void exportsWriteValidFiles();
   void exportRejectsUnknownSuffix();
   void badConfigShowsAMessageInsteadOfCrashing();
@@ -243,6 +244,47 @@ void TestMainWindow::selectingALayerSelectsItEverywhere() {
   Q_EMIT w.dashboard()->histogram()->layerClicked(2);
   QCOMPARE(w.dashboard()->layerHistory()->selectedLayer(), 2);
   QCOMPARE(w.layerTable()->currentIndex().row(), 2);
+}
+
+void TestMainWindow::hoveringTheLayerHistoryShowsTheSliceOfThatStep() {
+  MainWindow w;
+  QVERIFY(w.loadPreset(QStringLiteral("default")));
+  SessionController* c = w.controller();
+  for (qint64 n = 1; n <= 3; ++n) {
+    c->stepOnce();
+    QTRY_COMPARE_WITH_TIMEOUT(c->stepsDone(), n, kTimeout);
+  }
+  const int layer = 0;
+  LayerHistoryHeatmap* lh = w.dashboard()->layerHistory();
+  lh->setSelectedLayer(layer);
+  lh->rebuild();
+  // The record of step 1 for that layer: its fullest exponent bin is the slice's widest point.
+  const LayerStepStats* ls = nullptr;
+  for (const StepRecord& r : c->history().recentStats())
+    if (r.step == 1)
+      for (const auto& l : r.layers)
+        if (l.layer == layer) ls = &l;
+  QVERIFY(ls);
+  const auto& bins = ls->stats.bins;
+  const auto peak = std::max_element(bins.begin(), bins.end());
+  QVERIFY(*peak > 0);
+  const int peakExponent = ls->stats.lo + static_cast<int>(peak - bins.begin());
+
+  QVERIFY(lh->showSliceAt(1.0));
+  QVERIFY(lh->slice()->visible());
+  const auto* data = lh->slice()->data().data();
+  QCOMPARE(data->size(), static_cast<int>(bins.size()));  // one point per exponent row, specials excluded
+  auto widest = data->constBegin();
+  for (auto it = data->constBegin(); it != data->constEnd(); ++it)
+    if (it->key > widest->key) widest = it;
+  QCOMPARE(static_cast<int>(std::lround(widest->value)), peakExponent);
+  QVERIFY(std::abs((widest->key - 1.0) - lh->xAxis->range().size() / 6.0) < 1e-9);
+  // An empty bin draws at the column itself.
+  for (auto it = data->constBegin(); it != data->constEnd(); ++it)
+    if (bins[static_cast<std::size_t>(std::lround(it->value) - ls->stats.lo)] == 0) QCOMPARE(it->key, 1.0);
+
+  QVERIFY(!lh->showSliceAt(1e9));  // no such step: the slice goes away
+  QVERIFY(!lh->slice()->visible());
 }
 
 void TestMainWindow::exportsWriteValidFiles() {
