@@ -628,6 +628,7 @@ bool MainWindow::replayRun(const QString& path, qint64 runId, QString* error) {
                              .arg(m_replay->summary().steps)
                              .arg(QString::fromStdString(m_replay->summary().status)));
   m_replayBar->setVisible(true);
+  m_explanation->setVisible(false);  // the live preset's story is not this run's
   m_backToLive->setEnabled(true);
   m_lastStoreDir = QFileInfo(path).absolutePath();
   setRunControlsEnabled(false);
@@ -644,6 +645,7 @@ void MainWindow::backToLive() {
   m_log->clear();
   for (const LiveEvent& e : m_liveEvents) m_log->addEvent(e.step, e.severity, e.text);
   m_replayBar->setVisible(false);
+  m_explanation->setVisible(!m_explanation->text().isEmpty());
   m_backToLive->setEnabled(false);
   m_controls->setEnabled(true);
   onStateChanged();

@@ -80,11 +80,12 @@ void MainWindow::buildClassroom() {
 
 void MainWindow::setExplanation(const QString& title, const QString& text) {
   if (title.isEmpty() && text.isEmpty()) {
+    m_explanation->clear();
     m_explanation->setVisible(false);
     return;
   }
   m_explanation->setText(QStringLiteral("<b>%1</b> \u2014 %2").arg(title.toHtmlEscaped(), text.toHtmlEscaped()));
-  m_explanation->setVisible(true);
+  m_explanation->setVisible(!m_replay);  // shown again on the way back to the live run
 }
 
 QString MainWindow::explanationText() const { return m_explanation->isHidden() ? QString() : m_explanation->text(); }

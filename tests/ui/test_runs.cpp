@@ -299,8 +299,11 @@ void TestRuns::csvExportOfTheVisibleRange() {
 
   MainWindow w;
   w.resize(1400, 900);
+  QVERIFY(w.loadPreset(QStringLiteral("fault-injection")));  // a live preset with its story
+  QVERIFY(!w.explanationText().isEmpty());
   QString error;
   QVERIFY2(w.replayRun(store, id, &error), qPrintable(error));
+  QVERIFY(w.explanationText().isEmpty());  // the live preset's story is hidden over a replay
   // The user zoomed to steps 40..55 (fractional edges: only whole steps inside count).
   w.dashboard()->lossPlot()->xAxis->setRange(39.6, 55.4);
   QCOMPARE(w.visibleSteps(), std::make_pair(qint64(40), qint64(55)));
@@ -344,6 +347,8 @@ void TestRuns::csvExportOfTheVisibleRange() {
     const int under = static_cast<int>(header.indexOf(QStringLiteral("fc1.weight.underflow")));
     QCOMPARE(f[under].isEmpty(), r.step % 10 != 0);
   }
+  w.backToLive();
+  QVERIFY(w.explanationText().contains(QStringLiteral("<b>")));  // the live preset's story is back
 
   // Live: the same export from the live window's history.
   MainWindow live;
