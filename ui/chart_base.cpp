@@ -182,6 +182,17 @@ void ChartBase::styleAxis(QCPAxis* axis) const {
   axis->grid()->setZeroLinePen(Qt::NoPen);
 }
 
+void ChartBase::styleColorScale(QCPColorScale* scale) const {
+  QCPAxis* a = scale->axis();
+  a->setBasePen(QPen(m_theme.foreground));
+  a->setTickPen(QPen(m_theme.foreground));
+  a->setSubTickPen(QPen(m_theme.foreground));
+  a->setTickLabelColor(m_theme.foreground);
+  a->setLabelColor(m_theme.foreground);
+  a->setTickLabelFont(m_theme.font(0.9));
+  a->setLabelFont(m_theme.font(0.95));
+}
+
 void ChartBase::applyTheme(const PlotTheme& theme) {
   m_theme = theme;
   setBackground(theme.background);

@@ -64,6 +64,8 @@ class ChartBase : public QCustomPlot {
   /// A log-scaled colour scale to the right of the axes, aligned with them, driving `map`
   /// (the heatmaps' shared setup). `label` names what the colours measure.
   QCPColorScale* addLogColorScale(QCPColorMap* map, const QString& label);
+  /// The colour scale's axis in the current theme (the heatmaps call it from applyTheme()).
+  void styleColorScale(QCPColorScale* scale) const;
   const StepHistory* m_history = nullptr;
   PlotTheme m_theme = PlotTheme::light();
   QCPTextElement* m_title = nullptr;

@@ -88,13 +88,7 @@ void HistogramHeatmap::applyTheme(const PlotTheme& theme) {
   ChartBase::applyTheme(theme);
   if (!m_map) return;
   m_map->setGradient(shareGradient(theme));
-  m_colorScale->axis()->setBasePen(QPen(theme.foreground));
-  m_colorScale->axis()->setTickPen(QPen(theme.foreground));
-  m_colorScale->axis()->setSubTickPen(QPen(theme.foreground));
-  m_colorScale->axis()->setTickLabelColor(theme.foreground);
-  m_colorScale->axis()->setLabelColor(theme.foreground);
-  m_colorScale->axis()->setTickLabelFont(theme.font(0.9));
-  m_colorScale->axis()->setLabelFont(theme.font(0.95));
+  styleColorScale(m_colorScale);
   for (auto* l : m_edgeLines) l->setPen(QPen(theme.threshold, theme.lineWidth, Qt::DashLine));
   for (std::size_t i = 0; i < m_edgeLabels.size(); ++i) {
     m_edgeLabels[i]->setColor(theme.threshold);

@@ -102,14 +102,7 @@ void LayerCountsPlot::applyTheme(const PlotTheme& theme) {
   ChartBase::applyTheme(theme);
   if (!m_map) return;
   m_map->setGradient(shareGradient(theme));
-  QCPAxis* a = m_colorScale->axis();
-  a->setBasePen(QPen(theme.foreground));
-  a->setTickPen(QPen(theme.foreground));
-  a->setSubTickPen(QPen(theme.foreground));
-  a->setTickLabelColor(theme.foreground);
-  a->setLabelColor(theme.foreground);
-  a->setTickLabelFont(theme.font(0.9));
-  a->setLabelFont(theme.font(0.95));
+  styleColorScale(m_colorScale);
   const QColor mark = theme.dark ? QColor(255, 80, 80) : QColor(215, 25, 28);
   m_offenders->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssSquare, QPen(mark, theme.lineWidth * 1.4),
                                                Qt::NoBrush, theme.presentation ? 16 : 11));

@@ -82,14 +82,7 @@ void LayerHistoryHeatmap::applyTheme(const PlotTheme& theme) {
   ChartBase::applyTheme(theme);
   if (!m_map) return;
   m_map->setGradient(shareGradient(theme));
-  QCPAxis* a = m_colorScale->axis();
-  a->setBasePen(QPen(theme.foreground));
-  a->setTickPen(QPen(theme.foreground));
-  a->setSubTickPen(QPen(theme.foreground));
-  a->setTickLabelColor(theme.foreground);
-  a->setLabelColor(theme.foreground);
-  a->setTickLabelFont(theme.font(0.9));
-  a->setLabelFont(theme.font(0.95));
+  styleColorScale(m_colorScale);
   for (auto* l : m_edgeLines) l->setPen(QPen(theme.threshold, theme.lineWidth, Qt::DashLine));
   for (QCPGraph* g : m_edgeGraphs) g->setPen(QPen(theme.threshold, theme.lineWidth, Qt::DashLine));
   if (m_slice) {
