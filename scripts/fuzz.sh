@@ -33,11 +33,15 @@ run_one() {
   mkdir -p "$work" "$art" "$(dirname "$log")"
   local dict=()
   [[ -f "fuzz/dict/$t.dict" ]] && dict=(-dict="fuzz/dict/$t.dict")
+  # libFuzzer stops with "required directory does not exist" on a missing corpus folder, and git
+  # keeps no empty folders: a target without regressions yet has no fuzz/regressions/<target>.
+  local dirs=("$work")
+  for d in "fuzz/corpus/$t" "fuzz/regressions/$t"; do [[ -d "$d" ]] && dirs+=("$d"); done
   # -timeout: an input taking over 10 s is a hang; -rss_limit_mb: the readers cap allocations
   # (an IDX header may claim 470 MB, the cap); -max_len: the biggest seed is ~9 kB.
   if "$build/fuzz_$t" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=3072 -max_len=65536 \
        -print_final_stats=1 -artifact_prefix="$art" "${dict[@]}" \
-       "$work" "fuzz/corpus/$t" "fuzz/regressions/$t" >"$log" 2>&1; then
+       "${dirs[@]}" >"$log" 2>&1; then
     local execs cov corp
     execs=$(grep -o 'stat::number_of_executed_units: *[0-9]*' "$log" | grep -o '[0-9]*$' || echo 0)
     cov=$(grep -o 'cov: [0-9]*' "$log" | tail -1 | grep -o '[0-9]*' || echo 0)
@@ -46,7 +50,9 @@ run_one() {
       "$((execs / (seconds > 0 ? seconds : 1)))" "$cov" "$corp"
   else
     echo "$t: FAILED, input saved in $art (log: $log)"
-    grep -E 'ERROR|SUMMARY|runtime error|^fuzz:' "$log" | head -5
+    if ! grep -E 'ERROR|SUMMARY|runtime error|^fuzz:' "$log" | head -5; then
+      tail -5 "$log"
+    fi
     return 1
   fi
 }
