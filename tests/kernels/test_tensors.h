@@ -119,6 +119,36 @@ inline std::vector<double> gen_normal(std::uint64_t seed, std::size_t n, double 
   return v;
 }
 
+// Gradient-like values laid out to probe the CPU pass's window histogram (grad_stats_cpu.cpp,
+// WindowPlanes): chunks of 2048 elements; the first chunk places the window at
+// top = field(its amax) + 1, covering fields [top - 31, top]. Every 7th value is zero (every
+// 14th a -0); later chunks hold values exactly at the window's top and bottom fields (they fit),
+// one field above or below (the chunk must fall back to the tables), inf/NaN inside full blocks,
+// and n need not be a multiple of a block (the tail goes to the tables).
+inline std::vector<double> gen_window(std::uint64_t seed, std::size_t n, double scale) {
+  std::vector<double> v = gen_normal(seed, n, scale);
+  for (std::size_t i = 0; i < n; i += 7) v[i] = (i % 14 == 0) ? -0.0 : 0.0;
+  double amax0 = 0.0;
+  for (std::size_t i = 0; i < std::min<std::size_t>(n, 2048); ++i) amax0 = std::max(amax0, std::abs(v[i]));
+  if (amax0 == 0.0) return v;
+  const int top_e = std::ilogb(amax0) + 1;  // the window's top exponent (field - 127)
+  auto put = [&](std::size_t chunk, std::size_t at, double x) {
+    if (chunk * 2048 + at < n) v[chunk * 2048 + at] = x;
+  };
+  put(2, 100, std::ldexp(1.0, top_e));           // exactly the top field: fits
+  put(2, 101, -std::ldexp(1.75, top_e));         // still the top field
+  put(3, 5, std::ldexp(1.0, top_e - 31));        // the bottom field: fits
+  put(3, 6, std::ldexp(1.9, top_e - 31));
+  put(4, 7, std::ldexp(1.0, top_e + 1));         // one field above: tables
+  put(5, 2047, std::ldexp(1.99, top_e - 32));    // one field below, last element: tables
+  put(6, 0, std::numeric_limits<double>::quiet_NaN());  // inf/NaN in a chunk that fits
+  put(6, 255, std::numeric_limits<double>::infinity());
+  put(6, 256, -std::numeric_limits<double>::infinity());
+  put(6, 2040, std::numeric_limits<double>::quiet_NaN());
+  put(7, 300, std::ldexp(1.0, -140));            // an fp32 subnormal: tables
+  return v;
+}
+
 inline std::vector<std::uint32_t> gen_random_bits(std::uint64_t seed, k::DType dt, std::size_t n) {
   std::mt19937_64 rng(seed);
   std::vector<std::uint32_t> v(n);

@@ -132,6 +132,14 @@ struct PassOptions {
 bool grad_stats_cpu(std::span<const TensorView> tensors, const PassOptions& opt,
                     RawTensorStats* raw);
 
+/// Which vector code the CPU pass runs: "avx512", "avx2" or "portable" (the widest the CPU
+/// has, or what AMPSCOPE_KERNELS_ISA narrows it to).
+const char* grad_stats_cpu_isa();
+/// Elements whose exponent the CPU pass has counted with its window histogram since the
+/// process started (the rest went to the table histogram). For tests and benchmarks: it shows
+/// which path a kind of data takes.
+std::uint64_t grad_stats_cpu_window_elements();
+
 /// True when this build has CUDA kernels and a device is present.
 bool cuda_available();
 /// True when this build compiled the CUDA kernels (even if no device is present).
