@@ -19,6 +19,7 @@
 #include <atomic>
 #include <chrono>
 #include <cmath>
+#include <cstdlib>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
@@ -325,6 +326,35 @@ constexpr int kKillLayers = 4;
   }
 }
 
+/// Child body of the recorder full-disk test: records into a store whose file may not grow past
+/// 3 MB until a push fails; reports what was pushed, committed and the recorder's error.
+[[noreturn]] void recorder_full_disk_child(const std::string& path, int fd) {
+  // The child's files may not grow past 3 MB: writes fail as on a full disk (EFBIG),
+  // with SIGXFSZ ignored so that the failure is an error, not a signal.
+  ::signal(SIGXFSZ, SIG_IGN);
+  struct rlimit lim {3 * 1024 * 1024, 3 * 1024 * 1024};
+  ::setrlimit(RLIMIT_FSIZE, &lim);
+  int code = 0;
+  try {
+    RunRecorder rec(path, make_config(), make_layers(8), "cpu", "fp16 (emulated)");
+    send(fd, 1, rec.run_id());
+    std::int64_t i = 0;
+    while (i < 200000 && rec.push(make_step(i, 8, true))) ++i;
+    const auto err = rec.error();
+    send(fd, 2, rec.committed_steps());
+    send(fd, 4, i);
+    if (err) {
+      send(fd, 3, static_cast<std::int64_t>(err->size()));
+      [[maybe_unused]] auto n = ::write(fd, err->data(), err->size());
+    }
+    rec.close();
+    code = err ? 0 : 1;
+  } catch (...) {
+    code = 2;
+  }
+  ::_exit(code);
+}
+
 SessionConfig full_disk_session_config() {
   SessionConfig c;
   c.model = "spiral-mlp";
@@ -377,6 +407,33 @@ SessionConfig full_disk_session_config() {
     code = 2;
   }
   ::_exit(code);
+}
+
+/// Starts a helper child: forks and execs this test binary as `--child NAME PATH FD`, which runs
+/// the child body NAME on the store PATH and reports through the pipe's write end FD.
+/// Not a bare fork: the test process has threads (Qt Test's watchdog at least), and after a fork
+/// of a multi-threaded process the child may only call async-signal-safe functions until it
+/// execs. The full-disk bodies start threads (the recorder's writer, the session's worker and
+/// LibTorch's); under ThreadSanitizer, whose runtime still lists the parent's threads in a
+/// forked child, the first of them died with "ThreadSanitizer: dup thread with used id"
+/// (exit 66). So the child here only closes the read end and execs (both async-signal-safe).
+pid_t spawn_child(const char* name, const std::string& path, const int fds[2]) {
+  const std::string fd = std::to_string(fds[1]);
+  const char* argv[] = {"/proc/self/exe", "--child", name, path.c_str(), fd.c_str(), nullptr};
+  const pid_t pid = ::fork();
+  if (pid == 0) {
+    ::close(fds[0]);
+    ::execv("/proc/self/exe", const_cast<char* const*>(argv));
+    ::_exit(127);
+  }
+  return pid;
+}
+
+/// main() of a helper child (see spawn_child).
+int run_child(const char* name, const std::string& path, int fd) {
+  if (std::strcmp(name, "recorder-full-disk") == 0) recorder_full_disk_child(path, fd);
+  if (std::strcmp(name, "session-full-disk") == 0) session_full_disk_child(path, fd);
+  return 127;
 }
 
 }  // namespace
@@ -704,35 +761,8 @@ class TestRunStore : public QObject {
     const std::string path = file("full.ampscope");
     int fds[2];
     QVERIFY(::pipe(fds) == 0);
-    const pid_t pid = ::fork();
+    const pid_t pid = spawn_child("recorder-full-disk", path, fds);
     QVERIFY(pid >= 0);
-    if (pid == 0) {
-      ::close(fds[0]);
-      // The child's files may not grow past 3 MB: writes fail as on a full disk (EFBIG),
-      // with SIGXFSZ ignored so that the failure is an error, not a signal.
-      ::signal(SIGXFSZ, SIG_IGN);
-      struct rlimit lim {3 * 1024 * 1024, 3 * 1024 * 1024};
-      ::setrlimit(RLIMIT_FSIZE, &lim);
-      int code = 0;
-      try {
-        RunRecorder rec(path, make_config(), make_layers(8), "cpu", "fp16 (emulated)");
-        send(fds[1], 1, rec.run_id());
-        std::int64_t i = 0;
-        while (i < 200000 && rec.push(make_step(i, 8, true))) ++i;
-        const auto err = rec.error();
-        send(fds[1], 2, rec.committed_steps());
-        send(fds[1], 4, i);
-        if (err) {
-          send(fds[1], 3, static_cast<std::int64_t>(err->size()));
-          [[maybe_unused]] auto n = ::write(fds[1], err->data(), err->size());
-        }
-        rec.close();
-        code = err ? 0 : 1;
-      } catch (...) {
-        code = 2;
-      }
-      ::_exit(code);
-    }
     ::close(fds[1]);
     std::string error;
     std::int64_t run_id = -1, committed = -1, pushed = -1;
@@ -773,12 +803,8 @@ class TestRunStore : public QObject {
     const std::string path = file("session-full.ampscope");
     int fds[2];
     QVERIFY(::pipe(fds) == 0);
-    const pid_t pid = ::fork();
+    const pid_t pid = spawn_child("session-full-disk", path, fds);
     QVERIFY(pid >= 0);
-    if (pid == 0) {
-      ::close(fds[0]);
-      session_full_disk_child(path, fds[1]);
-    }
     ::close(fds[1]);
     std::string message;
     std::int64_t run_id = -1, committed = -1, steps = -1, warnings = -1, errors = -1;
@@ -1039,5 +1065,11 @@ class TestRunStore : public QObject {
   }
 };
 
-QTEST_APPLESS_MAIN(TestRunStore)
+// QTEST_APPLESS_MAIN, plus the helper children of the full-disk tests (spawn_child).
+int main(int argc, char* argv[]) {
+  if (argc == 5 && std::strcmp(argv[1], "--child") == 0) return run_child(argv[2], argv[3], std::atoi(argv[4]));
+  TestRunStore tc;
+  QTEST_SET_MAIN_SOURCE_PATH
+  return QTest::qExec(&tc, argc, argv);
+}
 #include "test_run_store.moc"
