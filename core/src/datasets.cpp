@@ -1,6 +1,7 @@
 // The datasets: two generated from a seed (spirals, clusters) and Fashion-MNIST from IDX files;
 // and the seeded batch sampler.
 #include <ampscope/model_zoo.h>
+#include <ampscope/user_text.h>
 
 #include "idx_reader.h"
 
@@ -109,25 +110,26 @@ std::unique_ptr<Dataset> make_fashion_mnist(const std::string& data_dir) {
   const std::string images_path = find_file(dir, "train-images-idx3-ubyte");
   const std::string labels_path = find_file(dir, "train-labels-idx1-ubyte");
   if (images_path.empty() || labels_path.empty())
-    throw std::runtime_error("Fashion-MNIST not found: " + dir.string() +
-                             " has no train-images-idx3-ubyte(.gz) and train-labels-idx1-ubyte(.gz). "
-                             "Install the Debian package dataset-fashion-mnist or pass --data-dir.");
+    throw UserRuntimeError({AMPSCOPE_TR_NOOP("ampscope::Dataset", "Fashion-MNIST not found: %1 has no train-images-idx3-ubyte(.gz) and "
+                                              "train-labels-idx1-ubyte(.gz). Install the Debian package "
+                                              "dataset-fashion-mnist or pass --data-dir."),
+                            {dir.string()}});
 
   // Caps: Fashion-MNIST's training set is 60000 images; allow up to 10x that before refusing.
   detail::IdxLimits image_limits{3, 600000, 600000 * kSide * kSide};
   detail::IdxLimits label_limits{1, 600000, 600000};
   torch::Tensor images = detail::read_idx_u8(images_path, image_limits);
   if (images.size(1) != kSide || images.size(2) != kSide)
-    throw std::runtime_error(images_path + ": images are " + std::to_string(images.size(1)) + "x" +
-                             std::to_string(images.size(2)) + ", Fashion-MNIST's are 28x28");
+    throw UserRuntimeError({AMPSCOPE_TR_NOOP("ampscope::Dataset", "%1: images are %2x%3, Fashion-MNIST's are 28x28"),
+                            {images_path, std::to_string(images.size(1)), std::to_string(images.size(2))}});
   torch::Tensor labels = detail::read_idx_u8(labels_path, label_limits);
   if (labels.size(0) != images.size(0))
-    throw std::runtime_error(labels_path + ": " + std::to_string(labels.size(0)) + " labels for " +
-                             std::to_string(images.size(0)) + " images in " + images_path);
+    throw UserRuntimeError({AMPSCOPE_TR_NOOP("ampscope::Dataset", "%1: %2 labels for %3 images in %4"),
+                            {labels_path, std::to_string(labels.size(0)), std::to_string(images.size(0)), images_path}});
   const int max_label = labels.max().item<std::uint8_t>();
   if (max_label >= 10)
-    throw std::runtime_error(labels_path + ": label " + std::to_string(max_label) +
-                             " is out of range (Fashion-MNIST has classes 0..9)");
+    throw UserRuntimeError({AMPSCOPE_TR_NOOP("ampscope::Dataset", "%1: label %2 is out of range (Fashion-MNIST has classes 0..9)"),
+                            {labels_path, std::to_string(max_label)}});
   return std::make_unique<FashionMnist>(std::move(images), labels.to(torch::kLong));
 }
 
@@ -139,15 +141,16 @@ std::unique_ptr<Dataset> make_dataset(const std::string& name, std::uint64_t see
   if (name == "spirals") return make_spirals(seed);
   if (name == "clusters") return make_clusters(seed);
   if (name == "fashion-mnist") return make_fashion_mnist(data_dir);
-  throw std::invalid_argument("unknown dataset '" + name + "' (known: spirals, clusters, fashion-mnist)");
+  throw UserInvalidArgument({AMPSCOPE_TR_NOOP("ampscope::Dataset", "unknown dataset '%1' (known: spirals, clusters, fashion-mnist)"), {name}});
 }
 
 // --- BatchSampler --------------------------------------------------------------------------
 
 namespace {
 std::int64_t checked_batch(const Dataset& data, std::int64_t batch) {
-  if (batch < 1) throw std::invalid_argument("batch size must be at least 1, got " + std::to_string(batch));
-  if (data.size() < 1) throw std::invalid_argument("dataset '" + data.name() + "' is empty");
+  if (batch < 1)
+    throw UserInvalidArgument({AMPSCOPE_TR_NOOP("ampscope::Dataset", "batch size must be at least 1, got %1"), {std::to_string(batch)}});
+  if (data.size() < 1) throw UserInvalidArgument({AMPSCOPE_TR_NOOP("ampscope::Dataset", "dataset '%1' is empty"), {data.name()}});
   return std::min(batch, data.size());  // a batch larger than the dataset is the whole dataset
 }
 }  // namespace

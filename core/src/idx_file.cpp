@@ -14,11 +14,14 @@
 #include <memory>
 #include <stdexcept>
 
+#include "ampscope/user_text.h"
+
 namespace ampscope::detail {
 namespace {
 
-[[noreturn]] void fail(const std::string& path, const std::string& problem) {
-  throw std::runtime_error(path + ": " + problem);
+/// "<path>: <problem>", the problem translatable.
+[[noreturn]] void fail(const std::string& path, TextTemplate problem, std::vector<UserText::Arg> args = {}) {
+  throw UserRuntimeError(UserText::untranslated("%1: %2", {path, UserText(problem, std::move(args))}));
 }
 
 std::string hex32(std::uint32_t v) {
@@ -44,8 +47,8 @@ std::int64_t read_some(gzFile f, const std::string& path, void* dst, std::int64_
     if (r < 0) {
       int errnum = 0;
       const char* msg = gzerror(f, &errnum);
-      fail(path, std::string("read error (") + (msg ? msg : "unknown") +
-                     "): the file is corrupt or not a gzip/IDX file");
+      fail(path, AMPSCOPE_TR_NOOP("ampscope::Dataset", "read error (%1): the file is corrupt or not a gzip/IDX file"),
+           {std::string(msg ? msg : "unknown")});
     }
     if (r == 0) break;
     got += r;
@@ -55,7 +58,7 @@ std::int64_t read_some(gzFile f, const std::string& path, void* dst, std::int64_
     // gzerror tells us why the data stopped.
     int errnum = Z_OK;
     const char* msg = gzerror(f, &errnum);
-    if (errnum != Z_OK && msg && *msg) fail(path, std::string("corrupt compressed data (") + msg + ")");
+    if (errnum != Z_OK && msg && *msg) fail(path, AMPSCOPE_TR_NOOP("ampscope::Dataset", "corrupt compressed data (%1)"), {std::string(msg)});
   }
   return got;
 }
@@ -68,9 +71,9 @@ std::uint32_t big_endian(const unsigned char* p) {
 
 std::vector<std::int64_t> read_idx_u8_into(const std::string& path, const IdxLimits& limits,
                                            const IdxAllocator& alloc) {
-  if (limits.ndim < 1 || limits.ndim > 8) fail(path, "unsupported IDX dimension count");
+  if (limits.ndim < 1 || limits.ndim > 8) fail(path, AMPSCOPE_TR_NOOP("ampscope::Dataset", "unsupported IDX dimension count"));
   GzFile file(gzopen(path.c_str(), "rb"));
-  if (!file) fail(path, "cannot open");
+  if (!file) fail(path, AMPSCOPE_TR_NOOP("ampscope::Dataset", "cannot open"));
   gzbuffer(file.get(), 1 << 17);
 
   const std::uint32_t expected_magic = 0x00000800u | static_cast<std::uint32_t>(limits.ndim);
@@ -79,27 +82,30 @@ std::vector<std::int64_t> read_idx_u8_into(const std::string& path, const IdxLim
 
   std::int64_t got = read_some(file.get(), path, header.data(), 4);
   if (got < 4)
-    fail(path, "truncated: " + std::to_string(got) + " bytes, shorter than the 4-byte IDX magic (empty file?)");
+    fail(path, AMPSCOPE_TR_NOOP("ampscope::Dataset", "truncated: %1 bytes, shorter than the 4-byte IDX magic (empty file?)"),
+         {std::to_string(got)});
   const std::uint32_t magic = big_endian(header.data());
   if (magic != expected_magic)
-    fail(path, "bad magic number " + hex32(magic) + " (expected " + hex32(expected_magic) + ": IDX, unsigned bytes, " +
-                   std::to_string(limits.ndim) + " dimension(s)); the file is corrupt or not the right dataset file");
+    fail(path,
+         AMPSCOPE_TR_NOOP("ampscope::Dataset", "bad magic number %1 (expected %2: IDX, unsigned bytes, %3 dimension(s)); "
+                                                "the file is corrupt or not the right dataset file"),
+         {hex32(magic), hex32(expected_magic), std::to_string(limits.ndim)});
 
   got = read_some(file.get(), path, header.data() + 4, header_bytes - 4);
-  if (got < header_bytes - 4) fail(path, "truncated inside the IDX header");
+  if (got < header_bytes - 4) fail(path, AMPSCOPE_TR_NOOP("ampscope::Dataset", "truncated inside the IDX header"));
 
   std::vector<std::int64_t> dims;
   std::int64_t total = 1;
   for (int i = 0; i < limits.ndim; ++i) {
     const std::int64_t d = big_endian(header.data() + 4 + 4 * i);
     if (d < 1 || d > limits.max_dim)
-      fail(path, "dimension " + std::to_string(i) + " is " + std::to_string(d) + " (allowed 1.." +
-                     std::to_string(limits.max_dim) + ")");
+      fail(path, AMPSCOPE_TR_NOOP("ampscope::Dataset", "dimension %1 is %2 (allowed 1..%3)"),
+           {std::to_string(i), std::to_string(d), std::to_string(limits.max_dim)});
     dims.push_back(d);
     // Both factors are <= 2^24 and total <= max_bytes <= 2^40 before each step: no overflow.
     total *= d;
     if (total > limits.max_bytes)
-      fail(path, "header claims more than " + std::to_string(limits.max_bytes) + " bytes of data");
+      fail(path, AMPSCOPE_TR_NOOP("ampscope::Dataset", "header claims more than %1 bytes of data"), {std::to_string(limits.max_bytes)});
   }
 
   // A small corrupt file must not cost a large allocation: a raw file holds exactly its payload
@@ -111,19 +117,25 @@ std::vector<std::int64_t> read_idx_u8_into(const std::string& path, const IdxLim
     const bool raw = gzdirect(file.get()) != 0;
     const std::int64_t most = raw ? file_bytes - header_bytes : file_bytes * 1100;
     if (total > most)
-      fail(path, "truncated: the header promises " + std::to_string(total) + " data bytes, the " +
-                     (raw ? "file holds " + std::to_string(std::max<std::int64_t>(most, 0))
-                          : std::to_string(file_bytes) + "-byte compressed file cannot hold that many"));
+    {
+      if (raw)
+        fail(path, AMPSCOPE_TR_NOOP("ampscope::Dataset", "truncated: the header promises %1 data bytes, the file holds %2"),
+             {std::to_string(total), std::to_string(std::max<std::int64_t>(most, 0))});
+      fail(path,
+           AMPSCOPE_TR_NOOP("ampscope::Dataset", "truncated: the header promises %1 data bytes, the %2-byte compressed file cannot hold that many"),
+           {std::to_string(total), std::to_string(file_bytes)});
+    }
   }
   unsigned char* data = alloc(dims, total);
   got = read_some(file.get(), path, data, total);
   if (got < total)
-    fail(path, "truncated: the header promises " + std::to_string(total) + " data bytes, the file holds " +
-                   std::to_string(got));
+    fail(path, AMPSCOPE_TR_NOOP("ampscope::Dataset", "truncated: the header promises %1 data bytes, the file holds %2"),
+         {std::to_string(total), std::to_string(got)});
   unsigned char extra = 0;
   if (read_some(file.get(), path, &extra, 1) != 0)
-    fail(path, "longer than its header says (trailing data after " + std::to_string(total) +
-                   " data bytes): the header's counts do not match the file");
+    fail(path, AMPSCOPE_TR_NOOP("ampscope::Dataset", "longer than its header says (trailing data after %1 data bytes): "
+                                           "the header's counts do not match the file"),
+         {std::to_string(total)});
   return dims;
 }
 

@@ -6,6 +6,8 @@
 
 #include <stdexcept>
 
+#include "ampscope/user_text.h"
+
 namespace ampscope {
 
 namespace {
@@ -60,14 +62,16 @@ std::shared_ptr<InstrumentedModel> make_model(const std::string& name, std::uint
     return detail::make_mlp(widths, seed, detail::kDeepMlpWeightGain);
   }
   if (name == "fashion-cnn") return detail::make_fashion_cnn(seed);
-  throw std::invalid_argument("unknown model '" + name + "' (known: " + joined(model_names()) + ")");
+  throw UserInvalidArgument(
+      {AMPSCOPE_TR_NOOP("ampscope::ModelZoo", "unknown model '%1' (known: %2)"), {name, joined(model_names())}});
 }
 
 std::string default_dataset(const std::string& model) {
   if (model == "spiral-mlp") return "spirals";
   if (model == "deep-mlp") return "clusters";
   if (model == "fashion-cnn") return "fashion-mnist";
-  throw std::invalid_argument("unknown model '" + model + "' (known: " + joined(model_names()) + ")");
+  throw UserInvalidArgument(
+      {AMPSCOPE_TR_NOOP("ampscope::ModelZoo", "unknown model '%1' (known: %2)"), {model, joined(model_names())}});
 }
 
 }  // namespace ampscope

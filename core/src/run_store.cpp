@@ -123,45 +123,77 @@ std::string now_iso8601() {
 /// Why a write may have failed, as far as we can tell afterwards: SQLite's errno is often lost
 /// by then (its VFS reports the current errno, not the failed call's), so look at the causes a
 /// user can fix: a full disk or a file size limit (ulimit -f).
-std::string write_hint(const std::string& path, int sys) {
-  if (sys != 0) return std::string(" (") + std::strerror(sys) + ")";
+std::optional<UserText> write_hint(const std::string& path, int sys) {
+  if (sys != 0) return UserText::untranslated("(%1)", {std::string(std::strerror(sys))});
   std::string dir = std::filesystem::path(path).parent_path().string();
   if (dir.empty()) dir = ".";
   struct statvfs fs {};
   if (::statvfs(dir.c_str(), &fs) == 0 && static_cast<double>(fs.f_bavail) * fs.f_frsize < 4.0 * 1024 * 1024)
-    return " (no space left on the disk)";
+    return UserText(AMPSCOPE_TR_NOOP("ampscope::RunStore", "(no space left on the disk)"));
   struct rlimit lim {};
   if (::getrlimit(RLIMIT_FSIZE, &lim) == 0 && lim.rlim_cur != RLIM_INFINITY) {
     std::error_code ec;
     for (const char* suffix : {"", "-wal"}) {
       const auto size = std::filesystem::file_size(path + suffix, ec);
       if (!ec && size + 64 * 1024 >= lim.rlim_cur)
-        return " (the file size limit of " + std::to_string(lim.rlim_cur) + " bytes was reached, see ulimit -f)";
+        return UserText(AMPSCOPE_TR_NOOP("ampscope::RunStore", "(the file size limit of %1 bytes was reached, see ulimit -f)"),
+                        {std::to_string(lim.rlim_cur)});
     }
   }
-  return {};
+  return std::nullopt;
+}
+
+/// `text` followed by the hint, if any.
+UserText with_hint(UserText text, std::optional<UserText> hint) {
+  if (!hint) return text;
+  return UserText::untranslated("%1 %2", {std::move(text), std::move(*hint)});
+}
+
+/// What a store operation was doing when it failed, for messages ("disk full while writing").
+enum class Doing { Reading, Writing, Creating, SettingUp, CreatingRun };
+
+UserText doing_text(Doing doing) {
+  switch (doing) {
+    case Doing::Reading: return UserText(AMPSCOPE_TR_NOOP("ampscope::RunStore", "reading"));
+    case Doing::Writing: return UserText(AMPSCOPE_TR_NOOP("ampscope::RunStore", "writing"));
+    case Doing::Creating: return UserText(AMPSCOPE_TR_NOOP("ampscope::RunStore", "creating"));
+    case Doing::SettingUp: return UserText(AMPSCOPE_TR_NOOP("ampscope::RunStore", "setting up"));
+    case Doing::CreatingRun: return UserText(AMPSCOPE_TR_NOOP("ampscope::RunStore", "creating a run in"));
+  }
+  return UserText::verbatim("?");
 }
 
 /// The words a user can act on for an SQLite failure; `doing` says what was attempted.
-std::string describe(sqlite3* db, int rc, const std::string& path, const std::string& doing) {
+/// SQLite's own words (the cause) are not translated.
+UserText describe(sqlite3* db, int rc, const std::string& path, Doing doing_what) {
   const int primary = rc & 0xff;
   std::string cause = db ? sqlite3_errmsg(db) : sqlite3_errstr(rc);
   const int sys = db ? sqlite3_system_errno(db) : 0;
   if (sys != 0 && (primary == SQLITE_IOERR || primary == SQLITE_CANTOPEN))
     cause += std::string(" (") + std::strerror(sys) + ")";
+  const UserText doing = doing_text(doing_what);
+  const std::string where = in_quotes(path);
   switch (primary) {
-    case SQLITE_FULL: return "disk full while " + doing + " " + in_quotes(path) + ": " + cause + write_hint(path, sys);
-    case SQLITE_IOERR:
-      if (rc == SQLITE_IOERR_WRITE || rc == SQLITE_IOERR_FSYNC) cause = "writing to the disk failed" + write_hint(path, sys);
-      return "I/O error while " + doing + " " + in_quotes(path) + ": " + cause;
-    case SQLITE_NOTADB: return in_quotes(path) + " is not an AmpScope run store (not an SQLite database)";
-    case SQLITE_CORRUPT: return in_quotes(path) + " is damaged (" + cause + ") while " + doing;
+    case SQLITE_FULL:
+      return UserText(AMPSCOPE_TR_NOOP("ampscope::RunStore", "disk full while %1 %2: %3"),
+                      {doing, where, with_hint(UserText::verbatim(cause), write_hint(path, sys))});
+    case SQLITE_IOERR: {
+      UserText why = UserText::verbatim(cause);
+      if (rc == SQLITE_IOERR_WRITE || rc == SQLITE_IOERR_FSYNC)
+        why = with_hint(UserText(AMPSCOPE_TR_NOOP("ampscope::RunStore", "writing to the disk failed")), write_hint(path, sys));
+      return UserText(AMPSCOPE_TR_NOOP("ampscope::RunStore", "I/O error while %1 %2: %3"), {doing, where, std::move(why)});
+    }
+    case SQLITE_NOTADB:
+      return UserText(AMPSCOPE_TR_NOOP("ampscope::RunStore", "%1 is not an AmpScope run store (not an SQLite database)"), {where});
+    case SQLITE_CORRUPT: return UserText(AMPSCOPE_TR_NOOP("ampscope::RunStore", "%1 is damaged (%2) while %3"), {where, cause, doing});
     case SQLITE_BUSY:
-    case SQLITE_LOCKED: return in_quotes(path) + " is locked by another process (" + cause + ") while " + doing;
+    case SQLITE_LOCKED:
+      return UserText(AMPSCOPE_TR_NOOP("ampscope::RunStore", "%1 is locked by another process (%2) while %3"), {where, cause, doing});
     case SQLITE_READONLY:
-      if (rc == SQLITE_READONLY_DBMOVED) return in_quotes(path) + " was moved or deleted while " + doing;
-      return in_quotes(path) + " cannot be written (" + cause + ") while " + doing;
-    default: return doing + " " + in_quotes(path) + " failed: " + cause;
+      if (rc == SQLITE_READONLY_DBMOVED)
+        return UserText(AMPSCOPE_TR_NOOP("ampscope::RunStore", "%1 was moved or deleted while %2"), {where, doing});
+      return UserText(AMPSCOPE_TR_NOOP("ampscope::RunStore", "%1 cannot be written (%2) while %3"), {where, cause, doing});
+    default: return UserText(AMPSCOPE_TR_NOOP("ampscope::RunStore", "%1 %2 failed: %3"), {doing, where, cause});
   }
 }
 
@@ -171,7 +203,7 @@ class Statement {
   Statement() = default;
   Statement(sqlite3* db, const std::string& path, const char* sql) : m_db(db), m_path(&path) {
     const int rc = sqlite3_prepare_v3(db, sql, -1, SQLITE_PREPARE_PERSISTENT, &m_stmt, nullptr);
-    if (rc != SQLITE_OK) throw RunStoreError(describe(db, rc, path, "reading"));
+    if (rc != SQLITE_OK) throw RunStoreError(describe(db, rc, path, Doing::Reading));
   }
   ~Statement() { sqlite3_finalize(m_stmt); }
   Statement(const Statement&) = delete;
@@ -198,15 +230,15 @@ class Statement {
   Statement& bind_null(int i) { return check(sqlite3_bind_null(m_stmt, i)); }
 
   /// True for a row, false when done; throws on error (with `doing` in the message).
-  bool step(const char* doing) {
+  bool step(Doing doing) {
     const int rc = sqlite3_step(m_stmt);
     if (rc == SQLITE_ROW) return true;
     if (rc == SQLITE_DONE) return false;
-    const std::string msg = describe(m_db, rc, *m_path, doing);
+    UserText msg = describe(m_db, rc, *m_path, doing);
     sqlite3_reset(m_stmt);
-    throw RunStoreError(msg);
+    throw RunStoreError(std::move(msg));
   }
-  void run(const char* doing) {
+  void run(Doing doing) {
     step(doing);
     reset();
   }
@@ -225,7 +257,7 @@ class Statement {
 
  private:
   Statement& check(int rc) {
-    if (rc != SQLITE_OK) throw RunStoreError(describe(m_db, rc, *m_path, "writing"));
+    if (rc != SQLITE_OK) throw RunStoreError(describe(m_db, rc, *m_path, Doing::Writing));
     return *this;
   }
   sqlite3* m_db = nullptr;
@@ -298,9 +330,9 @@ struct RunStore::Impl {
     if (db) sqlite3_close_v2(db);
   }
 
-  [[noreturn]] void fail(int rc, const std::string& doing) const { throw RunStoreError(describe(db, rc, path, doing)); }
+  [[noreturn]] void fail(int rc, Doing doing) const { throw RunStoreError(describe(db, rc, path, doing)); }
 
-  void exec(const char* sql, const char* doing) {
+  void exec(const char* sql, Doing doing) {
     char* err = nullptr;
     const int rc = sqlite3_exec(db, sql, nullptr, nullptr, &err);
     sqlite3_free(err);
@@ -322,18 +354,18 @@ void RunStore::Impl::open() {
   std::error_code ec;
   const bool exists = fs::exists(path, ec);
   if (mode == Mode::ReadOnly && !exists)
-    throw RunStoreError("cannot open run store " + in_quotes(path) + ": no such file");
+    throw RunStoreError(UserText(AMPSCOPE_TR_NOOP("ampscope::RunStore", "cannot open run store %1: no such file"), {in_quotes(path)}));
   if (exists && fs::is_directory(path, ec))
-    throw RunStoreError("cannot open run store " + in_quotes(path) + ": it is a directory");
+    throw RunStoreError(UserText(AMPSCOPE_TR_NOOP("ampscope::RunStore", "cannot open run store %1: it is a directory"), {in_quotes(path)}));
 
   const int flags = (mode == Mode::ReadOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE) |
                     SQLITE_OPEN_NOMUTEX;
   int rc = sqlite3_open_v2(path.c_str(), &db, flags, nullptr);
   if (rc != SQLITE_OK) {
-    std::string msg = std::string(exists ? "cannot open" : "cannot create") + " run store " + in_quotes(path) + ": " +
-                      (db ? sqlite3_errmsg(db) : sqlite3_errstr(rc));
-    if (db && sqlite3_system_errno(db)) msg += std::string(" (") + std::strerror(sqlite3_system_errno(db)) + ")";
-    throw RunStoreError(msg);
+    std::string cause = db ? sqlite3_errmsg(db) : sqlite3_errstr(rc);
+    if (db && sqlite3_system_errno(db)) cause += std::string(" (") + std::strerror(sqlite3_system_errno(db)) + ")";
+    throw RunStoreError(exists ? UserText(AMPSCOPE_TR_NOOP("ampscope::RunStore", "cannot open run store %1: %2"), {in_quotes(path), cause})
+                               : UserText(AMPSCOPE_TR_NOOP("ampscope::RunStore", "cannot create run store %1: %2"), {in_quotes(path), cause}));
   }
   sqlite3_extended_result_codes(db, 1);
   // A reader (the GUI) and the recorder may share the file: wait for locks rather than fail.
@@ -345,11 +377,11 @@ void RunStore::Impl::open() {
     // WAL: readers never block the writer, and a killed writer leaves a file that recovers on
     // the next open. synchronous=NORMAL keeps every commit safe from a process crash (only an
     // OS crash or power loss can drop the last commits), at a fraction of FULL's fsyncs.
-    exec("PRAGMA journal_mode=WAL", "setting up");
-    exec("PRAGMA synchronous=NORMAL", "setting up");
+    exec("PRAGMA journal_mode=WAL", Doing::SettingUp);
+    exec("PRAGMA synchronous=NORMAL", Doing::SettingUp);
     // A batch of 256 steps with 20 layers of statistics is ~2 MB of pages: a cache that
     // holds it avoids spilling half-built transactions to the WAL.
-    exec("PRAGMA cache_size=-32768", "setting up");
+    exec("PRAGMA cache_size=-32768", Doing::SettingUp);
     if (empty) create_schema();
   }
 }
@@ -358,58 +390,64 @@ void RunStore::Impl::check_schema(bool& empty) {
   std::vector<std::string> tables;
   {
     Statement q = prepare("SELECT name FROM sqlite_master WHERE type='table' ORDER BY name");
-    while (q.step("reading")) tables.push_back(q.text(0));
+    while (q.step(Doing::Reading)) tables.push_back(q.text(0));
   }
   auto has = [&](const std::string& t) { return std::find(tables.begin(), tables.end(), t) != tables.end(); };
   empty = tables.empty();
   if (empty) {
     if (mode == Mode::ReadOnly)
-      throw RunStoreError(in_quotes(path) + " is an empty database, not an AmpScope run store");
+      throw RunStoreError(UserText(AMPSCOPE_TR_NOOP("ampscope::RunStore", "%1 is an empty database, not an AmpScope run store"), {in_quotes(path)}));
     return;
   }
   if (!has("meta")) {
     std::string list;
     for (std::size_t i = 0; i < tables.size() && i < 6; ++i) list += (i ? ", " : "") + tables[i];
     if (tables.size() > 6) list += ", ...";
-    throw RunStoreError(in_quotes(path) + " is not an AmpScope run store (an SQLite database with tables: " + list + ")");
+    throw RunStoreError(UserText(AMPSCOPE_TR_NOOP("ampscope::RunStore", "%1 is not an AmpScope run store (an SQLite database with tables: %2)"),
+                                 {in_quotes(path), list}));
   }
   std::string app, version;
   {
     Statement q = prepare("SELECT key, value FROM meta WHERE key IN ('app', 'schema_version')");
-    while (q.step("reading")) (q.text(0) == "app" ? app : version) = q.text(1);
+    while (q.step(Doing::Reading)) (q.text(0) == "app" ? app : version) = q.text(1);
   }
   if (app != kAppName)
-    throw RunStoreError(in_quotes(path) + " is not an AmpScope run store (its meta table names the application '" + app + "')");
+    throw RunStoreError(
+        UserText(AMPSCOPE_TR_NOOP("ampscope::RunStore", "%1 is not an AmpScope run store (its meta table names the application '%2')"),
+                 {in_quotes(path), app}));
   int v = 0;
   const auto res = std::from_chars(version.data(), version.data() + version.size(), v);
   if (res.ec != std::errc() || res.ptr != version.data() + version.size())
-    throw RunStoreError(in_quotes(path) + " is damaged: schema_version '" + version + "' is not a number");
+    throw RunStoreError(
+        UserText(AMPSCOPE_TR_NOOP("ampscope::RunStore", "%1 is damaged: schema_version '%2' is not a number"), {in_quotes(path), version}));
   if (v > kSchemaVersion)
-    throw RunStoreError(in_quotes(path) + " was written by a newer AmpScope (schema " + std::to_string(v) +
-                        ", this build reads " + std::to_string(kSchemaVersion) + ")");
+    throw RunStoreError(UserText(AMPSCOPE_TR_NOOP("ampscope::RunStore", "%1 was written by a newer AmpScope (schema %2, this build reads %3)"),
+                                 {in_quotes(path), std::to_string(v), std::to_string(kSchemaVersion)}));
   if (v < 1)
-    throw RunStoreError(in_quotes(path) + " has an unknown schema version " + std::to_string(v));
+    throw RunStoreError(
+        UserText(AMPSCOPE_TR_NOOP("ampscope::RunStore", "%1 has an unknown schema version %2"), {in_quotes(path), std::to_string(v)}));
   for (const char* t : kRequiredTables)
-    if (!has(t)) throw RunStoreError(in_quotes(path) + " is damaged: table '" + std::string(t) + "' is missing");
+    if (!has(t))
+      throw RunStoreError(UserText(AMPSCOPE_TR_NOOP("ampscope::RunStore", "%1 is damaged: table '%2' is missing"), {in_quotes(path), t}));
 }
 
 void RunStore::Impl::create_schema() {
   // IMMEDIATE takes the write lock first, so two processes creating the same new file cannot
   // both create the tables: the second sees them and checks them instead.
-  exec("BEGIN IMMEDIATE", "creating");
+  exec("BEGIN IMMEDIATE", Doing::Creating);
   try {
     bool empty = false;
     check_schema(empty);
     if (empty) {
-      exec(("PRAGMA application_id=" + std::to_string(kApplicationId)).c_str(), "creating");
-      exec(("PRAGMA user_version=" + std::to_string(kSchemaVersion)).c_str(), "creating");
-      exec(kSchemaSql, "creating");
+      exec(("PRAGMA application_id=" + std::to_string(kApplicationId)).c_str(), Doing::Creating);
+      exec(("PRAGMA user_version=" + std::to_string(kSchemaVersion)).c_str(), Doing::Creating);
+      exec(kSchemaSql, Doing::Creating);
       Statement m = prepare("INSERT INTO meta(key, value) VALUES (?, ?)");
-      m.bind(1, std::string("app")).bind(2, std::string(kAppName)).run("creating");
-      m.bind(1, std::string("schema_version")).bind(2, std::to_string(kSchemaVersion)).run("creating");
-      m.bind(1, std::string("created")).bind(2, now_iso8601()).run("creating");
+      m.bind(1, std::string("app")).bind(2, std::string(kAppName)).run(Doing::Creating);
+      m.bind(1, std::string("schema_version")).bind(2, std::to_string(kSchemaVersion)).run(Doing::Creating);
+      m.bind(1, std::string("created")).bind(2, now_iso8601()).run(Doing::Creating);
     }
-    exec("COMMIT", "creating");
+    exec("COMMIT", Doing::Creating);
   } catch (...) {
     rollback_quietly();
     throw;
@@ -432,8 +470,9 @@ std::int64_t RunStore::create_run(const SessionConfig& config, const std::vector
                                   const std::string& device, const std::string& precision_label) {
   Impl& d = *m_impl;
   std::lock_guard lock(d.mutex);
-  if (d.mode == Mode::ReadOnly) throw RunStoreError(in_quotes(d.path) + " is open read-only: cannot create a run");
-  d.exec("BEGIN IMMEDIATE", "creating a run in");
+  if (d.mode == Mode::ReadOnly)
+    throw RunStoreError(UserText(AMPSCOPE_TR_NOOP("ampscope::RunStore", "%1 is open read-only: cannot create a run"), {in_quotes(d.path)}));
+  d.exec("BEGIN IMMEDIATE", Doing::CreatingRun);
   try {
     const std::string now = now_iso8601();
     Statement r = d.prepare(
@@ -441,7 +480,7 @@ std::int64_t RunStore::create_run(const SessionConfig& config, const std::vector
         "VALUES (?, ?, ?, ?, ?, ?, ?, 'running')");
     r.bind(1, now).bind(2, now).bind(3, config.to_json()).bind(4, config.model).bind(5, config.dataset);
     r.bind(6, precision_label).bind(7, device);
-    r.run("creating a run in");
+    r.run(Doing::CreatingRun);
     const std::int64_t id = sqlite3_last_insert_rowid(d.db);
     Statement l = d.prepare(
         "INSERT INTO layers(run_id, layer_id, name, module, kind, shape, numel, ord) VALUES (?,?,?,?,?,?,?,?)");
@@ -449,9 +488,9 @@ std::int64_t RunStore::create_run(const SessionConfig& config, const std::vector
       const LayerInfo& li = layers[i];
       l.bind(1, id).bind(2, static_cast<std::int64_t>(i)).bind(3, li.name).bind(4, li.module).bind(5, li.kind);
       l.bind(6, int_array_json(li.shape)).bind(7, li.numel).bind(8, li.order);
-      l.run("creating a run in");
+      l.run(Doing::CreatingRun);
     }
-    d.exec("COMMIT", "creating a run in");
+    d.exec("COMMIT", Doing::CreatingRun);
     return id;
   } catch (...) {
     d.rollback_quietly();
@@ -462,7 +501,8 @@ std::int64_t RunStore::create_run(const SessionConfig& config, const std::vector
 void RunStore::append_steps(std::int64_t run_id, const std::vector<StepRecord>& steps) {
   Impl& d = *m_impl;
   std::lock_guard lock(d.mutex);
-  if (d.mode == Mode::ReadOnly) throw RunStoreError(in_quotes(d.path) + " is open read-only: cannot append steps");
+  if (d.mode == Mode::ReadOnly)
+    throw RunStoreError(UserText(AMPSCOPE_TR_NOOP("ampscope::RunStore", "%1 is open read-only: cannot append steps"), {in_quotes(d.path)}));
   if (steps.empty()) return;
   if (!d.insert_step || !d.insert_stat) {
     d.insert_step = d.prepare(
@@ -474,12 +514,12 @@ void RunStore::append_steps(std::int64_t run_id, const std::vector<StepRecord>& 
         "nan, pos_inf, neg_inf, amax, amin_nonzero, sum_squares, norm, underflow, underflow_mass, hist_lo, hist_hi, "
         "hist) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)");
   }
-  d.exec("BEGIN IMMEDIATE", "writing");
+  d.exec("BEGIN IMMEDIATE", Doing::Writing);
   try {
     {
       Statement q = d.prepare("SELECT 1 FROM runs WHERE id = ?");
       q.bind(1, run_id);
-      if (!q.step("writing")) throw RunStoreError("no run " + std::to_string(run_id) + " in " + in_quotes(d.path));
+      if (!q.step(Doing::Writing)) throw RunStoreError("no run " + std::to_string(run_id) + " in " + in_quotes(d.path));
     }
     Statement& s = d.insert_step;
     Statement& t = d.insert_stat;
@@ -489,7 +529,7 @@ void RunStore::append_steps(std::int64_t run_id, const std::vector<StepRecord>& 
       s.bind(9, r.found_inf).bind(10, r.skipped).bind(11, std::string(to_string(r.reason)));
       if (r.first_offender >= 0) s.bind(12, r.first_offender); else s.bind_null(12);
       s.bind(13, r.grad_norm).bind(14, r.forward_ms).bind(15, r.backward_ms).bind(16, r.stats_ms).bind(17, r.optimizer_ms);
-      s.run("writing");
+      s.run(Doing::Writing);
       for (const LayerStepStats& l : r.layers) {
         const kernels::TensorStats& st = l.stats;
         t.bind(1, run_id).bind(2, r.step).bind(3, l.layer).bind(4, st.numel).bind(5, st.zero).bind(6, st.subnormal);
@@ -498,10 +538,10 @@ void RunStore::append_steps(std::int64_t run_id, const std::vector<StepRecord>& 
         if (l.underflow >= 0) t.bind(16, l.underflow); else t.bind_null(16);
         int_array_json(st.bins, d.hist_buffer);
         t.bind(17, l.underflow_mass).bind(18, st.lo).bind(19, st.hi).bind(20, d.hist_buffer);
-        t.run("writing");
+        t.run(Doing::Writing);
       }
     }
-    d.exec("COMMIT", "writing");
+    d.exec("COMMIT", Doing::Writing);
   } catch (...) {
     // Leaves the file exactly as after the previous batch: all of this batch or none of it.
     d.insert_step.reset();
@@ -514,10 +554,11 @@ void RunStore::append_steps(std::int64_t run_id, const std::vector<StepRecord>& 
 void RunStore::set_status(std::int64_t run_id, const std::string& status) {
   Impl& d = *m_impl;
   std::lock_guard lock(d.mutex);
-  if (d.mode == Mode::ReadOnly) throw RunStoreError(in_quotes(d.path) + " is open read-only: cannot set a status");
+  if (d.mode == Mode::ReadOnly)
+    throw RunStoreError(UserText(AMPSCOPE_TR_NOOP("ampscope::RunStore", "%1 is open read-only: cannot set a status"), {in_quotes(d.path)}));
   Statement s = d.prepare("UPDATE runs SET status = ?, updated = ? WHERE id = ?");
   s.bind(1, status).bind(2, now_iso8601()).bind(3, run_id);
-  s.run("writing");
+  s.run(Doing::Writing);
   if (sqlite3_changes(d.db) == 0) throw RunStoreError("no run " + std::to_string(run_id) + " in " + in_quotes(d.path));
 }
 
@@ -550,7 +591,7 @@ std::vector<RunSummary> RunStore::runs() const {
   std::lock_guard lock(d.mutex);
   Statement q = d.prepare((std::string(kSummarySql) + " ORDER BY id").c_str());
   std::vector<RunSummary> out;
-  while (q.step("reading")) out.push_back(read_summary(q));
+  while (q.step(Doing::Reading)) out.push_back(read_summary(q));
   return out;
 }
 
@@ -561,31 +602,33 @@ RunData RunStore::load_run(std::int64_t run_id, bool with_layer_stats) const {
     std::lock_guard lock(d.mutex);
     Statement q = d.prepare((std::string(kSummarySql) + " WHERE id = ?").c_str());
     q.bind(1, run_id);
-    if (!q.step("reading")) throw RunStoreError("no run " + std::to_string(run_id) + " in " + in_quotes(d.path));
+    if (!q.step(Doing::Reading)) throw RunStoreError("no run " + std::to_string(run_id) + " in " + in_quotes(d.path));
     out.summary = read_summary(q);
 
     Statement c = d.prepare("SELECT config FROM runs WHERE id = ?");
     c.bind(1, run_id);
-    c.step("reading");
+    c.step(Doing::Reading);
     try {
       out.config = SessionConfig::from_json(c.text(0));
     } catch (const std::exception& e) {
-      throw RunStoreError("run " + std::to_string(run_id) + " in " + in_quotes(d.path) +
-                          " has an unreadable configuration: " + e.what());
+      throw RunStoreError(UserText(AMPSCOPE_TR_NOOP("ampscope::RunStore", "run %1 in %2 has an unreadable configuration: %3"),
+                                   {std::to_string(run_id), in_quotes(d.path), user_text_of(e)}));
     }
 
     Statement l = d.prepare(
         "SELECT layer_id, name, module, kind, shape, numel, ord FROM layers WHERE run_id = ? ORDER BY layer_id");
     l.bind(1, run_id);
-    while (l.step("reading")) {
+    while (l.step(Doing::Reading)) {
       if (l.i64(0) != static_cast<std::int64_t>(out.layers.size()))
-        throw RunStoreError(in_quotes(d.path) + " is damaged: run " + std::to_string(run_id) + " has a gap in its layer ids");
+        throw RunStoreError(UserText(AMPSCOPE_TR_NOOP("ampscope::RunStore", "%1 is damaged: run %2 has a gap in its layer ids"),
+                                     {in_quotes(d.path), std::to_string(run_id)}));
       LayerInfo li;
       li.name = l.text(1);
       li.module = l.text(2);
       li.kind = l.text(3);
       if (!parse_int_array(l.text(4), li.shape))
-        throw RunStoreError(in_quotes(d.path) + " is damaged: layer " + li.name + " has an unreadable shape");
+        throw RunStoreError(
+            UserText(AMPSCOPE_TR_NOOP("ampscope::RunStore", "%1 is damaged: layer %2 has an unreadable shape"), {in_quotes(d.path), li.name}));
       li.numel = l.i64(5);
       li.order = static_cast<int>(l.i64(6));
       out.layers.push_back(std::move(li));
@@ -605,7 +648,7 @@ std::vector<std::int64_t> RunStore::stats_steps(std::int64_t run_id) const {
       "(SELECT 1 FROM layer_stats l WHERE l.run_id = s.run_id AND l.step = s.step) ORDER BY s.step");
   q.bind(1, run_id);
   std::vector<std::int64_t> out;
-  while (q.step("reading")) out.push_back(q.i64(0));
+  while (q.step(Doing::Reading)) out.push_back(q.i64(0));
   return out;
 }
 
@@ -614,20 +657,20 @@ std::vector<StepRecord> RunStore::load_steps(std::int64_t run_id, std::int64_t f
   Impl& d = *m_impl;
   std::lock_guard lock(d.mutex);
   std::vector<StepRecord> out;
-  auto damaged = [&](const std::string& what, std::int64_t step) {
-    return RunStoreError(in_quotes(d.path) + " is damaged: run " + std::to_string(run_id) + " step " +
-                         std::to_string(step) + ": " + what);
+  auto damaged = [&](UserText what, std::int64_t step) {
+    return RunStoreError(UserText(AMPSCOPE_TR_NOOP("ampscope::RunStore", "%1 is damaged: run %2 step %3: %4"),
+                                  {in_quotes(d.path), std::to_string(run_id), std::to_string(step), std::move(what)}));
   };
   // One read transaction: steps and their layer rows come from the same snapshot even while
   // a recorder appends.
-  d.exec("BEGIN", "reading");
+  d.exec("BEGIN", Doing::Reading);
   try {
     Statement q = d.prepare(
         "SELECT step, loss, lr, scale_before, scale, growth_tracker, hysteresis_tracker, found_inf, skipped, reason, "
         "first_offender, grad_norm, forward_ms, backward_ms, stats_ms, optimizer_ms "
         "FROM steps WHERE run_id = ? AND step BETWEEN ? AND ? ORDER BY step");
     q.bind(1, run_id).bind(2, first).bind(3, last);
-    while (q.step("reading")) {
+    while (q.step(Doing::Reading)) {
       StepRecord r;
       r.step = q.i64(0);
       r.loss = q.real(1);
@@ -639,7 +682,7 @@ std::vector<StepRecord> RunStore::load_steps(std::int64_t run_id, std::int64_t f
       r.found_inf = q.i64(7) != 0;
       r.skipped = q.i64(8) != 0;
       const std::string reason = q.text(9);
-      if (!parse_reason(reason, r.reason)) throw damaged("unknown scale change reason '" + reason + "'", r.step);
+      if (!parse_reason(reason, r.reason)) throw damaged(UserText(AMPSCOPE_TR_NOOP("ampscope::RunStore", "unknown scale change reason '%1'"), {reason}), r.step);
       r.first_offender = q.is_null(10) ? -1 : static_cast<int>(q.i64(10));
       r.grad_norm = q.real(11);
       r.forward_ms = q.real(12);
@@ -655,7 +698,7 @@ std::vector<StepRecord> RunStore::load_steps(std::int64_t run_id, std::int64_t f
       {
         Statement c = d.prepare("SELECT count(*) FROM layers WHERE run_id = ?");
         c.bind(1, run_id);
-        if (c.step("reading")) layer_count = c.i64(0);
+        if (c.step(Doing::Reading)) layer_count = c.i64(0);
       }
       Statement t = d.prepare(
           "SELECT step, layer_id, numel, zeros, subnormal, below_min_subnormal, above_max, nan, pos_inf, neg_inf, "
@@ -664,14 +707,14 @@ std::vector<StepRecord> RunStore::load_steps(std::int64_t run_id, std::int64_t f
       t.bind(1, run_id).bind(2, first).bind(3, last);
       // Both queries are ordered by step: a merge, no lookups.
       std::size_t i = 0;
-      while (t.step("reading")) {
+      while (t.step(Doing::Reading)) {
         const std::int64_t step = t.i64(0);
         while (i < out.size() && out[i].step < step) ++i;
-        if (i == out.size() || out[i].step != step) throw damaged("layer statistics without a step row", step);
+        if (i == out.size() || out[i].step != step) throw damaged(UserText(AMPSCOPE_TR_NOOP("ampscope::RunStore", "layer statistics without a step row")), step);
         LayerStepStats l;
         if (t.i64(1) < 0 || t.i64(1) >= layer_count)
-          throw damaged("statistics for layer " + std::to_string(t.i64(1)) + ", the run has " +
-                            std::to_string(layer_count) + " layers",
+          throw damaged(UserText(AMPSCOPE_TR_NOOP("ampscope::RunStore", "statistics for layer %1, the run has %2 layers"),
+                                 {std::to_string(t.i64(1)), std::to_string(layer_count)}),
                         step);
         l.layer = static_cast<int>(t.i64(1));
         kernels::TensorStats& st = l.stats;
@@ -690,11 +733,11 @@ std::vector<StepRecord> RunStore::load_steps(std::int64_t run_id, std::int64_t f
         l.underflow_mass = t.real(14);
         st.lo = static_cast<int>(t.i64(15));
         st.hi = static_cast<int>(t.i64(16));
-        if (!parse_int_array(t.text(17), st.bins)) throw damaged("unreadable histogram", step);
+        if (!parse_int_array(t.text(17), st.bins)) throw damaged(UserText(AMPSCOPE_TR_NOOP("ampscope::RunStore", "unreadable histogram")), step);
         out[i].layers.push_back(std::move(l));
       }
     }
-    d.exec("COMMIT", "reading");
+    d.exec("COMMIT", Doing::Reading);
   } catch (...) {
     d.rollback_quietly();
     throw;
@@ -736,7 +779,7 @@ struct RunRecorder::Impl {
   std::deque<StepRecord> queue;
   bool closing = false;
   bool closed = false;
-  std::optional<std::string> error;  // guarded by mutex
+  std::optional<UserText> error;  // guarded by mutex
   std::atomic<bool> failed{false};
   std::atomic<std::int64_t> committed{0};
   std::int64_t last_step = -1;       // writer thread only
@@ -750,11 +793,16 @@ struct RunRecorder::Impl {
     writer = std::thread([this] { write_loop(); });
   }
 
-  void fail(const std::string& cause) {
+  void fail(UserText cause) {
     std::lock_guard lock(mutex);
-    if (!error)
-      error = "recording to " + in_quotes(store.path()) + " stopped: " + cause + " (" + std::to_string(committed.load()) +
-              " steps were saved" + (last_step >= 0 ? ", up to step " + std::to_string(last_step) : "") + ")";
+    if (!error) {
+      const std::int64_t saved = committed.load();
+      error = last_step >= 0
+                  ? UserText(AMPSCOPE_TR_N_NOOP("ampscope::RunStore", "recording to %1 stopped: %2 (%n steps were saved, up to step %3)"),
+                             saved, {in_quotes(store.path()), std::move(cause), std::to_string(last_step)})
+                  : UserText(AMPSCOPE_TR_N_NOOP("ampscope::RunStore", "recording to %1 stopped: %2 (%n steps were saved)"), saved,
+                             {in_quotes(store.path()), std::move(cause)});
+    }
     failed = true;
     queue.clear();  // nothing more will be written: release the memory and the producers
     space.notify_all();
@@ -762,7 +810,8 @@ struct RunRecorder::Impl {
 
   void write_batch(const std::vector<StepRecord>& batch) {
     if (identity && file_id(store.path()) != identity)
-      throw RunStoreError(in_quotes(store.path()) + " was deleted or replaced while recording");
+      throw RunStoreError(
+          UserText(AMPSCOPE_TR_NOOP("ampscope::RunStore", "%1 was deleted or replaced while recording"), {in_quotes(store.path())}));
     store.append_steps(run_id, batch);
     last_step = batch.back().step;
     committed += static_cast<std::int64_t>(batch.size());
@@ -789,13 +838,13 @@ struct RunRecorder::Impl {
       try {
         write_batch(batch);
       } catch (const RunStoreError& e) {
-        fail(e.what());
+        fail(e.user_text());
         return;
       } catch (const std::exception& e) {
-        fail(std::string("unexpected error: ") + e.what());
+        fail(UserText(AMPSCOPE_TR_NOOP("ampscope::RunStore", "unexpected error: %1"), {user_text_of(e)}));
         return;
       } catch (...) {
-        fail("unexpected error");
+        fail(UserText(AMPSCOPE_TR_NOOP("ampscope::RunStore", "unexpected error")));
         return;
       }
       batch.clear();
@@ -841,7 +890,7 @@ void RunRecorder::close(const std::string& status) {
   if (d.failed) {
     // Best effort: the disk may still be full; then the run keeps 'running' in the file.
     try {
-      d.store.set_status(d.run_id, "error: " + *error());
+      d.store.set_status(d.run_id, "error: " + error().value_or(""));
     } catch (const RunStoreError&) {
     }
     return;
@@ -850,12 +899,18 @@ void RunRecorder::close(const std::string& status) {
     d.store.set_status(d.run_id, status);
   } catch (const RunStoreError& e) {
     std::lock_guard lock(d.mutex);
-    d.error = "recording to " + in_quotes(d.store.path()) + " could not be closed: " + e.what();
+    d.error = UserText(AMPSCOPE_TR_NOOP("ampscope::RunStore", "recording to %1 could not be closed: %2"), {in_quotes(d.store.path()), e.user_text()});
     d.failed = true;
   }
 }
 
 std::optional<std::string> RunRecorder::error() const {
+  std::lock_guard lock(m_impl->mutex);
+  if (!m_impl->error) return std::nullopt;
+  return m_impl->error->english();
+}
+
+std::optional<UserText> RunRecorder::error_text() const {
   std::lock_guard lock(m_impl->mutex);
   return m_impl->error;
 }

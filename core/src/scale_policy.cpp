@@ -4,6 +4,8 @@
 #include <cmath>
 #include <stdexcept>
 
+#include "ampscope/user_text.h"
+
 namespace ampscope {
 
 namespace {
@@ -21,10 +23,12 @@ constexpr struct {
     {ScaleChangeReason::SetByUser, "set_by_user"},
 };
 
-[[noreturn]] void reject(const char* option, double value, const char* rule) {
-  throw std::invalid_argument(std::string("GradScaler option ") + option + " = " + format_number(value) +
-                              " is invalid: " + rule);
+/// "GradScaler option <option> = <value> is invalid: <rule>", the rule translatable.
+[[noreturn]] void reject(const char* option, double value, TextTemplate rule) {
+  throw UserInvalidArgument({AMPSCOPE_TR_NOOP("ampscope::GradScalerOptions", "GradScaler option %1 = %2 is invalid: %3"),
+                             {option, format_number(value), UserText(rule)}});
 }
+
 }  // namespace
 
 std::string format_number(double v) {
@@ -53,35 +57,38 @@ bool parse_reason(std::string_view s, ScaleChangeReason& out) {
 
 void GradScalerOptions::validate() const {
   // PyTorch's own two checks, with PyTorch's messages (it raises AssertionError).
-  if (!(m_growth_factor > 1.0)) throw std::invalid_argument("The growth factor must be > 1.0.");
-  if (!(m_backoff_factor < 1.0)) throw std::invalid_argument("The backoff factor must be < 1.0.");
+  if (!(m_growth_factor > 1.0)) throw UserInvalidArgument(UserText(AMPSCOPE_TR_NOOP("ampscope::GradScalerOptions", "The growth factor must be > 1.0.")));
+  if (!(m_backoff_factor < 1.0)) throw UserInvalidArgument(UserText(AMPSCOPE_TR_NOOP("ampscope::GradScalerOptions", "The backoff factor must be < 1.0.")));
   // AmpScope's additional checks: nothing a constructor would refuse may enter any other way.
   if (!std::isfinite(m_growth_factor))
-    reject("growth_factor", m_growth_factor, "it must be finite");
+    reject("growth_factor", m_growth_factor, AMPSCOPE_TR_NOOP("ampscope::GradScalerOptions", "it must be finite"));
   if (!(m_backoff_factor > 0.0))
-    reject("backoff_factor", m_backoff_factor, "it must be > 0 (0 would zero the scale at the first overflow)");
+    reject("backoff_factor", m_backoff_factor, AMPSCOPE_TR_NOOP("ampscope::GradScalerOptions", "it must be > 0 (0 would zero the scale at the first overflow)"));
   if (!std::isfinite(m_init_scale) || !(m_init_scale > 0.0))
-    reject("init_scale", m_init_scale, "it must be finite and > 0");
+    reject("init_scale", m_init_scale, AMPSCOPE_TR_NOOP("ampscope::GradScalerOptions", "it must be finite and > 0"));
   if (!std::isfinite(static_cast<float>(m_init_scale)) || static_cast<float>(m_init_scale) == 0.0f)
-    reject("init_scale", m_init_scale, "it must be representable in fp32 (between ~1.4e-45 and ~3.4e38)");
+    reject("init_scale", m_init_scale, AMPSCOPE_TR_NOOP("ampscope::GradScalerOptions", "it must be representable in fp32 (between ~1.4e-45 and ~3.4e38)"));
   if (m_growth_interval < 1)
-    reject("growth_interval", static_cast<double>(m_growth_interval), "it must be >= 1");
+    reject("growth_interval", static_cast<double>(m_growth_interval), AMPSCOPE_TR_NOOP("ampscope::GradScalerOptions", "it must be >= 1"));
   if (m_growth_interval > std::numeric_limits<std::int32_t>::max())
-    reject("growth_interval", static_cast<double>(m_growth_interval), "it must fit the int32 growth tracker");
+    reject("growth_interval", static_cast<double>(m_growth_interval), AMPSCOPE_TR_NOOP("ampscope::GradScalerOptions", "it must fit the int32 growth tracker"));
   if (m_hysteresis < 1 || m_hysteresis > std::numeric_limits<std::int32_t>::max())
-    reject("hysteresis", static_cast<double>(m_hysteresis), "it must be >= 1 (1 = back off at every overflow)");
+    reject("hysteresis", static_cast<double>(m_hysteresis), AMPSCOPE_TR_NOOP("ampscope::GradScalerOptions", "it must be >= 1 (1 = back off at every overflow)"));
   if (std::isnan(m_min_scale) || m_min_scale < 0.0 || std::isinf(m_min_scale))
-    reject("min_scale", m_min_scale, "it must be finite and >= 0 (0 = no floor)");
+    reject("min_scale", m_min_scale, AMPSCOPE_TR_NOOP("ampscope::GradScalerOptions", "it must be finite and >= 0 (0 = no floor)"));
   if (std::isnan(m_max_scale) || !(m_max_scale > 0.0))
-    reject("max_scale", m_max_scale, "it must be > 0 (inf = no cap)");
+    reject("max_scale", m_max_scale, AMPSCOPE_TR_NOOP("ampscope::GradScalerOptions", "it must be > 0 (inf = no cap)"));
   if (m_min_scale > m_max_scale) {
-    throw std::invalid_argument("GradScaler options min_scale = " + format_number(m_min_scale) + " and max_scale = " +
-                                format_number(m_max_scale) + " are invalid: min_scale must not exceed max_scale");
+    throw UserInvalidArgument(
+        {AMPSCOPE_TR_NOOP("ampscope::GradScalerOptions",
+                          "GradScaler options min_scale = %1 and max_scale = %2 are invalid: min_scale must not exceed max_scale"),
+         {format_number(m_min_scale), format_number(m_max_scale)}});
   }
   if (m_init_scale < m_min_scale || m_init_scale > m_max_scale) {
-    throw std::invalid_argument("GradScaler option init_scale = " + format_number(m_init_scale) +
-                                " is invalid: it must lie within [min_scale, max_scale] = [" +
-                                format_number(m_min_scale) + ", " + format_number(m_max_scale) + "]");
+    throw UserInvalidArgument({AMPSCOPE_TR_NOOP("ampscope::GradScalerOptions",
+                                                "GradScaler option init_scale = %1 is invalid: it must lie within "
+                                                "[min_scale, max_scale] = [%2, %3]"),
+                               {format_number(m_init_scale), format_number(m_min_scale), format_number(m_max_scale)}});
   }
 }
 

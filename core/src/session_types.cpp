@@ -6,6 +6,8 @@
 #include <sstream>
 #include <stdexcept>
 
+#include "ampscope/user_text.h"
+
 namespace ampscope {
 
 namespace {
@@ -48,9 +50,13 @@ std::string choices(const Names<E> (&table)[N]) {
   return out;
 }
 
-[[noreturn]] void bad_option(const std::string& option, const std::string& value, const std::string& allowed) {
-  throw std::invalid_argument("--" + option + " " + value + ": " + allowed);
+/// "--<option> <value>: <rule>", the rule translatable (option names and values are not).
+[[noreturn]] void bad_option(const std::string& option, UserText::Arg value, TextTemplate rule,
+                             std::vector<UserText::Arg> args = {}) {
+  throw UserInvalidArgument(UserText::untranslated("--%1 %2: %3", {option, std::move(value), UserText(rule, std::move(args))}));
 }
+/// What stands for a value that cannot be shown.
+UserText not_utf8() { return UserText(AMPSCOPE_TR_NOOP("ampscope::SessionConfig", "(not UTF-8)")); }
 std::string num(double v) {
   std::ostringstream s;
   s.precision(10);
@@ -92,56 +98,74 @@ bool parse(std::string_view s, DeviceKind& out) { return value_of(kDevice, s, ou
 bool parse(std::string_view s, OptimizerKind& out) { return value_of(kOptimizer, s, out); }
 bool parse(std::string_view s, FaultKind& out) { return value_of(kFault, s, out); }
 
+namespace {
+constexpr TextTemplate kEmulated = AMPSCOPE_TR_NOOP("ampscope::Precision", "%1 (emulated)");
+constexpr std::string_view kEmulatedSuffix = " (emulated)";
+}  // namespace
+
 std::string precision_label(Precision p, DeviceKind resolved_device) {
   std::string label(to_string(p));
-  if (p != Precision::FP32 && resolved_device != DeviceKind::CUDA) label += " (emulated)";
+  if (p != Precision::FP32 && resolved_device != DeviceKind::CUDA) label = UserText(kEmulated, {label}).english();
   return label;
+}
+
+UserText precision_label_text(const std::string& label) {
+  if (label.size() > kEmulatedSuffix.size() && label.ends_with(kEmulatedSuffix))
+    return UserText(kEmulated, {label.substr(0, label.size() - kEmulatedSuffix.size())});
+  return UserText::verbatim(label);
 }
 
 void SessionConfig::validate() const {
   static const char* kModels[] = {"spiral-mlp", "deep-mlp", "fashion-cnn"};
   bool known = false;
   for (const char* m : kModels) known = known || model == m;
-  if (!known) bad_option("model", model, "must be one of spiral-mlp|deep-mlp|fashion-cnn");
+  if (!known) bad_option("model", model, AMPSCOPE_TR_NOOP("ampscope::SessionConfig", "must be one of %1"), {"spiral-mlp|deep-mlp|fashion-cnn"});
   if (!dataset.empty() && dataset != "spirals" && dataset != "clusters" && dataset != "fashion-mnist")
-    bad_option("dataset", dataset, "must be one of spirals|clusters|fashion-mnist");
+    bad_option("dataset", dataset, AMPSCOPE_TR_NOOP("ampscope::SessionConfig", "must be one of %1"), {"spirals|clusters|fashion-mnist"});
   // Each model's input and class count fit its own dataset only (2-D/3 classes, 128-D/10
   // classes, 28x28/10 classes): refuse a mismatch here rather than fail inside the first forward.
   if (!dataset.empty()) {
     const char* own = model == "spiral-mlp" ? "spirals" : model == "deep-mlp" ? "clusters" : "fashion-mnist";
-    if (dataset != own) bad_option("dataset", dataset, "model " + model + " trains on " + own + " only");
+    if (dataset != own) bad_option("dataset", dataset, AMPSCOPE_TR_NOOP("ampscope::SessionConfig", "model %1 trains on %2 only"), {model, own});
   }
-  if (!std::isfinite(lr) || !(lr > 0.0) || lr > 10.0) bad_option("lr", num(lr), "must be in (0, 10]");
+  if (!std::isfinite(lr) || !(lr > 0.0) || lr > 10.0) bad_option("lr", num(lr), AMPSCOPE_TR_NOOP("ampscope::SessionConfig", "must be in %1"), {"(0, 10]"});
   if (!std::isfinite(momentum) || momentum < 0.0 || momentum >= 1.0)
-    bad_option("momentum", num(momentum), "must be in [0, 1)");
+    bad_option("momentum", num(momentum), AMPSCOPE_TR_NOOP("ampscope::SessionConfig", "must be in %1"), {"[0, 1)"});
   if (!std::isfinite(weight_decay) || weight_decay < 0.0 || weight_decay > 1.0)
-    bad_option("weight-decay", num(weight_decay), "must be in [0, 1]");
-  if (batch_size < 1 || batch_size > 65536) bad_option("batch-size", std::to_string(batch_size), "must be in [1, 65536]");
-  if (!std::isfinite(clip_norm) || clip_norm < 0.0) bad_option("clip-norm", num(clip_norm), "must be >= 0 (0 = off)");
+    bad_option("weight-decay", num(weight_decay), AMPSCOPE_TR_NOOP("ampscope::SessionConfig", "must be in %1"), {"[0, 1]"});
+  if (batch_size < 1 || batch_size > 65536)
+    bad_option("batch-size", std::to_string(batch_size), AMPSCOPE_TR_NOOP("ampscope::SessionConfig", "must be in %1"), {"[1, 65536]"});
+  if (!std::isfinite(clip_norm) || clip_norm < 0.0)
+    bad_option("clip-norm", num(clip_norm), AMPSCOPE_TR_NOOP("ampscope::SessionConfig", "must be >= 0 (0 = off)"));
   if (accumulation < 1 || accumulation > 1024)
-    bad_option("accumulate", std::to_string(accumulation), "must be in [1, 1024]");
-  if (stats_every < 0) bad_option("stats-every", std::to_string(stats_every), "must be >= 0 (0 = never)");
-  if (reference_every < 0) bad_option("reference-every", std::to_string(reference_every), "must be >= 0 (0 = off)");
-  if (max_steps < 0) bad_option("steps", std::to_string(max_steps), "must be >= 0 (0 = until stopped)");
+    bad_option("accumulate", std::to_string(accumulation), AMPSCOPE_TR_NOOP("ampscope::SessionConfig", "must be in %1"), {"[1, 1024]"});
+  if (stats_every < 0) bad_option("stats-every", std::to_string(stats_every), AMPSCOPE_TR_NOOP("ampscope::SessionConfig", "must be >= 0 (0 = never)"));
+  if (reference_every < 0)
+    bad_option("reference-every", std::to_string(reference_every), AMPSCOPE_TR_NOOP("ampscope::SessionConfig", "must be >= 0 (0 = off)"));
+  if (max_steps < 0) bad_option("steps", std::to_string(max_steps), AMPSCOPE_TR_NOOP("ampscope::SessionConfig", "must be >= 0 (0 = until stopped)"));
   if (!std::isfinite(max_steps_per_second) || max_steps_per_second < 0.0)
-    bad_option("speed-limit", num(max_steps_per_second), "must be >= 0 steps/s (0 = none)");
+    bad_option("speed-limit", num(max_steps_per_second), AMPSCOPE_TR_NOOP("ampscope::SessionConfig", "must be >= 0 steps/s (0 = none)"));
   if (histogram.lo >= histogram.hi || histogram.lo < kernels::kRawMinExp || histogram.hi > kernels::kRawMaxExp)
     bad_option("hist-range", std::to_string(histogram.lo) + ":" + std::to_string(histogram.hi),
-               "must satisfy " + std::to_string(kernels::kRawMinExp) + " <= lo < hi <= " + std::to_string(kernels::kRawMaxExp));
+               AMPSCOPE_TR_NOOP("ampscope::SessionConfig", "must satisfy %1 <= lo < hi <= %2"),
+               {std::to_string(kernels::kRawMinExp), std::to_string(kernels::kRawMaxExp)});
   // The configuration is stored as JSON (run store, presets), whose text is UTF-8 (fuzz/cli_args
   // found a --data-dir that made to_json() throw).
   if (!valid_utf8(data_dir))
-    bad_option("data-dir", "(not UTF-8)", "must be valid UTF-8 text (it is stored with the run); rename the "
-               "directory or point a symbolic link with a UTF-8 name at it");
+    bad_option("data-dir", not_utf8(),
+               AMPSCOPE_TR_NOOP("ampscope::SessionConfig", "must be valid UTF-8 text (it is stored with the run); rename the "
+                                                "directory or point a symbolic link with a UTF-8 name at it"));
   for (const auto& f : faults) {
-    if (!valid_utf8(f.layer)) bad_option("inject", "(not UTF-8)", "the layer name must be valid UTF-8 text");
-    if (f.layer.empty()) bad_option("inject", "", "needs a layer name or 'loss'");
-    if (f.step < 0) bad_option("inject", f.layer + "@" + std::to_string(f.step), "the step must be >= 0");
+    if (!valid_utf8(f.layer))
+      bad_option("inject", not_utf8(), AMPSCOPE_TR_NOOP("ampscope::SessionConfig", "the layer name must be valid UTF-8 text"));
+    if (f.layer.empty()) bad_option("inject", "", AMPSCOPE_TR_NOOP("ampscope::SessionConfig", "needs a layer name or 'loss'"));
+    if (f.step < 0)
+      bad_option("inject", f.layer + "@" + std::to_string(f.step), AMPSCOPE_TR_NOOP("ampscope::SessionConfig", "the step must be >= 0"));
   }
   try {
     scaler.validate();
   } catch (const std::invalid_argument& e) {
-    throw std::invalid_argument(std::string("scaler: ") + e.what());
+    throw UserInvalidArgument(UserText::untranslated("scaler: %1", {user_text_of(e)}));
   }
 }
 
@@ -208,11 +232,11 @@ std::int64_t checked_integer(const nlohmann::json& v, const char* key, std::int6
     ok = std::floor(d) == d && d >= -9223372036854775808.0 && d < 9223372036854775808.0;
     n = ok ? static_cast<std::int64_t>(d) : 0;
   } else {
-    throw std::invalid_argument(std::string("session config: \"") + key + "\" must be an integer");
+    throw UserInvalidArgument({AMPSCOPE_TR_NOOP("ampscope::SessionConfig", "session config: \"%1\" must be an integer"), {key}});
   }
   if (!ok || n < lo || n > hi)
-    throw std::invalid_argument(std::string("session config: \"") + key + "\" = " + v.dump() + " must be an integer in [" +
-                                std::to_string(lo) + ", " + std::to_string(hi) + "]");
+    throw UserInvalidArgument({AMPSCOPE_TR_NOOP("ampscope::SessionConfig", "session config: \"%1\" = %2 must be an integer in [%3, %4]"),
+                               {key, v.dump(), std::to_string(lo), std::to_string(hi)}});
   return n;
 }
 }  // namespace
@@ -220,7 +244,7 @@ std::int64_t checked_integer(const nlohmann::json& v, const char* key, std::int6
 SessionConfig SessionConfig::from_json(const std::string& text) {
   using json = nlohmann::json;
   json j = json::parse(text, nullptr, false);
-  if (j.is_discarded() || !j.is_object()) throw std::invalid_argument("session config: not a JSON object");
+  if (j.is_discarded() || !j.is_object()) throw UserInvalidArgument(UserText(AMPSCOPE_TR_NOOP("ampscope::SessionConfig", "session config: not a JSON object")));
   SessionConfig c;
   try {
     auto str = [&](const json& o, const char* k, std::string& out) { if (o.contains(k)) out = o.at(k).get<std::string>(); };
@@ -228,17 +252,17 @@ SessionConfig SessionConfig::from_json(const std::string& text) {
     constexpr auto i64min = std::numeric_limits<std::int64_t>::min(), i64max = std::numeric_limits<std::int64_t>::max();
     auto i64 = [&](const json& o, const char* k, std::int64_t& out) { if (o.contains(k)) out = checked_integer(o.at(k), k, i64min, i64max); };
     auto bln = [&](const json& o, const char* k, bool& out) { if (o.contains(k)) out = o.at(k).get<bool>(); };
-    auto enm = [&](const json& o, const char* k, auto& out, const char* what) {
+    auto enm = [&](const json& o, const char* k, auto& out, TextTemplate what) {
       if (!o.contains(k)) return;
       const std::string v = o.at(k).get<std::string>();
-      if (!parse(v, out)) throw std::invalid_argument(std::string("session config: unknown ") + what + " '" + v + "'");
+      if (!parse(v, out)) throw UserInvalidArgument({AMPSCOPE_TR_NOOP("ampscope::SessionConfig", "session config: unknown %1 '%2'"), {UserText(what), v}});
     };
     str(j, "model", c.model);
     str(j, "dataset", c.dataset);
     str(j, "data_dir", c.data_dir);
-    enm(j, "precision", c.precision, "precision");
-    enm(j, "device", c.device, "device");
-    enm(j, "optimizer", c.optimizer, "optimizer");
+    enm(j, "precision", c.precision, AMPSCOPE_TR_NOOP("ampscope::SessionConfig", "precision"));
+    enm(j, "device", c.device, AMPSCOPE_TR_NOOP("ampscope::SessionConfig", "device"));
+    enm(j, "optimizer", c.optimizer, AMPSCOPE_TR_NOOP("ampscope::SessionConfig", "optimizer"));
     dbl(j, "lr", c.lr);
     dbl(j, "momentum", c.momentum);
     dbl(j, "weight_decay", c.weight_decay);
@@ -247,7 +271,8 @@ SessionConfig SessionConfig::from_json(const std::string& text) {
       // Seeds span all of uint64: JSON integers only (to_json writes them so).
       const json& v = j.at("seed");
       if (!v.is_number_unsigned() && !(v.is_number_integer() && v.get<std::int64_t>() >= 0))
-        throw std::invalid_argument("session config: \"seed\" = " + v.dump() + " must be an integer in [0, 2^64)");
+        throw UserInvalidArgument({AMPSCOPE_TR_NOOP("ampscope::SessionConfig", "session config: \"%1\" = %2 must be an integer in [0, 2^64)"),
+                                   {"seed", v.dump()}});
       c.seed = v.get<std::uint64_t>();
     }
     bln(j, "use_scaler", c.use_scaler);
@@ -278,7 +303,7 @@ SessionConfig SessionConfig::from_json(const std::string& text) {
       constexpr auto imin = std::numeric_limits<int>::min(), imax = std::numeric_limits<int>::max();
       if (h.contains("lo")) c.histogram.lo = static_cast<int>(checked_integer(h.at("lo"), "histogram.lo", imin, imax));
       if (h.contains("hi")) c.histogram.hi = static_cast<int>(checked_integer(h.at("hi"), "histogram.hi", imin, imax));
-      enm(h, "target", c.histogram.target, "histogram target format");
+      enm(h, "target", c.histogram.target, AMPSCOPE_TR_NOOP("ampscope::SessionConfig", "histogram target format"));
     }
     i64(j, "max_steps", c.max_steps);
     dbl(j, "max_steps_per_second", c.max_steps_per_second);
@@ -286,13 +311,13 @@ SessionConfig SessionConfig::from_json(const std::string& text) {
       for (const json& f : j.at("faults")) {
         FaultSpec fs;
         str(f, "layer", fs.layer);
-        enm(f, "kind", fs.kind, "fault kind");
+        enm(f, "kind", fs.kind, AMPSCOPE_TR_NOOP("ampscope::SessionConfig", "fault kind"));
         i64(f, "step", fs.step);
         c.faults.push_back(fs);
       }
     }
   } catch (const json::exception& e) {
-    throw std::invalid_argument(std::string("session config: ") + e.what());
+    throw UserInvalidArgument({AMPSCOPE_TR_NOOP("ampscope::SessionConfig", "session config: %1"), {UserText::verbatim(e.what())}});
   }
   c.validate();
   return c;

@@ -35,24 +35,28 @@ constexpr std::size_t kChannelCapacity = 8192;  // records waiting for the UI be
 
 /// The message of the exception being handled, in words a user reads: LibTorch's errors
 /// without their C++ backtrace, and out-of-memory errors with what to do about them.
-std::string current_error_text() {
-  const std::string oom_hint =
-      ": out of memory. The session has ended; a smaller --batch-size or --accumulate, a smaller model or "
-      "the CPU (--device cpu) needs less, and a new session starts clean.";
+UserText current_error_text() {
+  // LibTorch's own words stay as they are; what AmpScope adds is translatable.
+  const auto out_of_memory = [](std::string what) {
+    return UserText(AMPSCOPE_TR_NOOP("ampscope::TrainingSession", "%1: out of memory. The session has ended; a smaller --batch-size or "
+                                      "--accumulate, a smaller model or the CPU (--device cpu) needs less, and a "
+                                      "new session starts clean."),
+                    {UserText::verbatim(std::move(what))});
+  };
   try {
     throw;
   } catch (const c10::Error& e) {
     std::string m = e.what_without_backtrace();
     while (!m.empty() && (m.back() == '\n' || m.back() == ' ')) m.pop_back();
     if (m.find("out of memory") != std::string::npos || m.find("Out of memory") != std::string::npos)
-      m += oom_hint;
-    return m;
+      return out_of_memory(std::move(m));
+    return UserText::verbatim(std::move(m));
   } catch (const std::bad_alloc& e) {
-    return std::string(e.what()) + oom_hint;
+    return out_of_memory(e.what());
   } catch (const std::exception& e) {
-    return e.what();
+    return user_text_of(e);
   } catch (...) {
-    return "unknown error (not a std::exception)";
+    return UserText(AMPSCOPE_TR_NOOP("ampscope::TrainingSession", "unknown error (not a std::exception)"));
   }
 }
 }  // namespace
@@ -130,9 +134,10 @@ struct TrainingSession::Impl : GradScalerObserver {
     }
   }
 
-  void emit(SessionEvent::Kind kind, std::string message) {
+  void emit(SessionEvent::Kind kind, UserText text) {
+    std::string english = text.english();
     std::lock_guard lock(out_mu);
-    events.push_back({kind, step_index, std::move(message)});
+    events.push_back({kind, step_index, std::move(english), std::move(text)});
   }
 
   template <class R>  // StepRecord& (copied into the channel) or StepRecord&& (moved)
@@ -151,9 +156,8 @@ struct TrainingSession::Impl : GradScalerObserver {
     if (cfg.dataset.empty()) cfg.dataset = default_dataset(cfg.model);
     const bool cuda = torch::cuda::is_available();
     if (cfg.device == DeviceKind::CUDA && !cuda)
-      throw std::runtime_error(
-          "--device cuda: no CUDA device is available (this LibTorch has no CUDA support, or no GPU was found); "
-          "use --device cpu or auto");
+      throw UserRuntimeError(UserText(AMPSCOPE_TR_NOOP("ampscope::TrainingSession", "--device cuda: no CUDA device is available (this LibTorch has no "
+                                                      "CUDA support, or no GPU was found); use --device cpu or auto")));
     dev_kind = (cfg.device == DeviceKind::CUDA || (cfg.device == DeviceKind::Auto && cuda)) ? DeviceKind::CUDA
                                                                                               : DeviceKind::CPU;
     device = dev_kind == DeviceKind::CUDA ? torch::Device(torch::kCUDA, 0) : torch::Device(torch::kCPU);
@@ -195,9 +199,11 @@ struct TrainingSession::Impl : GradScalerObserver {
       std::string allowed;
       for (const auto& label : labels)
         if (weight_layer.count(label)) allowed += label + ", ";
-      throw std::invalid_argument("--inject " + f.layer + ":" + std::string(to_string(f.kind)) + "@" +
-                                  std::to_string(f.step) + ": model " + cfg.model + " has no layer named '" + f.layer +
-                                  "' (allowed: " + allowed + "loss)");
+      throw UserInvalidArgument(UserText::untranslated(
+          "--inject %1:%2@%3: %4",
+          {f.layer, std::string(to_string(f.kind)), std::to_string(f.step),
+           UserText(AMPSCOPE_TR_NOOP("ampscope::TrainingSession", "model %1 has no layer named '%2' (allowed: %3)"),
+                    {cfg.model, f.layer, allowed + "loss"})}));
     }
 
     switch (cfg.optimizer) {
@@ -246,11 +252,11 @@ struct TrainingSession::Impl : GradScalerObserver {
   void apply(const Command& c) {
     switch (c.kind) {
       case Command::Kind::Pause:
-        if (!paused) emit(SessionEvent::Kind::Paused, "paused");
+        if (!paused) emit(SessionEvent::Kind::Paused, UserText(AMPSCOPE_TR_NOOP("ampscope::TrainingSession", "paused")));
         paused = true;
         break;
       case Command::Kind::Resume:
-        if (paused) emit(SessionEvent::Kind::Resumed, "resumed");
+        if (paused) emit(SessionEvent::Kind::Resumed, UserText(AMPSCOPE_TR_NOOP("ampscope::TrainingSession", "resumed")));
         paused = false;
         break;
       case Command::Kind::StepOnce:
@@ -266,12 +272,14 @@ struct TrainingSession::Impl : GradScalerObserver {
           std::lock_guard lock(snap_mu);
           scaler_snapshot = c.scaler;
         } catch (const std::exception& e) {
-          emit(SessionEvent::Kind::Warning, std::string("scaler settings not applied: ") + e.what());
+          emit(SessionEvent::Kind::Warning,
+               UserText(AMPSCOPE_TR_NOOP("ampscope::TrainingSession", "scaler settings not applied: %1"), {user_text_of(e)}));
         }
         break;
       case Command::Kind::SetLr:
         if (!std::isfinite(c.value) || !(c.value > 0.0) || c.value > 10.0) {
-          emit(SessionEvent::Kind::Warning, "learning rate " + format_number(c.value) + " not applied: it must be in (0, 10]");
+          emit(SessionEvent::Kind::Warning,
+               UserText(AMPSCOPE_TR_NOOP("ampscope::TrainingSession", "learning rate %1 not applied: it must be in (0, 10]"), {format_number(c.value)}));
         } else {
           for (auto& g : opt->param_groups()) g.options().set_lr(c.value);
           cfg.lr = c.value;
@@ -284,7 +292,8 @@ struct TrainingSession::Impl : GradScalerObserver {
         break;
       case Command::Kind::SetSpeedLimit:
         if (!std::isfinite(c.value) || c.value < 0.0)
-          emit(SessionEvent::Kind::Warning, "speed limit " + format_number(c.value) + " not applied: it must be >= 0");
+          emit(SessionEvent::Kind::Warning,
+               UserText(AMPSCOPE_TR_NOOP("ampscope::TrainingSession", "speed limit %1 not applied: it must be >= 0"), {format_number(c.value)}));
         else
           speed_limit = c.value;
         break;
@@ -293,7 +302,8 @@ struct TrainingSession::Impl : GradScalerObserver {
         break;
       case Command::Kind::SetClipping:
         if (!std::isfinite(c.value) || c.value < 0.0) {
-          emit(SessionEvent::Kind::Warning, "clip norm " + format_number(c.value) + " not applied: it must be >= 0 (0 = off)");
+          emit(SessionEvent::Kind::Warning,
+               UserText(AMPSCOPE_TR_NOOP("ampscope::TrainingSession", "clip norm %1 not applied: it must be >= 0 (0 = off)"), {format_number(c.value)}));
         } else {
           cfg.clip_norm = c.value;
           cfg.clip_after_unscale = c.flag;
@@ -302,7 +312,8 @@ struct TrainingSession::Impl : GradScalerObserver {
       case Command::Kind::SetAccumulation:
         if (!(c.value >= 1.0 && c.value <= 1024.0) || c.value != std::floor(c.value))
           emit(SessionEvent::Kind::Warning,
-               "accumulation " + format_number(c.value) + " not applied: it must be a whole number in [1, 1024]");
+               UserText(AMPSCOPE_TR_NOOP("ampscope::TrainingSession", "accumulation %1 not applied: it must be a whole number in [1, 1024]"),
+                        {format_number(c.value)}));
         else
           cfg.accumulation = static_cast<std::int64_t>(c.value);
         break;
@@ -317,7 +328,8 @@ struct TrainingSession::Impl : GradScalerObserver {
   /// and the next record carries reason SetByUser.
   void set_scale(double v) {
     if (!std::isfinite(v) || !(v > 0.0) || !std::isfinite(static_cast<float>(v))) {
-      emit(SessionEvent::Kind::Warning, "scale " + format_number(v) + " not applied: it must be finite, > 0 and fit fp32");
+      emit(SessionEvent::Kind::Warning,
+           UserText(AMPSCOPE_TR_NOOP("ampscope::TrainingSession", "scale %1 not applied: it must be finite, > 0 and fit fp32"), {format_number(v)}));
       return;
     }
     GradScalerOptions o = cfg.scaler;
@@ -325,7 +337,7 @@ struct TrainingSession::Impl : GradScalerObserver {
     try {
       scaler->set_options(o);  // before first use this sets the scale; later it keeps the scale
     } catch (const std::exception& e) {
-      emit(SessionEvent::Kind::Warning, std::string("scale not applied: ") + e.what());
+      emit(SessionEvent::Kind::Warning, UserText(AMPSCOPE_TR_NOOP("ampscope::TrainingSession", "scale not applied: %1"), {user_text_of(e)}));
       return;
     }
     cfg.scaler = o;
@@ -465,7 +477,7 @@ struct TrainingSession::Impl : GradScalerObserver {
       if (f.layer == "loss") continue;
       auto it = weight_layer.find(f.layer);
       if (it == weight_layer.end()) {
-        emit(SessionEvent::Kind::Warning, "fault injection: no layer named '" + f.layer + "'");
+        emit(SessionEvent::Kind::Warning, UserText(AMPSCOPE_TR_NOOP("ampscope::TrainingSession", "fault injection: no layer named '%1'"), {f.layer}));
         continue;
       }
       for (std::size_t i = 0; i < params.size(); ++i) {
@@ -628,15 +640,17 @@ struct TrainingSession::Impl : GradScalerObserver {
     // Say plainly when a storm drives the scale to its end points (the narrator prefixes the step).
     if (scaler_on && r.scale_after == 0.0 && r.scale_before != 0.0)
       emit(SessionEvent::Kind::Warning,
-           "the loss scale has reached 0: every gradient is now 0 or NaN, so no step can succeed and the scale "
-           "cannot recover (0 is absorbing). Set a min scale (e.g. 1) or reset the run.");
+           UserText(AMPSCOPE_TR_NOOP("ampscope::TrainingSession", "the loss scale has reached 0: every gradient is now 0 or NaN, so no step "
+                                          "can succeed and the scale cannot recover (0 is absorbing). Set a min "
+                                          "scale (e.g. 1) or reset the run.")));
     // Once per visit to the floor: the first backoff that min_scale clamps (a backoff landing
     // exactly on the floor is a plain backoff; the next overflow is the first one held).
     if (scaler_on && r.reason == ScaleChangeReason::ClampedMin && !floor_told) {
       floor_told = true;
       emit(SessionEvent::Kind::Warning,
-           "the loss scale is held at its floor, min scale = " + format_number(r.scale_after) +
-               ": steps are skipped for as long as the gradients overflow even at this scale.");
+           UserText(AMPSCOPE_TR_NOOP("ampscope::TrainingSession", "the loss scale is held at its floor, min scale = %1: steps are skipped "
+                                          "for as long as the gradients overflow even at this scale."),
+                    {format_number(r.scale_after)}));
     } else if (floor_told && r.scale_after > r.scale_before) {
       floor_told = false;  // grew off the floor: tell again next time
     }
@@ -690,14 +704,16 @@ struct TrainingSession::Impl : GradScalerObserver {
 
   // --- the worker loop -----------------------------------------------------------------------
   void loop(std::stop_token st) {
-    emit(SessionEvent::Kind::Started, "started on " + std::string(dev_kind == DeviceKind::CUDA ? "cuda:0" : "cpu") +
-                                          ", " + ::ampscope::precision_label(cfg.precision, dev_kind));
+    emit(SessionEvent::Kind::Started,
+         UserText(AMPSCOPE_TR_NOOP("ampscope::TrainingSession", "started on %1, %2"),
+                  {std::string(dev_kind == DeviceKind::CUDA ? "cuda:0" : "cpu"),
+                   precision_label_text(::ampscope::precision_label(cfg.precision, dev_kind))}));
     auto next_slot = Clock::now();
     while (!st.stop_requested()) {
       apply_pending();
       if (st.stop_requested()) break;
       if (cfg.max_steps > 0 && step_index >= cfg.max_steps) {
-        emit(SessionEvent::Kind::Finished, "finished after " + std::to_string(step_index) + " steps");
+        emit(SessionEvent::Kind::Finished, UserText(AMPSCOPE_TR_N_NOOP("ampscope::TrainingSession", "finished after %n steps"), step_index));
         break;
       }
       if (paused && steps_requested == 0) {
@@ -717,8 +733,8 @@ struct TrainingSession::Impl : GradScalerObserver {
       } catch (...) {
         // c10::Error (CUDA out of memory, bad device), std::bad_alloc, anything: the run ends
         // with an Error event; nothing leaves this thread.
-        emit(SessionEvent::Kind::Error,
-             std::string("training stopped at step ") + std::to_string(step_index) + ": " + current_error_text());
+        emit(SessionEvent::Kind::Error, UserText(AMPSCOPE_TR_NOOP("ampscope::TrainingSession", "training stopped at step %1: %2"),
+                                                 {std::to_string(step_index), current_error_text()}));
         break;
       }
       const auto now = Clock::now();
@@ -726,7 +742,8 @@ struct TrainingSession::Impl : GradScalerObserver {
                                                                    std::chrono::duration<double>(1.0 / speed_limit)))
                                   : now;
     }
-    if (st.stop_requested()) emit(SessionEvent::Kind::Finished, "stopped after " + std::to_string(step_index) + " steps");
+    if (st.stop_requested())
+      emit(SessionEvent::Kind::Finished, UserText(AMPSCOPE_TR_N_NOOP("ampscope::TrainingSession", "stopped after %n steps"), step_index));
     is_running = false;
   }
 };
@@ -769,7 +786,7 @@ StepRecord TrainingSession::step() {
     r = m_impl->do_step();
   } catch (...) {
     // The same words as the worker's Error event, without LibTorch's C++ backtrace.
-    throw std::runtime_error(current_error_text());
+    throw UserRuntimeError(current_error_text());
   }
   m_impl->publish(r);
   return r;
@@ -783,9 +800,10 @@ void TrainingSession::record_to(std::shared_ptr<RunRecorder> recorder) {
   m_impl->sink = [impl, recorder = std::move(recorder), stopped = false](const StepRecord& r) mutable {
     if (stopped || recorder->push(r)) return;
     stopped = true;  // tell once, then train on without recording
+    const auto why = recorder->error_text();
     impl->emit(SessionEvent::Kind::Warning,
-               "recording stopped: " + recorder->error().value_or("the run store was closed") +
-                   "; training continues unrecorded");
+               UserText(AMPSCOPE_TR_NOOP("ampscope::TrainingSession", "recording stopped: %1; training continues unrecorded"),
+                        {why ? *why : UserText(AMPSCOPE_TR_NOOP("ampscope::TrainingSession", "the run store was closed"))}));
   };
 }
 

@@ -7,6 +7,7 @@
 #pragma once
 
 #include <ampscope/session_types.h>
+#include <ampscope/user_text.h>
 
 #include <cstdint>
 #include <memory>
@@ -20,9 +21,10 @@ namespace ampscope {
 /// Every failure of the store: the message says what and where, in words a user can act on
 /// ("not an AmpScope run store", "written by a newer AmpScope (schema 7, this build reads 1)",
 /// "disk full while writing ...").
-class RunStoreError : public std::runtime_error {
+class RunStoreError : public std::runtime_error, public UserTextCarrier {
  public:
-  using std::runtime_error::runtime_error;
+  explicit RunStoreError(UserText text) : std::runtime_error(text.english()), UserTextCarrier(std::move(text)) {}
+  explicit RunStoreError(const std::string& what) : RunStoreError(UserText::verbatim(what)) {}
 };
 
 /// One row of `runs`.
@@ -101,6 +103,8 @@ class RunRecorder {
   void close(const std::string& status = "finished");
   /// Set once writing has failed; the message names the file and the cause.
   std::optional<std::string> error() const;
+  /// error() in a form front ends translate.
+  std::optional<UserText> error_text() const;
   std::int64_t committed_steps() const;
 
  private:

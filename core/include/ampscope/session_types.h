@@ -5,6 +5,7 @@
 
 #include <ampscope/kernels/grad_stats.h>
 #include <ampscope/scale_policy.h>
+#include <ampscope/user_text.h>
 
 #include <cstdint>
 #include <optional>
@@ -32,6 +33,9 @@ bool parse(std::string_view s, kernels::Format& out);
 
 /// What users read: "fp16 (emulated)" for fp16 on the CPU, else "fp16", "bf16", "fp32".
 std::string precision_label(Precision p, DeviceKind resolved_device);
+/// A label from precision_label() (also as stored with a run) in a form front ends translate:
+/// "fp16 (emulated)" -> "%1 (emulated)" with "fp16"; any other label verbatim.
+UserText precision_label_text(const std::string& label);
 
 /// Inject inf or NaN into one layer's weight gradient (or the loss: layer "loss") at a step.
 struct FaultSpec {
@@ -115,7 +119,8 @@ struct SessionEvent {
   enum class Kind : std::uint8_t { Started, Paused, Resumed, Finished, Error, Warning, Info };
   Kind kind = Kind::Info;
   std::int64_t step = 0;
-  std::string message;
+  std::string message;  ///< in English: text.english()
+  UserText text;        ///< the same message, for front ends that translate it
 };
 
 /// Live controls, applied by the worker at the next step boundary.
