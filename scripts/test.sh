@@ -7,9 +7,8 @@
 # AMPSCOPE_FUZZ_SECONDS changes it).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-# tsan is not in CI yet: under TSan, test_run_store's two full-disk tests (forked children) still
-# fail; run it by name (scripts/test.sh tsan) until they pass, then add it here.
-STAGES=(default debug-asan fuzz)
+# tsan builds and runs only the tests labelled tsan (test_session, test_run_store, test_ui).
+STAGES=(default debug-asan tsan fuzz)
 if [[ $# -gt 0 ]]; then STAGES=("$@"); fi
 
 gui=1
