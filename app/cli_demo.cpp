@@ -1,5 +1,7 @@
 // The default demonstration without a window: three runs of the deep MLP side by side, narrated.
 #include "cli_args.h"
+
+#include "core_text.h"
 #include "cli_record.h"
 
 #include <ampscope/training_session.h>
@@ -64,7 +66,7 @@ int run_demo(const std::vector<std::string>& args) {
   lanes[0].session = std::make_unique<TrainingSession>(c0);
   lanes[1].session = std::make_unique<TrainingSession>(c1);
   lanes[2].session = std::make_unique<TrainingSession>(c2);
-  const std::string p16 = lanes[2].session->precision_label();
+  const std::string p16 = str(i18n::translate(precision_label_text(lanes[2].session->precision_label())));
 
   std::cout << str(Cli::tr("AmpScope demo (headless): the deep MLP (12 hidden layers) on 10 Gaussian clusters, trained three ways\n"
                            "on %1: fp32, %2 without a loss scaler, and %2 through the GradScaler\n"

@@ -3,6 +3,8 @@
 // names next to layer ids so that a file read on its own is understandable).
 #include "cli_export.h"
 
+#include "core_text.h"
+
 #include "cli_args.h"
 
 #include <ampscope/run_store.h>
@@ -262,13 +264,13 @@ int run_export(int argc, char** argv) {
     std::cout << str(Cli::tr("exported run %1 (%2, %3, %n steps, %4 layer rows) to %5", nullptr,
                              static_cast<int>(run.steps.size()))
                          .arg(id)
-                         .arg(qs(run.summary.model), qs(run.summary.precision))
+                         .arg(qs(run.summary.model), i18n::translate(precision_label_text(run.summary.precision)))
                          .arg(stat_rows)
                          .arg(qs(a.dir)))
               << "\n";
     return 0;
   } catch (const std::exception& e) {
-    std::cerr << "ampscope export: " << e.what() << "\n";
+    std::cerr << "ampscope export: " << str(i18n::errorText(e)) << "\n";
     return 1;
   }
 }

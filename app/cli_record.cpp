@@ -1,5 +1,7 @@
 #include "cli_record.h"
 
+#include "core_text.h"
+
 #include "cli_args.h"
 #include "session_options.h"
 
@@ -95,7 +97,7 @@ int run_record(const std::vector<std::string>& args) {
   try {
     cfg.validate();
   } catch (const std::invalid_argument& e) {
-    throw UsageError(e.what());
+    throw UsageError(str(i18n::errorText(e)));
   }
   if (cfg.device == DeviceKind::CUDA && !cuda_available())
     throw UsageError(str(Cli::tr("--device cuda: no CUDA device is available here (this LibTorch has no CUDA support, "
@@ -107,7 +109,7 @@ int run_record(const std::vector<std::string>& args) {
   try {
     built = std::make_unique<TrainingSession>(cfg);
   } catch (const std::invalid_argument& e) {
-    throw UsageError(e.what());
+    throw UsageError(str(i18n::errorText(e)));
   }
   TrainingSession& session = *built;
   RunRecorder recorder(out, session.config(), session.layers(), session.device_label(), session.precision_label());
@@ -136,14 +138,15 @@ int run_record(const std::vector<std::string>& args) {
       session.drain(scratch);  // the CLI has no live view: keep the channel empty
       for (const auto& ev : session.drain_events())
         if (ev.kind == SessionEvent::Kind::Warning || ev.kind == SessionEvent::Kind::Error)
-          std::cerr << (tty ? "\n" : "") << "ampscope: " << ev.message << "\n";
+          std::cerr << (tty ? "\n" : "") << "ampscope: " << str(i18n::translate(ev.text)) << "\n";
       if (!record_error) {
         if ((record_error = recorder.error())) {
+          const QString why = i18n::translate(recorder.error_text().value_or(UserText::verbatim(*record_error)));
           std::cerr << (tty ? "\n" : "") << "ampscope record: "
                     << str((continue_unrecorded ? Cli::tr("recording stopped: %1; training continues unrecorded "
                                                           "(--on-record-error continue)")
                                                 : Cli::tr("recording stopped: %1"))
-                               .arg(qs(*record_error)))
+                               .arg(why))
                     << "\n";
           rc = 3;
           if (!continue_unrecorded) {
@@ -161,7 +164,7 @@ int run_record(const std::vector<std::string>& args) {
     }
   } catch (const std::exception& e) {
     std::cerr << (tty ? "\n" : "") << "ampscope record: "
-              << str(Cli::tr("training failed at step %1: %2").arg(session.steps_done()).arg(QString::fromUtf8(e.what())))
+              << str(Cli::tr("training failed at step %1: %2").arg(session.steps_done()).arg(i18n::errorText(e)))
               << "\n";
     status = std::string("error: ") + e.what();
     rc = 1;
@@ -173,8 +176,8 @@ int run_record(const std::vector<std::string>& args) {
   }
   if (record_error && continue_unrecorded && rc == 3) status += ", unrecorded after the error: " + *record_error;
   recorder.close(status);
-  if (auto err = recorder.error(); err && rc == 0) {
-    std::cerr << "ampscope record: " << *err << "\n";
+  if (auto err = recorder.error_text(); err && rc == 0) {
+    std::cerr << "ampscope record: " << str(i18n::translate(*err)) << "\n";
     rc = 3;
   }
   std::ostringstream js;

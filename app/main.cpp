@@ -4,6 +4,8 @@
 //   ampscope export ...      run store -> CSV
 //   ampscope demo            the default demonstration on the terminal
 #include "cli_args.h"
+
+#include "core_text.h"
 #include "cli_export.h"
 #include "cli_record.h"
 #include "translations.h"
@@ -72,7 +74,7 @@ int main(int argc, char** argv) {
     try {
       return ampscope::ui::gui_main(argc2, argv2.data(), lang);
     } catch (const std::exception& e) {
-      std::cerr << "ampscope: " << e.what() << "\n";
+      std::cerr << "ampscope: " << str(ampscope::i18n::errorText(e)) << "\n";
       return 1;
     }
   }
@@ -114,7 +116,7 @@ int main(int argc, char** argv) {
     std::cerr << "ampscope " << cmd << ": " << e.what() << "\n";
     return 2;
   } catch (const std::exception& e) {
-    std::cerr << "ampscope " << cmd << ": " << e.what() << "\n";
+    std::cerr << "ampscope " << cmd << ": " << str(ampscope::i18n::errorText(e)) << "\n";
     return 1;
   }
 }

@@ -1,5 +1,7 @@
 #include "control_panel.h"
 
+#include "core_text.h"
+
 #include "preset_i18n.h"
 #include "presets.h"
 #include "scaler_panel.h"
@@ -48,7 +50,7 @@ ControlPanel::ControlPanel(QWidget* parent) : QWidget(parent) {
   try {
     setPresets(builtinPresets(), {});
   } catch (const std::exception& e) {
-    m_preset->addItem(tr("(presets unavailable: %1)").arg(QString::fromUtf8(e.what())));
+    m_preset->addItem(tr("(presets unavailable: %1)").arg(i18n::errorText(e)));
   }
   m_preset->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
   m_preset->setMinimumContentsLength(16);

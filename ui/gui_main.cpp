@@ -1,5 +1,7 @@
 #include "gui_main.h"
 
+#include "core_text.h"
+
 #include "main_window.h"
 #include "presets.h"
 #include "session_controller.h"
@@ -93,7 +95,7 @@ int runScreenshot(QApplication& app) {
   try {
     findPreset(p.value(QStringLiteral("preset")));
   } catch (const std::exception& e) {
-    return fail(QStringLiteral("screenshot: %1").arg(QString::fromUtf8(e.what())), 2);
+    return fail(QStringLiteral("screenshot: %1").arg(i18n::errorText(e)), 2);
   }
 
   const bool wholeWindow = p.isSet(QStringLiteral("window"));
@@ -247,7 +249,7 @@ int gui_main(int argc, char** argv, const std::optional<std::string>& lang) {
   try {
     return screenshot ? runScreenshot(app) : runWindow(app);
   } catch (const std::exception& e) {
-    return fail(QString::fromUtf8(e.what()), 1);
+    return fail(i18n::errorText(e), 1);
   }
 }
 

@@ -47,7 +47,7 @@ void LiveRecorder::open(const SessionConfig& config, const std::vector<LayerInfo
     rec = std::make_unique<RunRecorder>(m_path, config, layers, device, precision);
   } catch (const std::exception& e) {
     std::lock_guard lock(m_mutex);
-    m_error = e.what();
+    m_error = user_text_of(e);
     m_state = State::Failed;
     m_pending.clear();
     return;
@@ -55,7 +55,7 @@ void LiveRecorder::open(const SessionConfig& config, const std::vector<LayerInfo
   std::lock_guard lock(m_mutex);
   m_runId = rec->run_id();
   if (m_state == State::Failed) {  // too many steps arrived while the file was opening
-    rec->close("error: " + m_error.value_or(std::string("recording stopped")));
+    rec->close("error: " + (m_error ? m_error->english() : std::string("recording stopped")));
     return;
   }
   for (StepRecord& r : m_pending)
@@ -64,7 +64,7 @@ void LiveRecorder::open(const SessionConfig& config, const std::vector<LayerInfo
   m_pending.shrink_to_fit();
   m_recorder = std::move(rec);
   m_state = State::Recording;
-  if (auto e = m_recorder->error()) {
+  if (auto e = m_recorder->error_text()) {
     m_error = e;
     m_state = State::Failed;
   }
@@ -78,8 +78,8 @@ void LiveRecorder::push(const StepRecord& record) {
       return;
     case State::Opening:
       if (m_pending.size() >= kMaxPending) {
-        m_error = "the run store " + m_path + " took too long to open (" + std::to_string(kMaxPending) +
-                  " steps waited for it)";
+        m_error = UserText(AMPSCOPE_TR_NOOP("LiveRecorder", "the run store %1 took too long to open (%2 steps waited for it)"),
+                           {m_path, std::to_string(kMaxPending)});
         m_state = State::Failed;
         m_pending.clear();
         return;
@@ -99,7 +99,7 @@ void LiveRecorder::push(const StepRecord& record) {
     ok = m_recorder->push(record);
   }
   if (!ok) {
-    m_error = m_recorder->error().value_or("the recorder stopped");
+    m_error = m_recorder->error_text().value_or(UserText(AMPSCOPE_TR_NOOP("LiveRecorder", "the recorder stopped")));
     m_state = State::Failed;
     return;
   }
@@ -117,7 +117,7 @@ void LiveRecorder::close(const std::string& status) {
   }
   if (!rec) return;
   rec->close(status);  // commits the rest: waits for the writer thread
-  if (auto e = rec->error()) {
+  if (auto e = rec->error_text()) {
     std::lock_guard lock(m_mutex);
     if (!m_error) m_error = e;
     m_state = State::Failed;
@@ -133,9 +133,14 @@ LiveRecorder::State LiveRecorder::state() const {
 }
 
 std::optional<std::string> LiveRecorder::error() const {
+  if (auto e = errorText()) return e->english();
+  return std::nullopt;
+}
+
+std::optional<UserText> LiveRecorder::errorText() const {
   std::lock_guard lock(m_mutex);
   if (m_error) return m_error;
-  if (m_recorder) return m_recorder->error();
+  if (m_recorder) return m_recorder->error_text();
   return std::nullopt;
 }
 

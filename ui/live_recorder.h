@@ -52,6 +52,8 @@ class LiveRecorder {
   std::int64_t runId() const { return m_runId.load(); }
   /// Why recording stopped (file and cause), once it has.
   std::optional<std::string> error() const;
+  /// error() in a form the GUI translates.
+  std::optional<UserText> errorText() const;
   std::int64_t committedSteps() const;
   std::int64_t pushedSteps() const { return m_pushed.load(); }
   /// Steps recorded without their per-layer statistics because the writer was behind.
@@ -70,7 +72,7 @@ class LiveRecorder {
   mutable std::mutex m_mutex;
   std::unique_ptr<RunRecorder> m_recorder;  // set once open; guarded by m_mutex
   std::vector<StepRecord> m_pending;        // steps pushed while opening
-  std::optional<std::string> m_error;
+  std::optional<UserText> m_error;
   State m_state = State::Opening;
   std::int64_t m_committedAtClose = 0;
   std::atomic<std::int64_t> m_runId{0};

@@ -1,5 +1,7 @@
 #include "main_window.h"
 
+#include "core_text.h"
+
 #include "control_panel.h"
 #include "dashboard.h"
 #include "event_log.h"
@@ -209,7 +211,7 @@ void MainWindow::buildMenus() {
       a->setData(p.name);
     }
   } catch (const std::exception& e) {
-    presets->addAction(QString::fromUtf8(e.what()))->setEnabled(false);
+    presets->addAction(i18n::errorText(e))->setEnabled(false);
   }
 
   QMenu* view = menuBar()->addMenu(QString());
@@ -280,7 +282,7 @@ bool MainWindow::loadPreset(const QString& name, std::int64_t maxSteps) {
     try {
       p = findPreset(name);
     } catch (const std::exception& e) {
-      showBanner(QString::fromUtf8(e.what()));
+      showBanner(i18n::errorText(e));
       return false;
     }
   }
@@ -405,7 +407,7 @@ void MainWindow::updateStatus() {
     const RunSummary& r = m_replay->summary();
     m_statusStep->setText(tr("replay: %1 steps").arg(r.steps));
     m_statusRate->setText(QString());
-    m_statusDevice->setText(QStringLiteral("%1 \u00b7 %2").arg(QString::fromStdString(r.device), QString::fromStdString(r.precision)));
+    m_statusDevice->setText(QStringLiteral("%1 \u00b7 %2").arg(QString::fromStdString(r.device), i18n::translate(precision_label_text(r.precision))));
     m_statusScale->setText(m_replay->scalerInUse() ? tr("final scale %1").arg(number(r.final_scale)) : tr("no scaler"));
     m_statusSkipped->setText(tr("skipped %1 (%2%)")
                                  .arg(h.skippedCount())
@@ -610,7 +612,7 @@ bool MainWindow::replayRun(const QString& path, qint64 runId, QString* error) {
   try {
     run = std::make_unique<StoredRun>(path, runId, StoredRun::Use::Replay);
   } catch (const std::exception& e) {
-    if (error) *error = QString::fromUtf8(e.what());
+    if (error) *error = i18n::errorText(e);
     return false;
   }
   // Point the charts at the new run before the old one (if any) goes away.
@@ -624,7 +626,7 @@ bool MainWindow::replayRun(const QString& path, qint64 runId, QString* error) {
                             "Click the event log or the charts to look at a step.")
                              .arg(runId)
                              .arg(QDir::toNativeSeparators(path), QString::fromStdString(m_replay->summary().model),
-                                  QString::fromStdString(m_replay->summary().precision))
+                                  i18n::translate(precision_label_text(m_replay->summary().precision)))
                              .arg(m_replay->summary().steps)
                              .arg(QString::fromStdString(m_replay->summary().status)));
   m_replayBar->setVisible(true);
@@ -659,7 +661,7 @@ bool MainWindow::overlayRun(const QString& path, qint64 runId, QString* error) {
   try {
     run = std::make_unique<StoredRun>(path, runId, StoredRun::Use::Overlay);
   } catch (const std::exception& e) {
-    if (error) *error = QString::fromUtf8(e.what());
+    if (error) *error = i18n::errorText(e);
     return false;
   }
   std::unique_ptr<StoredRun> previous = std::move(m_overlay);
@@ -730,7 +732,7 @@ qint64 MainWindow::exportVisibleCsv(const QString& path, QString* error) {
   try {
     return writeStepsCsv(path, shownHistory(), first, last, stats, error);
   } catch (const std::exception& e) {  // the store went away while reading
-    if (error) *error = QString::fromUtf8(e.what());
+    if (error) *error = i18n::errorText(e);
     return -1;
   }
 }

@@ -1,5 +1,7 @@
 #include "narrator.h"
 
+#include "core_text.h"
+
 #include <ampscope/scale_policy.h>
 
 #include <algorithm>
@@ -116,23 +118,8 @@ NarratedEvent Narrator::narrate(const SessionEvent& e) {
   using Sev = NarratedEvent::Severity;
   NarratedEvent n;
   n.step = e.step;
-  // The session's own words are English (the core has no Qt); the ones we can tell apart by
-  // their kind are said in the user's language.
-  QString what = QString::fromStdString(e.message);
-  switch (e.kind) {
-    case SessionEvent::Kind::Paused: what = tr("paused"); break;
-    case SessionEvent::Kind::Resumed: what = tr("resumed"); break;
-    case SessionEvent::Kind::Started:
-      if (what.startsWith(QLatin1String("started on "))) what = tr("started on %1").arg(what.mid(11));
-      break;
-    case SessionEvent::Kind::Finished:
-      if (what.startsWith(QLatin1String("finished after ")))
-        what = tr("finished after %n steps", nullptr, countArg(e.step));
-      else if (what.startsWith(QLatin1String("stopped after ")))
-        what = tr("stopped after %n steps", nullptr, countArg(e.step));
-      break;
-    default: break;
-  }
+  // The session's words come as a template the catalogues translate (the core has no Qt).
+  const QString what = e.text.empty() ? QString::fromStdString(e.message) : i18n::translate(e.text);
   n.text = tr("step %1: %2").arg(QString::number(e.step), what);
   switch (e.kind) {
     case SessionEvent::Kind::Error: n.severity = Sev::Bad; break;

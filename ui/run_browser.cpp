@@ -1,5 +1,7 @@
 #include "run_browser.h"
 
+#include "core_text.h"
+
 #include "narrator.h"
 
 #include <QDialogButtonBox>
@@ -34,7 +36,7 @@ RunBrowser::RunBrowser(const QString& path, const QString& title, const QString&
     m_runs = store.runs();
     if (m_runs.empty()) m_error = tr("%1 holds no runs yet").arg(path);
   } catch (const std::exception& e) {
-    m_error = QString::fromUtf8(e.what());
+    m_error = i18n::errorText(e);
   }
   m_table = new QTableWidget(static_cast<int>(m_runs.size()), 10, this);
   m_table->setHorizontalHeaderLabels({tr("Run"), tr("Created (UTC)"), tr("Model"), tr("Precision"), tr("Device"),
@@ -52,7 +54,7 @@ RunBrowser::RunBrowser(const QString& path, const QString& title, const QString&
     m_table->setItem(i, 0, id);
     m_table->setItem(i, 1, cell(QString::fromStdString(r.created)));
     m_table->setItem(i, 2, cell(QString::fromStdString(r.model)));
-    m_table->setItem(i, 3, cell(QString::fromStdString(r.precision)));
+    m_table->setItem(i, 3, cell(i18n::translate(precision_label_text(r.precision))));
     m_table->setItem(i, 4, cell(QString::fromStdString(r.device)));
     m_table->setItem(i, 5, cell(QString::number(r.steps), true));
     m_table->setItem(i, 6, cell(r.steps > 0 ? number(r.final_scale) : QStringLiteral("\u2014"), true));

@@ -1,5 +1,6 @@
 #include "session_controller.h"
 
+#include "core_text.h"
 #include "live_recorder.h"
 
 #include <ampscope/training_session.h>
@@ -93,12 +94,15 @@ void SessionController::startRecording() {
 
 qint64 SessionController::recordingRunId() const { return m_recordingError.isEmpty() ? m_announcedRun : 0; }
 
+QString SessionController::precisionLabel() const { return i18n::translate(precision_label_text(m_precisionLabel)); }
+
 qint64 SessionController::recordedSteps() const { return m_recorder ? m_recorder->committedSteps() : 0; }
 
 void SessionController::checkRecording() {
   if (!m_recorder || !m_recordingError.isEmpty()) return;
   if (m_recorder->state() == LiveRecorder::State::Failed) {
-    m_recordingError = QString::fromStdString(m_recorder->error().value_or(std::string("unknown error")));
+    m_recordingError = tr("unknown error");
+    if (const auto why = m_recorder->errorText()) m_recordingError = i18n::translate(*why);
     Q_EMIT recordingFailed(tr("Not recording this run: %1. Training goes on unrecorded.").arg(m_recordingError));
     return;
   }
@@ -141,7 +145,7 @@ bool SessionController::configure(const SessionConfig& config) {
   try {
     session = std::make_unique<TrainingSession>(config);
   } catch (const std::exception& e) {
-    error = QString::fromUtf8(e.what());
+    error = i18n::errorText(e);
   }
   return install(std::move(session), error);
 }
@@ -171,7 +175,7 @@ void SessionController::configureInBackground(const SessionConfig& config) {
     try {
       b.session = std::make_unique<TrainingSession>(config);
     } catch (const std::exception& e) {
-      b.error = QString::fromUtf8(e.what());
+      b.error = i18n::errorText(e);
     }
     return b;
   });
@@ -218,7 +222,7 @@ bool SessionController::install(std::unique_ptr<TrainingSession> session, const 
   }
   m_config = m_session->config();
   m_deviceLabel = QString::fromStdString(m_session->device_label());
-  m_precisionLabel = QString::fromStdString(m_session->precision_label());
+  m_precisionLabel = m_session->precision_label();
   m_history.reset(m_session->layers());
   m_narrator.reset(m_session->layers(), scalerInUse());
   m_narrator.setGrowthInterval(m_config.scaler.growth_interval());
@@ -288,7 +292,7 @@ bool SessionController::setScalerOptions(const GradScalerOptions& options) {
   try {
     options.validate();
   } catch (const std::invalid_argument& e) {
-    Q_EMIT scalerOptionsRejected(QString::fromUtf8(e.what()));
+    Q_EMIT scalerOptionsRejected(i18n::errorText(e));
     return false;
   }
   Command c = command(Command::Kind::SetScaler);
@@ -404,7 +408,7 @@ void SessionController::handleEvents() {
         ended = true;
         status = "error: " + e.message;
         setState(State::Failed);
-        Q_EMIT errorOccurred(QString::fromStdString(e.message));
+        Q_EMIT errorOccurred(e.text.empty() ? QString::fromStdString(e.message) : i18n::translate(e.text));
         break;
       case SessionEvent::Kind::Warning:
       case SessionEvent::Kind::Info:

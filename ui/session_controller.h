@@ -99,7 +99,8 @@ class SessionController : public QObject {
   const std::vector<LayerInfo>& layers() const { return m_history.layers(); }
   QStringList moduleNames() const;
   QString deviceLabel() const { return m_deviceLabel; }
-  QString precisionLabel() const { return m_precisionLabel; }
+  /// "fp16 (emulated)" and the like, in the current language.
+  QString precisionLabel() const;
   /// The scaler options the worker last applied (thread-safe snapshot from the session).
   GradScalerOptions scalerOptions() const;
   bool scalerInUse() const;
@@ -150,7 +151,8 @@ class SessionController : public QObject {
   QTimer m_timer;
   State m_state = State::Empty;
   bool m_started = false;
-  QString m_deviceLabel, m_precisionLabel;
+  QString m_deviceLabel;
+  std::string m_precisionLabel;  ///< as the core says it (English); precisionLabel() translates
   std::vector<StepRecord> m_buffer;
   QElapsedTimer m_clock;
   std::deque<std::pair<qint64, std::int64_t>> m_rateSamples;  // (ms, steps done)

@@ -1,5 +1,7 @@
 #include "stored_run.h"
 
+#include "core_text.h"
+
 #include "event_log.h"
 
 #include <QCoreApplication>
@@ -89,7 +91,7 @@ void StoredRun::sampleStats() {
   m_history.setRecentStats(std::move(sample));
 }
 
-QString StoredRun::label() const { return runLabel(m_summary.id, QString::fromStdString(m_summary.precision)); }
+QString StoredRun::label() const { return runLabel(m_summary.id, i18n::translate(precision_label_text(m_summary.precision))); }
 
 std::vector<StepRecord> StoredRun::loadSteps(qint64 first, qint64 last) const {
   return m_store->load_steps(m_summary.id, first, last, true);

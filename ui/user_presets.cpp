@@ -1,5 +1,7 @@
 #include "user_presets.h"
 
+#include "core_text.h"
+
 #include <QCoreApplication>
 #include <QDialogButtonBox>
 #include <QDir>
@@ -66,7 +68,7 @@ UserPresets loadUserPresets(const QString& dir) {
       if (p.title.isEmpty()) p.title = p.name;
       found.emplace_back(std::move(p), info.filePath());
     } catch (const std::exception& e) {
-      out.problems << QString::fromUtf8(e.what());
+      out.problems << i18n::errorText(e);
     }
   }
   std::stable_sort(found.begin(), found.end(),
@@ -91,7 +93,7 @@ QString saveUserPreset(const QString& title, const QString& description, const S
   try {
     c.validate();
   } catch (const std::exception& e) {
-    return fail(Text::tr("This configuration cannot be saved: %1").arg(QString::fromUtf8(e.what())));
+    return fail(Text::tr("This configuration cannot be saved: %1").arg(i18n::errorText(e)));
   }
   if (!QDir().mkpath(dir)) return fail(Text::tr("Cannot create the folder %1").arg(dir));
   const QString base = QStringLiteral("user-") + slug(t);
@@ -127,7 +129,7 @@ std::vector<Preset> allPresets(QStringList* problems, const QString& dir) {
   try {
     out = builtinPresets();
   } catch (const std::exception& e) {
-    if (problems) *problems << QString::fromUtf8(e.what());
+    if (problems) *problems << i18n::errorText(e);
   }
   UserPresets u = loadUserPresets(dir);
   for (Preset& p : u.presets) {

@@ -1,5 +1,6 @@
-// The shipped catalogues against the current sources: lupdate runs over app/, ui/ and i18n/
-// into temporary copies of resources/translations/*.ts, and every message must then be
+// The shipped catalogues against the current sources: lupdate runs over app/, ui/, i18n/ and the
+// core's sources (its AMPSCOPE_TR_NOOP message templates) into temporary copies of
+// resources/translations/*.ts, and every message must then be
 // translated (not unfinished, not empty) in every shipped language, with the same
 // placeholders (%1.., %n) as its source and the right number of plural forms. The presets'
 // titles and explanations (JSON, listed in ui/preset_strings.cpp) must be among them. Also: the
@@ -12,6 +13,7 @@
 #include <QJsonObject>
 #include <QProcess>
 #include <QRegularExpression>
+#include <QHash>
 #include <QSet>
 #include <QTemporaryDir>
 #include <QXmlStreamReader>
@@ -99,9 +101,11 @@ class TestI18nCatalog : public QObject {
       QFile::setPermissions(copy, QFile::ReadOwner | QFile::WriteOwner);
       m_updated << copy;
     }
-    // The same lupdate call as the ampscope_update_translations target.
-    QStringList args{QStringLiteral("-extensions"), QStringLiteral("cpp,h"), QStringLiteral("-locations"),
-                     QStringLiteral("none"), QStringLiteral("-no-obsolete")};
+    // The same lupdate call as the ampscope_update_translations target (its options include the
+    // aliases that make lupdate read the core's AMPSCOPE_TR_NOOP templates).
+    QStringList args = QString::fromUtf8(AMPSCOPE_LUPDATE_OPTIONS).split(QLatin1Char('|'), Qt::SkipEmptyParts);
+    QVERIFY2(args.join(QLatin1Char(' ')).contains(QLatin1String("QT_TRANSLATE_NOOP+=AMPSCOPE_TR_NOOP")),
+             qPrintable(args.join(QLatin1Char(' '))));
     args << QString::fromUtf8(AMPSCOPE_TR_SOURCE_DIRS).split(QLatin1Char('|'), Qt::SkipEmptyParts);
     args << QStringLiteral("-ts") << m_updated;
     QProcess p;
@@ -147,6 +151,25 @@ class TestI18nCatalog : public QObject {
                                                            "after `cmake --build BUILD --target ampscope_update_translations`):\n")
                                                 .arg(problems.size()) +
                                             problems.join(QLatin1Char('\n'))));
+  }
+
+  void core_messages_are_extracted() {
+    // The core's templates reach the catalogues only through lupdate's aliases: if the options
+    // lost them, the core's messages would silently stay English.
+    QString language;
+    QHash<QString, int> perContext;
+    bool plural = false;
+    for (const Message& m : readTs(m_updated.at(1), &language)) {
+      if (m.context.startsWith(QLatin1String("ampscope::"))) ++perContext[m.context];
+      if (m.context == QLatin1String("ampscope::TrainingSession") && m.source == QLatin1String("finished after %n steps"))
+        plural = m.numerus;
+    }
+    for (const char* context : {"ampscope::SessionConfig", "ampscope::TrainingSession", "ampscope::RunStore",
+                                "ampscope::Dataset", "ampscope::GradScalerOptions", "ampscope::ModelZoo",
+                                "ampscope::Precision"})
+      QVERIFY2(perContext.value(QLatin1String(context)) > 0, context);
+    QVERIFY2(perContext.value(QStringLiteral("ampscope::SessionConfig")) >= 10, "the configuration checks");
+    QVERIFY2(plural, "AMPSCOPE_TR_N_NOOP templates are extracted with plural forms");
   }
 
   void shipped_presets_are_translated() {
