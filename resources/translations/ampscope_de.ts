@@ -709,6 +709,17 @@ Beispiel: %2</translation>
     </message>
 </context>
 <context>
+    <name>LiveRecorder</name>
+    <message>
+        <source>the run store %1 took too long to open (%2 steps waited for it)</source>
+        <translation>der Laufspeicher %1 brauchte zu lange zum Öffnen (%2 Schritte warteten darauf)</translation>
+    </message>
+    <message>
+        <source>the recorder stopped</source>
+        <translation>die Aufzeichnung wurde beendet</translation>
+    </message>
+</context>
+<context>
     <name>Narrator</name>
     <message>
         <source>a layer</source>
@@ -826,32 +837,6 @@ Beispiel: %2</translation>
         <translation>Schritt %1: %2, Schritt übersprungen, Skala bleibt bei %3</translation>
     </message>
     <message>
-        <source>paused</source>
-        <translation>angehalten</translation>
-    </message>
-    <message>
-        <source>resumed</source>
-        <translation>fortgesetzt</translation>
-    </message>
-    <message>
-        <source>started on %1</source>
-        <translation>gestartet auf %1</translation>
-    </message>
-    <message numerus="yes">
-        <source>finished after %n steps</source>
-        <translation>
-            <numerusform>nach %n Schritt beendet</numerusform>
-            <numerusform>nach %n Schritten beendet</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>stopped after %n steps</source>
-        <translation>
-            <numerusform>nach %n Schritt gestoppt</numerusform>
-            <numerusform>nach %n Schritten gestoppt</numerusform>
-        </translation>
-    </message>
-    <message>
         <source>step %1: %2</source>
         <translation>Schritt %1: %2</translation>
     </message>
@@ -920,6 +905,29 @@ Beispiel: %2</translation>
     </message>
 </context>
 <context>
+    <name>PresetParse</name>
+    <message>
+        <source>expected a JSON object</source>
+        <translation>ein JSON-Objekt erwartet</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; must be a string</source>
+        <translation>&quot;%1&quot; muss eine Zeichenkette sein</translation>
+    </message>
+    <message>
+        <source>no name</source>
+        <translation>kein Name</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; must be an integer within +-1e9</source>
+        <translation>&quot;%1&quot; muss eine ganze Zahl innerhalb von +-1e9 sein</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; must be a JSON object</source>
+        <translation>&quot;%1&quot; muss ein JSON-Objekt sein</translation>
+    </message>
+</context>
+<context>
     <name>StoredRun</name>
     <message>
         <source>run %1: %2</source>
@@ -963,6 +971,539 @@ Beispiel: %2</translation>
     <message>
         <source>%1.json: the name of a built-in preset, skipped</source>
         <translation>%1.json: Name einer eingebauten Voreinstellung, übersprungen</translation>
+    </message>
+</context>
+<context>
+    <name>ampscope::Dataset</name>
+    <message>
+        <source>Fashion-MNIST not found: %1 has no train-images-idx3-ubyte(.gz) and train-labels-idx1-ubyte(.gz). Install the Debian package dataset-fashion-mnist or pass --data-dir.</source>
+        <translation>Fashion-MNIST nicht gefunden: %1 enthält weder train-images-idx3-ubyte(.gz) noch train-labels-idx1-ubyte(.gz). Installieren Sie das Debian-Paket dataset-fashion-mnist oder geben Sie --data-dir an.</translation>
+    </message>
+    <message>
+        <source>%1: images are %2x%3, Fashion-MNIST&apos;s are 28x28</source>
+        <translation>%1: die Bilder sind %2x%3, die von Fashion-MNIST 28x28</translation>
+    </message>
+    <message>
+        <source>%1: %2 labels for %3 images in %4</source>
+        <translation>%1: %2 Labels für %3 Bilder in %4</translation>
+    </message>
+    <message>
+        <source>%1: label %2 is out of range (Fashion-MNIST has classes 0..9)</source>
+        <translation>%1: Label %2 liegt außerhalb des Bereichs (Fashion-MNIST hat die Klassen 0..9)</translation>
+    </message>
+    <message>
+        <source>unknown dataset &apos;%1&apos; (known: spirals, clusters, fashion-mnist)</source>
+        <translation>unbekannter Datensatz &apos;%1&apos; (bekannt: spirals, clusters, fashion-mnist)</translation>
+    </message>
+    <message>
+        <source>batch size must be at least 1, got %1</source>
+        <translation>die Batchgröße muss mindestens 1 sein, erhalten: %1</translation>
+    </message>
+    <message>
+        <source>dataset &apos;%1&apos; is empty</source>
+        <translation>Datensatz &apos;%1&apos; ist leer</translation>
+    </message>
+    <message>
+        <source>read error (%1): the file is corrupt or not a gzip/IDX file</source>
+        <translation>Lesefehler (%1): die Datei ist beschädigt oder keine gzip-/IDX-Datei</translation>
+    </message>
+    <message>
+        <source>corrupt compressed data (%1)</source>
+        <translation>beschädigte komprimierte Daten (%1)</translation>
+    </message>
+    <message>
+        <source>unsupported IDX dimension count</source>
+        <translation>nicht unterstützte Anzahl von IDX-Dimensionen</translation>
+    </message>
+    <message>
+        <source>cannot open</source>
+        <translation>kann nicht geöffnet werden</translation>
+    </message>
+    <message>
+        <source>truncated: %1 bytes, shorter than the 4-byte IDX magic (empty file?)</source>
+        <translation>abgeschnitten: %1 Bytes, kürzer als die 4 Byte lange IDX-Kennung (leere Datei?)</translation>
+    </message>
+    <message>
+        <source>bad magic number %1 (expected %2: IDX, unsigned bytes, %3 dimension(s)); the file is corrupt or not the right dataset file</source>
+        <translation>falsche Kennung %1 (erwartet %2: IDX, vorzeichenlose Bytes, %3 Dimension(en)); die Datei ist beschädigt oder nicht die richtige Datensatzdatei</translation>
+    </message>
+    <message>
+        <source>truncated inside the IDX header</source>
+        <translation>innerhalb des IDX-Headers abgeschnitten</translation>
+    </message>
+    <message>
+        <source>dimension %1 is %2 (allowed 1..%3)</source>
+        <translation>Dimension %1 ist %2 (erlaubt 1..%3)</translation>
+    </message>
+    <message>
+        <source>header claims more than %1 bytes of data</source>
+        <translation>der Header gibt mehr als %1 Bytes Daten an</translation>
+    </message>
+    <message>
+        <source>truncated: the header promises %1 data bytes, the file holds %2</source>
+        <translation>abgeschnitten: der Header verspricht %1 Datenbytes, die Datei enthält %2</translation>
+    </message>
+    <message>
+        <source>truncated: the header promises %1 data bytes, the %2-byte compressed file cannot hold that many</source>
+        <translation>abgeschnitten: der Header verspricht %1 Datenbytes, so viele kann die komprimierte Datei mit %2 Bytes nicht enthalten</translation>
+    </message>
+    <message>
+        <source>longer than its header says (trailing data after %1 data bytes): the header&apos;s counts do not match the file</source>
+        <translation>länger als der Header angibt (weitere Daten nach %1 Datenbytes): die Angaben im Header passen nicht zur Datei</translation>
+    </message>
+</context>
+<context>
+    <name>ampscope::GradScalerOptions</name>
+    <message>
+        <source>GradScaler option %1 = %2 is invalid: %3</source>
+        <translation>GradScaler-Option %1 = %2 ist ungültig: %3</translation>
+    </message>
+    <message>
+        <source>The growth factor must be &gt; 1.0.</source>
+        <translation>Der Wachstumsfaktor muss &gt; 1.0 sein.</translation>
+    </message>
+    <message>
+        <source>The backoff factor must be &lt; 1.0.</source>
+        <translation>Der Backoff-Faktor muss &lt; 1.0 sein.</translation>
+    </message>
+    <message>
+        <source>it must be finite</source>
+        <translation>er muss endlich sein</translation>
+    </message>
+    <message>
+        <source>it must be &gt; 0 (0 would zero the scale at the first overflow)</source>
+        <translation>er muss &gt; 0 sein (0 würde die Skala beim ersten Überlauf auf null setzen)</translation>
+    </message>
+    <message>
+        <source>it must be finite and &gt; 0</source>
+        <translation>er muss endlich und &gt; 0 sein</translation>
+    </message>
+    <message>
+        <source>it must be representable in fp32 (between ~1.4e-45 and ~3.4e38)</source>
+        <translation>er muss in fp32 darstellbar sein (zwischen ~1.4e-45 und ~3.4e38)</translation>
+    </message>
+    <message>
+        <source>it must be &gt;= 1</source>
+        <translation>er muss &gt;= 1 sein</translation>
+    </message>
+    <message>
+        <source>it must fit the int32 growth tracker</source>
+        <translation>er muss in den int32-Wachstumszähler passen</translation>
+    </message>
+    <message>
+        <source>it must be &gt;= 1 (1 = back off at every overflow)</source>
+        <translation>er muss &gt;= 1 sein (1 = Backoff bei jedem Überlauf)</translation>
+    </message>
+    <message>
+        <source>it must be finite and &gt;= 0 (0 = no floor)</source>
+        <translation>er muss endlich und &gt;= 0 sein (0 = keine Untergrenze)</translation>
+    </message>
+    <message>
+        <source>it must be &gt; 0 (inf = no cap)</source>
+        <translation>er muss &gt; 0 sein (inf = keine Obergrenze)</translation>
+    </message>
+    <message>
+        <source>GradScaler options min_scale = %1 and max_scale = %2 are invalid: min_scale must not exceed max_scale</source>
+        <translation>GradScaler-Optionen min_scale = %1 und max_scale = %2 sind ungültig: min_scale darf max_scale nicht übersteigen</translation>
+    </message>
+    <message>
+        <source>GradScaler option init_scale = %1 is invalid: it must lie within [min_scale, max_scale] = [%2, %3]</source>
+        <translation>GradScaler-Option init_scale = %1 ist ungültig: sie muss in [min_scale, max_scale] = [%2, %3] liegen</translation>
+    </message>
+</context>
+<context>
+    <name>ampscope::ModelZoo</name>
+    <message>
+        <source>unknown model &apos;%1&apos; (known: %2)</source>
+        <translation>unbekanntes Modell &apos;%1&apos; (bekannt: %2)</translation>
+    </message>
+</context>
+<context>
+    <name>ampscope::Precision</name>
+    <message>
+        <source>%1 (emulated)</source>
+        <translation>%1 (emuliert)</translation>
+    </message>
+</context>
+<context>
+    <name>ampscope::RunStore</name>
+    <message>
+        <source>(no space left on the disk)</source>
+        <translation>(kein Platz mehr auf dem Datenträger)</translation>
+    </message>
+    <message>
+        <source>(the file size limit of %1 bytes was reached, see ulimit -f)</source>
+        <translation>(die Dateigrößenbeschränkung von %1 Bytes wurde erreicht, siehe ulimit -f)</translation>
+    </message>
+    <message>
+        <source>reading</source>
+        <translation>Lesen</translation>
+    </message>
+    <message>
+        <source>writing</source>
+        <translation>Schreiben</translation>
+    </message>
+    <message>
+        <source>creating</source>
+        <translation>Anlegen</translation>
+    </message>
+    <message>
+        <source>setting up</source>
+        <translation>Einrichten</translation>
+    </message>
+    <message>
+        <source>creating a run in</source>
+        <translation>Anlegen eines Laufs</translation>
+    </message>
+    <message>
+        <source>disk full while %1 %2: %3</source>
+        <translation>Datenträger voll beim %1 (%2): %3</translation>
+    </message>
+    <message>
+        <source>writing to the disk failed</source>
+        <translation>das Schreiben auf den Datenträger ist fehlgeschlagen</translation>
+    </message>
+    <message>
+        <source>I/O error while %1 %2: %3</source>
+        <translation>E/A-Fehler beim %1 (%2): %3</translation>
+    </message>
+    <message>
+        <source>%1 is not an AmpScope run store (not an SQLite database)</source>
+        <translation>%1 ist kein AmpScope-Laufspeicher (keine SQLite-Datenbank)</translation>
+    </message>
+    <message>
+        <source>%1 is damaged (%2) while %3</source>
+        <translation>%1 ist beschädigt (%2; beim %3)</translation>
+    </message>
+    <message>
+        <source>%1 is locked by another process (%2) while %3</source>
+        <translation>%1 ist von einem anderen Prozess gesperrt (%2; beim %3)</translation>
+    </message>
+    <message>
+        <source>%1 was moved or deleted while %2</source>
+        <translation>%1 wurde beim %2 verschoben oder gelöscht</translation>
+    </message>
+    <message>
+        <source>%1 cannot be written (%2) while %3</source>
+        <translation>%1 kann nicht geschrieben werden (%2; beim %3)</translation>
+    </message>
+    <message>
+        <source>%1 %2 failed: %3</source>
+        <translation>%1 (%2) fehlgeschlagen: %3</translation>
+    </message>
+    <message>
+        <source>cannot open run store %1: no such file</source>
+        <translation>Laufspeicher %1 kann nicht geöffnet werden: Datei existiert nicht</translation>
+    </message>
+    <message>
+        <source>cannot open run store %1: it is a directory</source>
+        <translation>Laufspeicher %1 kann nicht geöffnet werden: das ist ein Verzeichnis</translation>
+    </message>
+    <message>
+        <source>cannot open run store %1: %2</source>
+        <translation>Laufspeicher %1 kann nicht geöffnet werden: %2</translation>
+    </message>
+    <message>
+        <source>cannot create run store %1: %2</source>
+        <translation>Laufspeicher %1 kann nicht angelegt werden: %2</translation>
+    </message>
+    <message>
+        <source>%1 is an empty database, not an AmpScope run store</source>
+        <translation>%1 ist eine leere Datenbank, kein AmpScope-Laufspeicher</translation>
+    </message>
+    <message>
+        <source>%1 is not an AmpScope run store (an SQLite database with tables: %2)</source>
+        <translation>%1 ist kein AmpScope-Laufspeicher (eine SQLite-Datenbank mit den Tabellen: %2)</translation>
+    </message>
+    <message>
+        <source>%1 is not an AmpScope run store (its meta table names the application &apos;%2&apos;)</source>
+        <translation>%1 ist kein AmpScope-Laufspeicher (seine meta-Tabelle nennt die Anwendung &apos;%2&apos;)</translation>
+    </message>
+    <message>
+        <source>%1 is damaged: schema_version &apos;%2&apos; is not a number</source>
+        <translation>%1 ist beschädigt: schema_version &apos;%2&apos; ist keine Zahl</translation>
+    </message>
+    <message>
+        <source>%1 was written by a newer AmpScope (schema %2, this build reads %3)</source>
+        <translation>%1 wurde von einem neueren AmpScope geschrieben (Schema %2, dieser Build liest %3)</translation>
+    </message>
+    <message>
+        <source>%1 has an unknown schema version %2</source>
+        <translation>%1 hat eine unbekannte Schemaversion %2</translation>
+    </message>
+    <message>
+        <source>%1 is damaged: table &apos;%2&apos; is missing</source>
+        <translation>%1 ist beschädigt: Tabelle &apos;%2&apos; fehlt</translation>
+    </message>
+    <message>
+        <source>%1 is open read-only: cannot create a run</source>
+        <translation>%1 ist nur lesend geöffnet: es kann kein Lauf angelegt werden</translation>
+    </message>
+    <message>
+        <source>%1 is open read-only: cannot append steps</source>
+        <translation>%1 ist nur lesend geöffnet: es können keine Schritte angehängt werden</translation>
+    </message>
+    <message>
+        <source>%1 is open read-only: cannot set a status</source>
+        <translation>%1 ist nur lesend geöffnet: es kann kein Status gesetzt werden</translation>
+    </message>
+    <message>
+        <source>run %1 in %2 has an unreadable configuration: %3</source>
+        <translation>Lauf %1 in %2 hat eine unlesbare Konfiguration: %3</translation>
+    </message>
+    <message>
+        <source>%1 is damaged: run %2 has a gap in its layer ids</source>
+        <translation>%1 ist beschädigt: Lauf %2 hat eine Lücke in seinen Schicht-IDs</translation>
+    </message>
+    <message>
+        <source>%1 is damaged: layer %2 has an unreadable shape</source>
+        <translation>%1 ist beschädigt: Schicht %2 hat eine unlesbare Form</translation>
+    </message>
+    <message>
+        <source>%1 is damaged: run %2 step %3: %4</source>
+        <translation>%1 ist beschädigt: Lauf %2, Schritt %3: %4</translation>
+    </message>
+    <message>
+        <source>unknown scale change reason &apos;%1&apos;</source>
+        <translation>unbekannter Grund für eine Skalenänderung &apos;%1&apos;</translation>
+    </message>
+    <message>
+        <source>layer statistics without a step row</source>
+        <translation>Schichtstatistik ohne Schrittzeile</translation>
+    </message>
+    <message>
+        <source>statistics for layer %1, the run has %2 layers</source>
+        <translation>Statistik für Schicht %1, der Lauf hat %2 Schichten</translation>
+    </message>
+    <message>
+        <source>unreadable histogram</source>
+        <translation>unlesbares Histogramm</translation>
+    </message>
+    <message numerus="yes">
+        <source>recording to %1 stopped: %2 (%n steps were saved, up to step %3)</source>
+        <translation>
+            <numerusform>Aufzeichnung in %1 angehalten: %2 (%n Schritt wurde gespeichert, bis Schritt %3)</numerusform>
+            <numerusform>Aufzeichnung in %1 angehalten: %2 (%n Schritte wurden gespeichert, bis Schritt %3)</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>recording to %1 stopped: %2 (%n steps were saved)</source>
+        <translation>
+            <numerusform>Aufzeichnung in %1 angehalten: %2 (%n Schritt wurde gespeichert)</numerusform>
+            <numerusform>Aufzeichnung in %1 angehalten: %2 (%n Schritte wurden gespeichert)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 was deleted or replaced while recording</source>
+        <translation>%1 wurde während der Aufzeichnung gelöscht oder ersetzt</translation>
+    </message>
+    <message>
+        <source>unexpected error: %1</source>
+        <translation>unerwarteter Fehler: %1</translation>
+    </message>
+    <message>
+        <source>unexpected error</source>
+        <translation>unerwarteter Fehler</translation>
+    </message>
+    <message>
+        <source>recording to %1 could not be closed: %2</source>
+        <translation>die Aufzeichnung in %1 konnte nicht abgeschlossen werden: %2</translation>
+    </message>
+</context>
+<context>
+    <name>ampscope::SessionConfig</name>
+    <message>
+        <source>(not UTF-8)</source>
+        <translation>(kein UTF-8)</translation>
+    </message>
+    <message>
+        <source>must be one of %1</source>
+        <translation>muss eines von %1 sein</translation>
+    </message>
+    <message>
+        <source>model %1 trains on %2 only</source>
+        <translation>Modell %1 trainiert nur auf %2</translation>
+    </message>
+    <message>
+        <source>must be in %1</source>
+        <translation>muss in %1 liegen</translation>
+    </message>
+    <message>
+        <source>must be &gt;= 0 (0 = off)</source>
+        <translation>muss &gt;= 0 sein (0 = aus)</translation>
+    </message>
+    <message>
+        <source>must be &gt;= 0 (0 = never)</source>
+        <translation>muss &gt;= 0 sein (0 = nie)</translation>
+    </message>
+    <message>
+        <source>must be &gt;= 0 (0 = until stopped)</source>
+        <translation>muss &gt;= 0 sein (0 = bis zum Anhalten)</translation>
+    </message>
+    <message>
+        <source>must be &gt;= 0 steps/s (0 = none)</source>
+        <translation>muss &gt;= 0 Schritte/s sein (0 = kein Limit)</translation>
+    </message>
+    <message>
+        <source>must satisfy %1 &lt;= lo &lt; hi &lt;= %2</source>
+        <translation>muss %1 &lt;= lo &lt; hi &lt;= %2 erfüllen</translation>
+    </message>
+    <message>
+        <source>must be valid UTF-8 text (it is stored with the run); rename the directory or point a symbolic link with a UTF-8 name at it</source>
+        <translation>muss gültiger UTF-8-Text sein (er wird mit dem Lauf gespeichert); benennen Sie das Verzeichnis um oder legen Sie einen symbolischen Link mit UTF-8-Namen darauf an</translation>
+    </message>
+    <message>
+        <source>the layer name must be valid UTF-8 text</source>
+        <translation>der Schichtname muss gültiger UTF-8-Text sein</translation>
+    </message>
+    <message>
+        <source>needs a layer name or &apos;loss&apos;</source>
+        <translation>braucht einen Schichtnamen oder &apos;loss&apos;</translation>
+    </message>
+    <message>
+        <source>the step must be &gt;= 0</source>
+        <translation>der Schritt muss &gt;= 0 sein</translation>
+    </message>
+    <message>
+        <source>session config: &quot;%1&quot; must be an integer</source>
+        <translation>Sitzungskonfiguration: &quot;%1&quot; muss eine ganze Zahl sein</translation>
+    </message>
+    <message>
+        <source>session config: &quot;%1&quot; = %2 must be an integer in [%3, %4]</source>
+        <translation>Sitzungskonfiguration: &quot;%1&quot; = %2 muss eine ganze Zahl in [%3, %4] sein</translation>
+    </message>
+    <message>
+        <source>session config: not a JSON object</source>
+        <translation>Sitzungskonfiguration: kein JSON-Objekt</translation>
+    </message>
+    <message>
+        <source>session config: unknown %1 &apos;%2&apos;</source>
+        <translation>Sitzungskonfiguration: unbekannter Wert für %1: &apos;%2&apos;</translation>
+    </message>
+    <message>
+        <source>precision</source>
+        <translation>Genauigkeit</translation>
+    </message>
+    <message>
+        <source>device</source>
+        <translation>Gerät</translation>
+    </message>
+    <message>
+        <source>optimizer</source>
+        <translation>Optimierer</translation>
+    </message>
+    <message>
+        <source>session config: &quot;%1&quot; = %2 must be an integer in [0, 2^64)</source>
+        <translation>Sitzungskonfiguration: &quot;%1&quot; = %2 muss eine ganze Zahl in [0, 2^64) sein</translation>
+    </message>
+    <message>
+        <source>histogram target format</source>
+        <translation>Zielformat des Histogramms</translation>
+    </message>
+    <message>
+        <source>fault kind</source>
+        <translation>Fehlerart</translation>
+    </message>
+    <message>
+        <source>session config: %1</source>
+        <translation>Sitzungskonfiguration: %1</translation>
+    </message>
+</context>
+<context>
+    <name>ampscope::TrainingSession</name>
+    <message>
+        <source>%1: out of memory. The session has ended; a smaller --batch-size or --accumulate, a smaller model or the CPU (--device cpu) needs less, and a new session starts clean.</source>
+        <translation>%1: Speicher erschöpft. Die Sitzung ist beendet; ein kleineres --batch-size oder --accumulate, ein kleineres Modell oder die CPU (--device cpu) braucht weniger, und eine neue Sitzung beginnt sauber.</translation>
+    </message>
+    <message>
+        <source>unknown error (not a std::exception)</source>
+        <translation>unbekannter Fehler (keine std::exception)</translation>
+    </message>
+    <message>
+        <source>--device cuda: no CUDA device is available (this LibTorch has no CUDA support, or no GPU was found); use --device cpu or auto</source>
+        <translation>--device cuda: kein CUDA-Gerät verfügbar (diese LibTorch hat keine CUDA-Unterstützung, oder es wurde keine GPU gefunden); verwenden Sie --device cpu oder auto</translation>
+    </message>
+    <message>
+        <source>model %1 has no layer named &apos;%2&apos; (allowed: %3)</source>
+        <translation>Modell %1 hat keine Schicht namens &apos;%2&apos; (erlaubt: %3)</translation>
+    </message>
+    <message>
+        <source>paused</source>
+        <translation>angehalten</translation>
+    </message>
+    <message>
+        <source>resumed</source>
+        <translation>fortgesetzt</translation>
+    </message>
+    <message>
+        <source>scaler settings not applied: %1</source>
+        <translation>Scaler-Einstellungen nicht übernommen: %1</translation>
+    </message>
+    <message>
+        <source>learning rate %1 not applied: it must be in (0, 10]</source>
+        <translation>Lernrate %1 nicht übernommen: sie muss in (0, 10] liegen</translation>
+    </message>
+    <message>
+        <source>speed limit %1 not applied: it must be &gt;= 0</source>
+        <translation>Tempolimit %1 nicht übernommen: es muss &gt;= 0 sein</translation>
+    </message>
+    <message>
+        <source>clip norm %1 not applied: it must be &gt;= 0 (0 = off)</source>
+        <translation>Clip-Norm %1 nicht übernommen: sie muss &gt;= 0 sein (0 = aus)</translation>
+    </message>
+    <message>
+        <source>accumulation %1 not applied: it must be a whole number in [1, 1024]</source>
+        <translation>Akkumulation %1 nicht übernommen: sie muss eine ganze Zahl in [1, 1024] sein</translation>
+    </message>
+    <message>
+        <source>scale %1 not applied: it must be finite, &gt; 0 and fit fp32</source>
+        <translation>Skala %1 nicht übernommen: sie muss endlich und &gt; 0 sein und in fp32 passen</translation>
+    </message>
+    <message>
+        <source>scale not applied: %1</source>
+        <translation>Skala nicht übernommen: %1</translation>
+    </message>
+    <message>
+        <source>fault injection: no layer named &apos;%1&apos;</source>
+        <translation>Fehlerinjektion: keine Schicht namens &apos;%1&apos;</translation>
+    </message>
+    <message>
+        <source>the loss scale has reached 0: every gradient is now 0 or NaN, so no step can succeed and the scale cannot recover (0 is absorbing). Set a min scale (e.g. 1) or reset the run.</source>
+        <translation>die Loss-Skala hat 0 erreicht: jeder Gradient ist jetzt 0 oder NaN, daher kann kein Schritt gelingen und die Skala sich nicht erholen (0 ist absorbierend). Setzen Sie eine Mindestskala (z. B. 1) oder setzen Sie den Lauf zurück.</translation>
+    </message>
+    <message>
+        <source>the loss scale is held at its floor, min scale = %1: steps are skipped for as long as the gradients overflow even at this scale.</source>
+        <translation>die Loss-Skala wird an ihrer Untergrenze gehalten, Mindestskala = %1: Schritte werden übersprungen, solange die Gradienten selbst bei dieser Skala überlaufen.</translation>
+    </message>
+    <message>
+        <source>started on %1, %2</source>
+        <translation>gestartet auf %1, %2</translation>
+    </message>
+    <message numerus="yes">
+        <source>finished after %n steps</source>
+        <translation>
+            <numerusform>nach %n Schritt beendet</numerusform>
+            <numerusform>nach %n Schritten beendet</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>training stopped at step %1: %2</source>
+        <translation>Training bei Schritt %1 abgebrochen: %2</translation>
+    </message>
+    <message numerus="yes">
+        <source>stopped after %n steps</source>
+        <translation>
+            <numerusform>nach %n Schritt gestoppt</numerusform>
+            <numerusform>nach %n Schritten gestoppt</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>recording stopped: %1; training continues unrecorded</source>
+        <translation>Aufzeichnung angehalten: %1; das Training läuft ohne Aufzeichnung weiter</translation>
+    </message>
+    <message>
+        <source>the run store was closed</source>
+        <translation>der Laufspeicher wurde geschlossen</translation>
     </message>
 </context>
 <context>
@@ -2151,6 +2692,10 @@ Wachstumszähler %5</translation>
     <message>
         <source>step %1: injecting %2 into %3 at the next step</source>
         <translation>Schritt %1: schleuse im nächsten Schritt %2 in %3 ein</translation>
+    </message>
+    <message>
+        <source>unknown error</source>
+        <translation>unbekannter Fehler</translation>
     </message>
 </context>
 </TS>

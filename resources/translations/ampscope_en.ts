@@ -683,6 +683,17 @@ Example: %2</source>
     </message>
 </context>
 <context>
+    <name>LiveRecorder</name>
+    <message>
+        <source>the run store %1 took too long to open (%2 steps waited for it)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the recorder stopped</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>Narrator</name>
     <message>
         <source>a layer</source>
@@ -800,32 +811,6 @@ Example: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>paused</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>resumed</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>started on %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message numerus="yes">
-        <source>finished after %n steps</source>
-        <translation>
-            <numerusform>finished after %n step</numerusform>
-            <numerusform>finished after %n steps</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>stopped after %n steps</source>
-        <translation>
-            <numerusform>stopped after %n step</numerusform>
-            <numerusform>stopped after %n steps</numerusform>
-        </translation>
-    </message>
-    <message>
         <source>step %1: %2</source>
         <translation type="unfinished"></translation>
     </message>
@@ -894,6 +879,29 @@ Example: %2</source>
     </message>
 </context>
 <context>
+    <name>PresetParse</name>
+    <message>
+        <source>expected a JSON object</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; must be a string</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no name</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; must be an integer within +-1e9</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; must be a JSON object</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>StoredRun</name>
     <message>
         <source>run %1: %2</source>
@@ -936,6 +944,539 @@ Example: %2</source>
     </message>
     <message>
         <source>%1.json: the name of a built-in preset, skipped</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>ampscope::Dataset</name>
+    <message>
+        <source>Fashion-MNIST not found: %1 has no train-images-idx3-ubyte(.gz) and train-labels-idx1-ubyte(.gz). Install the Debian package dataset-fashion-mnist or pass --data-dir.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: images are %2x%3, Fashion-MNIST&apos;s are 28x28</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: %2 labels for %3 images in %4</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: label %2 is out of range (Fashion-MNIST has classes 0..9)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unknown dataset &apos;%1&apos; (known: spirals, clusters, fashion-mnist)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>batch size must be at least 1, got %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>dataset &apos;%1&apos; is empty</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>read error (%1): the file is corrupt or not a gzip/IDX file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>corrupt compressed data (%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unsupported IDX dimension count</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot open</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>truncated: %1 bytes, shorter than the 4-byte IDX magic (empty file?)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>bad magic number %1 (expected %2: IDX, unsigned bytes, %3 dimension(s)); the file is corrupt or not the right dataset file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>truncated inside the IDX header</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>dimension %1 is %2 (allowed 1..%3)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>header claims more than %1 bytes of data</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>truncated: the header promises %1 data bytes, the file holds %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>truncated: the header promises %1 data bytes, the %2-byte compressed file cannot hold that many</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>longer than its header says (trailing data after %1 data bytes): the header&apos;s counts do not match the file</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>ampscope::GradScalerOptions</name>
+    <message>
+        <source>GradScaler option %1 = %2 is invalid: %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The growth factor must be &gt; 1.0.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The backoff factor must be &lt; 1.0.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>it must be finite</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>it must be &gt; 0 (0 would zero the scale at the first overflow)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>it must be finite and &gt; 0</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>it must be representable in fp32 (between ~1.4e-45 and ~3.4e38)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>it must be &gt;= 1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>it must fit the int32 growth tracker</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>it must be &gt;= 1 (1 = back off at every overflow)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>it must be finite and &gt;= 0 (0 = no floor)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>it must be &gt; 0 (inf = no cap)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GradScaler options min_scale = %1 and max_scale = %2 are invalid: min_scale must not exceed max_scale</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GradScaler option init_scale = %1 is invalid: it must lie within [min_scale, max_scale] = [%2, %3]</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>ampscope::ModelZoo</name>
+    <message>
+        <source>unknown model &apos;%1&apos; (known: %2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>ampscope::Precision</name>
+    <message>
+        <source>%1 (emulated)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>ampscope::RunStore</name>
+    <message>
+        <source>(no space left on the disk)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>(the file size limit of %1 bytes was reached, see ulimit -f)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>reading</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>writing</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>creating</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>setting up</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>creating a run in</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>disk full while %1 %2: %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>writing to the disk failed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>I/O error while %1 %2: %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is not an AmpScope run store (not an SQLite database)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is damaged (%2) while %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is locked by another process (%2) while %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 was moved or deleted while %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 cannot be written (%2) while %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 %2 failed: %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot open run store %1: no such file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot open run store %1: it is a directory</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot open run store %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot create run store %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is an empty database, not an AmpScope run store</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is not an AmpScope run store (an SQLite database with tables: %2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is not an AmpScope run store (its meta table names the application &apos;%2&apos;)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is damaged: schema_version &apos;%2&apos; is not a number</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 was written by a newer AmpScope (schema %2, this build reads %3)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 has an unknown schema version %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is damaged: table &apos;%2&apos; is missing</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is open read-only: cannot create a run</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is open read-only: cannot append steps</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is open read-only: cannot set a status</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>run %1 in %2 has an unreadable configuration: %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is damaged: run %2 has a gap in its layer ids</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is damaged: layer %2 has an unreadable shape</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is damaged: run %2 step %3: %4</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unknown scale change reason &apos;%1&apos;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>layer statistics without a step row</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>statistics for layer %1, the run has %2 layers</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unreadable histogram</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>recording to %1 stopped: %2 (%n steps were saved, up to step %3)</source>
+        <translation>
+            <numerusform>recording to %1 stopped: %2 (%n step was saved, up to step %3)</numerusform>
+            <numerusform>recording to %1 stopped: %2 (%n steps were saved, up to step %3)</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>recording to %1 stopped: %2 (%n steps were saved)</source>
+        <translation>
+            <numerusform>recording to %1 stopped: %2 (%n step was saved)</numerusform>
+            <numerusform>recording to %1 stopped: %2 (%n steps were saved)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 was deleted or replaced while recording</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unexpected error: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unexpected error</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>recording to %1 could not be closed: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>ampscope::SessionConfig</name>
+    <message>
+        <source>(not UTF-8)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>must be one of %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>model %1 trains on %2 only</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>must be in %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>must be &gt;= 0 (0 = off)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>must be &gt;= 0 (0 = never)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>must be &gt;= 0 (0 = until stopped)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>must be &gt;= 0 steps/s (0 = none)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>must satisfy %1 &lt;= lo &lt; hi &lt;= %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>must be valid UTF-8 text (it is stored with the run); rename the directory or point a symbolic link with a UTF-8 name at it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the layer name must be valid UTF-8 text</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>needs a layer name or &apos;loss&apos;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the step must be &gt;= 0</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>session config: &quot;%1&quot; must be an integer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>session config: &quot;%1&quot; = %2 must be an integer in [%3, %4]</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>session config: not a JSON object</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>session config: unknown %1 &apos;%2&apos;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>precision</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>device</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>optimizer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>session config: &quot;%1&quot; = %2 must be an integer in [0, 2^64)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>histogram target format</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>fault kind</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>session config: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>ampscope::TrainingSession</name>
+    <message>
+        <source>%1: out of memory. The session has ended; a smaller --batch-size or --accumulate, a smaller model or the CPU (--device cpu) needs less, and a new session starts clean.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unknown error (not a std::exception)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--device cuda: no CUDA device is available (this LibTorch has no CUDA support, or no GPU was found); use --device cpu or auto</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>model %1 has no layer named &apos;%2&apos; (allowed: %3)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>paused</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>resumed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>scaler settings not applied: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>learning rate %1 not applied: it must be in (0, 10]</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>speed limit %1 not applied: it must be &gt;= 0</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>clip norm %1 not applied: it must be &gt;= 0 (0 = off)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>accumulation %1 not applied: it must be a whole number in [1, 1024]</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>scale %1 not applied: it must be finite, &gt; 0 and fit fp32</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>scale not applied: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>fault injection: no layer named &apos;%1&apos;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the loss scale has reached 0: every gradient is now 0 or NaN, so no step can succeed and the scale cannot recover (0 is absorbing). Set a min scale (e.g. 1) or reset the run.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the loss scale is held at its floor, min scale = %1: steps are skipped for as long as the gradients overflow even at this scale.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>started on %1, %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>finished after %n steps</source>
+        <translation>
+            <numerusform>finished after %n step</numerusform>
+            <numerusform>finished after %n steps</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>training stopped at step %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>stopped after %n steps</source>
+        <translation>
+            <numerusform>stopped after %n step</numerusform>
+            <numerusform>stopped after %n steps</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>recording stopped: %1; training continues unrecorded</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the run store was closed</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2119,6 +2660,10 @@ growth tracker %5</source>
     </message>
     <message>
         <source>step %1: injecting %2 into %3 at the next step</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unknown error</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -706,6 +706,17 @@ Example: %2</source>
     </message>
 </context>
 <context>
+    <name>LiveRecorder</name>
+    <message>
+        <source>the run store %1 took too long to open (%2 steps waited for it)</source>
+        <translation>ラン ストア %1 を開くのに時間がかかりすぎました（%2 ステップが待機しました）</translation>
+    </message>
+    <message>
+        <source>the recorder stopped</source>
+        <translation>記録が停止しました</translation>
+    </message>
+</context>
+<context>
     <name>Narrator</name>
     <message>
         <source>a layer</source>
@@ -818,30 +829,6 @@ Example: %2</source>
         <translation>ステップ %1: %2、ステップをスキップ、スケールは %3 のまま</translation>
     </message>
     <message>
-        <source>paused</source>
-        <translation>一時停止</translation>
-    </message>
-    <message>
-        <source>resumed</source>
-        <translation>再開</translation>
-    </message>
-    <message>
-        <source>started on %1</source>
-        <translation>%1 で開始</translation>
-    </message>
-    <message numerus="yes">
-        <source>finished after %n steps</source>
-        <translation>
-            <numerusform>%n ステップで終了</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>stopped after %n steps</source>
-        <translation>
-            <numerusform>%n ステップで停止</numerusform>
-        </translation>
-    </message>
-    <message>
         <source>step %1: %2</source>
         <translation>ステップ %1: %2</translation>
     </message>
@@ -910,6 +897,29 @@ Example: %2</source>
     </message>
 </context>
 <context>
+    <name>PresetParse</name>
+    <message>
+        <source>expected a JSON object</source>
+        <translation>JSON オブジェクトが必要です</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; must be a string</source>
+        <translation>&quot;%1&quot; は文字列でなければなりません</translation>
+    </message>
+    <message>
+        <source>no name</source>
+        <translation>名前がありません</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; must be an integer within +-1e9</source>
+        <translation>&quot;%1&quot; は +-1e9 以内の整数でなければなりません</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; must be a JSON object</source>
+        <translation>&quot;%1&quot; は JSON オブジェクトでなければなりません</translation>
+    </message>
+</context>
+<context>
     <name>StoredRun</name>
     <message>
         <source>run %1: %2</source>
@@ -953,6 +963,535 @@ Example: %2</source>
     <message>
         <source>%1.json: the name of a built-in preset, skipped</source>
         <translation>%1.json: 組み込みプリセットの名前なのでスキップしました</translation>
+    </message>
+</context>
+<context>
+    <name>ampscope::Dataset</name>
+    <message>
+        <source>Fashion-MNIST not found: %1 has no train-images-idx3-ubyte(.gz) and train-labels-idx1-ubyte(.gz). Install the Debian package dataset-fashion-mnist or pass --data-dir.</source>
+        <translation>Fashion-MNIST が見つかりません: %1 に train-images-idx3-ubyte(.gz) と train-labels-idx1-ubyte(.gz) がありません。Debian パッケージ dataset-fashion-mnist をインストールするか、--data-dir を指定してください。</translation>
+    </message>
+    <message>
+        <source>%1: images are %2x%3, Fashion-MNIST&apos;s are 28x28</source>
+        <translation>%1: 画像が %2x%3 です。Fashion-MNIST の画像は 28x28 です</translation>
+    </message>
+    <message>
+        <source>%1: %2 labels for %3 images in %4</source>
+        <translation>%1: %4 の %3 枚の画像に対してラベルが %2 個です</translation>
+    </message>
+    <message>
+        <source>%1: label %2 is out of range (Fashion-MNIST has classes 0..9)</source>
+        <translation>%1: ラベル %2 は範囲外です（Fashion-MNIST のクラスは 0..9）</translation>
+    </message>
+    <message>
+        <source>unknown dataset &apos;%1&apos; (known: spirals, clusters, fashion-mnist)</source>
+        <translation>不明なデータセット &apos;%1&apos;（既知: spirals, clusters, fashion-mnist）</translation>
+    </message>
+    <message>
+        <source>batch size must be at least 1, got %1</source>
+        <translation>バッチサイズは 1 以上でなければなりません（指定値 %1）</translation>
+    </message>
+    <message>
+        <source>dataset &apos;%1&apos; is empty</source>
+        <translation>データセット &apos;%1&apos; は空です</translation>
+    </message>
+    <message>
+        <source>read error (%1): the file is corrupt or not a gzip/IDX file</source>
+        <translation>読み込みエラー（%1）: ファイルが破損しているか、gzip/IDX ファイルではありません</translation>
+    </message>
+    <message>
+        <source>corrupt compressed data (%1)</source>
+        <translation>圧縮データが破損しています（%1）</translation>
+    </message>
+    <message>
+        <source>unsupported IDX dimension count</source>
+        <translation>サポートされていない IDX の次元数です</translation>
+    </message>
+    <message>
+        <source>cannot open</source>
+        <translation>開けません</translation>
+    </message>
+    <message>
+        <source>truncated: %1 bytes, shorter than the 4-byte IDX magic (empty file?)</source>
+        <translation>途中で切れています: %1 バイトしかなく、4 バイトの IDX マジックナンバーより短いです（空のファイル？）</translation>
+    </message>
+    <message>
+        <source>bad magic number %1 (expected %2: IDX, unsigned bytes, %3 dimension(s)); the file is corrupt or not the right dataset file</source>
+        <translation>マジックナンバー %1 が不正です（期待値 %2: IDX、符号なしバイト、%3 次元）。ファイルが破損しているか、正しいデータセットのファイルではありません</translation>
+    </message>
+    <message>
+        <source>truncated inside the IDX header</source>
+        <translation>IDX ヘッダーの途中で切れています</translation>
+    </message>
+    <message>
+        <source>dimension %1 is %2 (allowed 1..%3)</source>
+        <translation>次元 %1 が %2 です（許容範囲 1..%3）</translation>
+    </message>
+    <message>
+        <source>header claims more than %1 bytes of data</source>
+        <translation>ヘッダーが %1 バイトを超えるデータを示しています</translation>
+    </message>
+    <message>
+        <source>truncated: the header promises %1 data bytes, the file holds %2</source>
+        <translation>途中で切れています: ヘッダーは %1 バイトのデータを示していますが、ファイルには %2 バイトしかありません</translation>
+    </message>
+    <message>
+        <source>truncated: the header promises %1 data bytes, the %2-byte compressed file cannot hold that many</source>
+        <translation>途中で切れています: ヘッダーは %1 バイトのデータを示していますが、%2 バイトの圧縮ファイルにはそれだけ入りません</translation>
+    </message>
+    <message>
+        <source>longer than its header says (trailing data after %1 data bytes): the header&apos;s counts do not match the file</source>
+        <translation>ヘッダーの記載より長いです（%1 バイトのデータの後に余分なデータ）: ヘッダーの数値がファイルと一致しません</translation>
+    </message>
+</context>
+<context>
+    <name>ampscope::GradScalerOptions</name>
+    <message>
+        <source>GradScaler option %1 = %2 is invalid: %3</source>
+        <translation>GradScaler のオプション %1 = %2 は無効です: %3</translation>
+    </message>
+    <message>
+        <source>The growth factor must be &gt; 1.0.</source>
+        <translation>増加係数は 1.0 より大きくなければなりません。</translation>
+    </message>
+    <message>
+        <source>The backoff factor must be &lt; 1.0.</source>
+        <translation>バックオフ係数は 1.0 より小さくなければなりません。</translation>
+    </message>
+    <message>
+        <source>it must be finite</source>
+        <translation>有限の値でなければなりません</translation>
+    </message>
+    <message>
+        <source>it must be &gt; 0 (0 would zero the scale at the first overflow)</source>
+        <translation>0 より大きくなければなりません（0 だと最初のオーバーフローでスケールが 0 になります）</translation>
+    </message>
+    <message>
+        <source>it must be finite and &gt; 0</source>
+        <translation>有限で 0 より大きくなければなりません</translation>
+    </message>
+    <message>
+        <source>it must be representable in fp32 (between ~1.4e-45 and ~3.4e38)</source>
+        <translation>fp32 で表せる値でなければなりません（~1.4e-45 から ~3.4e38 の間）</translation>
+    </message>
+    <message>
+        <source>it must be &gt;= 1</source>
+        <translation>1 以上でなければなりません</translation>
+    </message>
+    <message>
+        <source>it must fit the int32 growth tracker</source>
+        <translation>int32 の増加カウンタに収まらなければなりません</translation>
+    </message>
+    <message>
+        <source>it must be &gt;= 1 (1 = back off at every overflow)</source>
+        <translation>1 以上でなければなりません（1 = オーバーフローのたびにバックオフ）</translation>
+    </message>
+    <message>
+        <source>it must be finite and &gt;= 0 (0 = no floor)</source>
+        <translation>有限で 0 以上でなければなりません（0 = 下限なし）</translation>
+    </message>
+    <message>
+        <source>it must be &gt; 0 (inf = no cap)</source>
+        <translation>0 より大きくなければなりません（inf = 上限なし）</translation>
+    </message>
+    <message>
+        <source>GradScaler options min_scale = %1 and max_scale = %2 are invalid: min_scale must not exceed max_scale</source>
+        <translation>GradScaler のオプション min_scale = %1 と max_scale = %2 は無効です: min_scale は max_scale を超えてはいけません</translation>
+    </message>
+    <message>
+        <source>GradScaler option init_scale = %1 is invalid: it must lie within [min_scale, max_scale] = [%2, %3]</source>
+        <translation>GradScaler のオプション init_scale = %1 は無効です: [min_scale, max_scale] = [%2, %3] の範囲内でなければなりません</translation>
+    </message>
+</context>
+<context>
+    <name>ampscope::ModelZoo</name>
+    <message>
+        <source>unknown model &apos;%1&apos; (known: %2)</source>
+        <translation>不明なモデル &apos;%1&apos;（既知: %2）</translation>
+    </message>
+</context>
+<context>
+    <name>ampscope::Precision</name>
+    <message>
+        <source>%1 (emulated)</source>
+        <translation>%1（エミュレーション）</translation>
+    </message>
+</context>
+<context>
+    <name>ampscope::RunStore</name>
+    <message>
+        <source>(no space left on the disk)</source>
+        <translation>（ディスクに空きがありません）</translation>
+    </message>
+    <message>
+        <source>(the file size limit of %1 bytes was reached, see ulimit -f)</source>
+        <translation>（ファイルサイズの上限 %1 バイトに達しました。ulimit -f を参照）</translation>
+    </message>
+    <message>
+        <source>reading</source>
+        <translation>読み込み</translation>
+    </message>
+    <message>
+        <source>writing</source>
+        <translation>書き込み</translation>
+    </message>
+    <message>
+        <source>creating</source>
+        <translation>作成</translation>
+    </message>
+    <message>
+        <source>setting up</source>
+        <translation>初期設定</translation>
+    </message>
+    <message>
+        <source>creating a run in</source>
+        <translation>実行の作成</translation>
+    </message>
+    <message>
+        <source>disk full while %1 %2: %3</source>
+        <translation>%1中にディスクがいっぱいになりました（%2）: %3</translation>
+    </message>
+    <message>
+        <source>writing to the disk failed</source>
+        <translation>ディスクへの書き込みに失敗しました</translation>
+    </message>
+    <message>
+        <source>I/O error while %1 %2: %3</source>
+        <translation>%1中に I/O エラーが発生しました（%2）: %3</translation>
+    </message>
+    <message>
+        <source>%1 is not an AmpScope run store (not an SQLite database)</source>
+        <translation>%1 は AmpScope のラン ストアではありません（SQLite データベースではありません）</translation>
+    </message>
+    <message>
+        <source>%1 is damaged (%2) while %3</source>
+        <translation>%1 は破損しています（%2、%3中）</translation>
+    </message>
+    <message>
+        <source>%1 is locked by another process (%2) while %3</source>
+        <translation>%1 は別のプロセスにロックされています（%2、%3中）</translation>
+    </message>
+    <message>
+        <source>%1 was moved or deleted while %2</source>
+        <translation>%1 は%2中に移動または削除されました</translation>
+    </message>
+    <message>
+        <source>%1 cannot be written (%2) while %3</source>
+        <translation>%1 に書き込めません（%2、%3中）</translation>
+    </message>
+    <message>
+        <source>%1 %2 failed: %3</source>
+        <translation>%1に失敗しました（%2）: %3</translation>
+    </message>
+    <message>
+        <source>cannot open run store %1: no such file</source>
+        <translation>ラン ストア %1 を開けません: ファイルがありません</translation>
+    </message>
+    <message>
+        <source>cannot open run store %1: it is a directory</source>
+        <translation>ラン ストア %1 を開けません: ディレクトリです</translation>
+    </message>
+    <message>
+        <source>cannot open run store %1: %2</source>
+        <translation>ラン ストア %1 を開けません: %2</translation>
+    </message>
+    <message>
+        <source>cannot create run store %1: %2</source>
+        <translation>ラン ストア %1 を作成できません: %2</translation>
+    </message>
+    <message>
+        <source>%1 is an empty database, not an AmpScope run store</source>
+        <translation>%1 は空のデータベースで、AmpScope のラン ストアではありません</translation>
+    </message>
+    <message>
+        <source>%1 is not an AmpScope run store (an SQLite database with tables: %2)</source>
+        <translation>%1 は AmpScope のラン ストアではありません（テーブル %2 を持つ SQLite データベース）</translation>
+    </message>
+    <message>
+        <source>%1 is not an AmpScope run store (its meta table names the application &apos;%2&apos;)</source>
+        <translation>%1 は AmpScope のラン ストアではありません（meta テーブルにはアプリケーション &apos;%2&apos; とあります）</translation>
+    </message>
+    <message>
+        <source>%1 is damaged: schema_version &apos;%2&apos; is not a number</source>
+        <translation>%1 は破損しています: schema_version &apos;%2&apos; が数値ではありません</translation>
+    </message>
+    <message>
+        <source>%1 was written by a newer AmpScope (schema %2, this build reads %3)</source>
+        <translation>%1 は新しい AmpScope で書かれています（スキーマ %2、このビルドが読めるのは %3）</translation>
+    </message>
+    <message>
+        <source>%1 has an unknown schema version %2</source>
+        <translation>%1 のスキーマバージョン %2 は不明です</translation>
+    </message>
+    <message>
+        <source>%1 is damaged: table &apos;%2&apos; is missing</source>
+        <translation>%1 は破損しています: テーブル &apos;%2&apos; がありません</translation>
+    </message>
+    <message>
+        <source>%1 is open read-only: cannot create a run</source>
+        <translation>%1 は読み取り専用で開かれています: 実行を作成できません</translation>
+    </message>
+    <message>
+        <source>%1 is open read-only: cannot append steps</source>
+        <translation>%1 は読み取り専用で開かれています: ステップを追加できません</translation>
+    </message>
+    <message>
+        <source>%1 is open read-only: cannot set a status</source>
+        <translation>%1 は読み取り専用で開かれています: 状態を設定できません</translation>
+    </message>
+    <message>
+        <source>run %1 in %2 has an unreadable configuration: %3</source>
+        <translation>%2 の実行 %1 の設定を読み取れません: %3</translation>
+    </message>
+    <message>
+        <source>%1 is damaged: run %2 has a gap in its layer ids</source>
+        <translation>%1 は破損しています: 実行 %2 のレイヤー ID に欠番があります</translation>
+    </message>
+    <message>
+        <source>%1 is damaged: layer %2 has an unreadable shape</source>
+        <translation>%1 は破損しています: レイヤー %2 の形状を読み取れません</translation>
+    </message>
+    <message>
+        <source>%1 is damaged: run %2 step %3: %4</source>
+        <translation>%1 は破損しています: 実行 %2 のステップ %3: %4</translation>
+    </message>
+    <message>
+        <source>unknown scale change reason &apos;%1&apos;</source>
+        <translation>不明なスケール変更理由 &apos;%1&apos;</translation>
+    </message>
+    <message>
+        <source>layer statistics without a step row</source>
+        <translation>ステップ行のないレイヤー統計</translation>
+    </message>
+    <message>
+        <source>statistics for layer %1, the run has %2 layers</source>
+        <translation>レイヤー %1 の統計がありますが、この実行のレイヤーは %2 個です</translation>
+    </message>
+    <message>
+        <source>unreadable histogram</source>
+        <translation>ヒストグラムを読み取れません</translation>
+    </message>
+    <message numerus="yes">
+        <source>recording to %1 stopped: %2 (%n steps were saved, up to step %3)</source>
+        <translation>
+            <numerusform>%1 への記録を停止しました: %2（%n ステップを保存済み、ステップ %3 まで）</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>recording to %1 stopped: %2 (%n steps were saved)</source>
+        <translation>
+            <numerusform>%1 への記録を停止しました: %2（%n ステップを保存済み）</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 was deleted or replaced while recording</source>
+        <translation>%1 は記録中に削除または置き換えられました</translation>
+    </message>
+    <message>
+        <source>unexpected error: %1</source>
+        <translation>予期しないエラー: %1</translation>
+    </message>
+    <message>
+        <source>unexpected error</source>
+        <translation>予期しないエラー</translation>
+    </message>
+    <message>
+        <source>recording to %1 could not be closed: %2</source>
+        <translation>%1 への記録を閉じられませんでした: %2</translation>
+    </message>
+</context>
+<context>
+    <name>ampscope::SessionConfig</name>
+    <message>
+        <source>(not UTF-8)</source>
+        <translation>（UTF-8 ではありません）</translation>
+    </message>
+    <message>
+        <source>must be one of %1</source>
+        <translation>%1 のいずれかでなければなりません</translation>
+    </message>
+    <message>
+        <source>model %1 trains on %2 only</source>
+        <translation>モデル %1 は %2 でのみ学習します</translation>
+    </message>
+    <message>
+        <source>must be in %1</source>
+        <translation>%1 の範囲内でなければなりません</translation>
+    </message>
+    <message>
+        <source>must be &gt;= 0 (0 = off)</source>
+        <translation>0 以上でなければなりません（0 = オフ）</translation>
+    </message>
+    <message>
+        <source>must be &gt;= 0 (0 = never)</source>
+        <translation>0 以上でなければなりません（0 = なし）</translation>
+    </message>
+    <message>
+        <source>must be &gt;= 0 (0 = until stopped)</source>
+        <translation>0 以上でなければなりません（0 = 停止するまで）</translation>
+    </message>
+    <message>
+        <source>must be &gt;= 0 steps/s (0 = none)</source>
+        <translation>0 ステップ/秒 以上でなければなりません（0 = 制限なし）</translation>
+    </message>
+    <message>
+        <source>must satisfy %1 &lt;= lo &lt; hi &lt;= %2</source>
+        <translation>%1 &lt;= lo &lt; hi &lt;= %2 を満たさなければなりません</translation>
+    </message>
+    <message>
+        <source>must be valid UTF-8 text (it is stored with the run); rename the directory or point a symbolic link with a UTF-8 name at it</source>
+        <translation>有効な UTF-8 テキストでなければなりません（実行と一緒に保存されます）。ディレクトリの名前を変えるか、UTF-8 の名前のシンボリックリンクをそこに向けてください</translation>
+    </message>
+    <message>
+        <source>the layer name must be valid UTF-8 text</source>
+        <translation>レイヤー名は有効な UTF-8 テキストでなければなりません</translation>
+    </message>
+    <message>
+        <source>needs a layer name or &apos;loss&apos;</source>
+        <translation>レイヤー名か &apos;loss&apos; が必要です</translation>
+    </message>
+    <message>
+        <source>the step must be &gt;= 0</source>
+        <translation>ステップは 0 以上でなければなりません</translation>
+    </message>
+    <message>
+        <source>session config: &quot;%1&quot; must be an integer</source>
+        <translation>セッション設定: &quot;%1&quot; は整数でなければなりません</translation>
+    </message>
+    <message>
+        <source>session config: &quot;%1&quot; = %2 must be an integer in [%3, %4]</source>
+        <translation>セッション設定: &quot;%1&quot; = %2 は [%3, %4] の整数でなければなりません</translation>
+    </message>
+    <message>
+        <source>session config: not a JSON object</source>
+        <translation>セッション設定: JSON オブジェクトではありません</translation>
+    </message>
+    <message>
+        <source>session config: unknown %1 &apos;%2&apos;</source>
+        <translation>セッション設定: 不明な%1 &apos;%2&apos;</translation>
+    </message>
+    <message>
+        <source>precision</source>
+        <translation>精度</translation>
+    </message>
+    <message>
+        <source>device</source>
+        <translation>デバイス</translation>
+    </message>
+    <message>
+        <source>optimizer</source>
+        <translation>オプティマイザ</translation>
+    </message>
+    <message>
+        <source>session config: &quot;%1&quot; = %2 must be an integer in [0, 2^64)</source>
+        <translation>セッション設定: &quot;%1&quot; = %2 は [0, 2^64) の整数でなければなりません</translation>
+    </message>
+    <message>
+        <source>histogram target format</source>
+        <translation>ヒストグラムの対象フォーマット</translation>
+    </message>
+    <message>
+        <source>fault kind</source>
+        <translation>障害の種類</translation>
+    </message>
+    <message>
+        <source>session config: %1</source>
+        <translation>セッション設定: %1</translation>
+    </message>
+</context>
+<context>
+    <name>ampscope::TrainingSession</name>
+    <message>
+        <source>%1: out of memory. The session has ended; a smaller --batch-size or --accumulate, a smaller model or the CPU (--device cpu) needs less, and a new session starts clean.</source>
+        <translation>%1: メモリ不足です。セッションは終了しました。--batch-size や --accumulate を小さくするか、より小さいモデルか CPU（--device cpu）を使えば必要なメモリは減ります。新しいセッションはまっさらな状態で始まります。</translation>
+    </message>
+    <message>
+        <source>unknown error (not a std::exception)</source>
+        <translation>不明なエラー（std::exception ではありません）</translation>
+    </message>
+    <message>
+        <source>--device cuda: no CUDA device is available (this LibTorch has no CUDA support, or no GPU was found); use --device cpu or auto</source>
+        <translation>--device cuda: 使用できる CUDA デバイスがありません（この LibTorch は CUDA 非対応か、GPU が見つかりません）。--device cpu か auto を使ってください</translation>
+    </message>
+    <message>
+        <source>model %1 has no layer named &apos;%2&apos; (allowed: %3)</source>
+        <translation>モデル %1 には &apos;%2&apos; という名前のレイヤーがありません（指定可能: %3）</translation>
+    </message>
+    <message>
+        <source>paused</source>
+        <translation>一時停止</translation>
+    </message>
+    <message>
+        <source>resumed</source>
+        <translation>再開</translation>
+    </message>
+    <message>
+        <source>scaler settings not applied: %1</source>
+        <translation>スケーラーの設定は適用されませんでした: %1</translation>
+    </message>
+    <message>
+        <source>learning rate %1 not applied: it must be in (0, 10]</source>
+        <translation>学習率 %1 は適用されませんでした: (0, 10] の範囲内でなければなりません</translation>
+    </message>
+    <message>
+        <source>speed limit %1 not applied: it must be &gt;= 0</source>
+        <translation>速度制限 %1 は適用されませんでした: 0 以上でなければなりません</translation>
+    </message>
+    <message>
+        <source>clip norm %1 not applied: it must be &gt;= 0 (0 = off)</source>
+        <translation>クリップのノルム %1 は適用されませんでした: 0 以上でなければなりません（0 = オフ）</translation>
+    </message>
+    <message>
+        <source>accumulation %1 not applied: it must be a whole number in [1, 1024]</source>
+        <translation>勾配累積 %1 は適用されませんでした: [1, 1024] の整数でなければなりません</translation>
+    </message>
+    <message>
+        <source>scale %1 not applied: it must be finite, &gt; 0 and fit fp32</source>
+        <translation>スケール %1 は適用されませんでした: 有限で 0 より大きく、fp32 に収まらなければなりません</translation>
+    </message>
+    <message>
+        <source>scale not applied: %1</source>
+        <translation>スケールは適用されませんでした: %1</translation>
+    </message>
+    <message>
+        <source>fault injection: no layer named &apos;%1&apos;</source>
+        <translation>障害注入: &apos;%1&apos; という名前のレイヤーはありません</translation>
+    </message>
+    <message>
+        <source>the loss scale has reached 0: every gradient is now 0 or NaN, so no step can succeed and the scale cannot recover (0 is absorbing). Set a min scale (e.g. 1) or reset the run.</source>
+        <translation>損失スケールが 0 になりました: すべての勾配が 0 か NaN になるため、どのステップも成功せず、スケールも回復できません（0 は吸収状態です）。最小スケール（例: 1）を設定するか、実行をリセットしてください。</translation>
+    </message>
+    <message>
+        <source>the loss scale is held at its floor, min scale = %1: steps are skipped for as long as the gradients overflow even at this scale.</source>
+        <translation>損失スケールが下限の最小スケール = %1 で保持されています: このスケールでも勾配がオーバーフローする間は、ステップがスキップされます。</translation>
+    </message>
+    <message>
+        <source>started on %1, %2</source>
+        <translation>%1 で開始、%2</translation>
+    </message>
+    <message numerus="yes">
+        <source>finished after %n steps</source>
+        <translation>
+            <numerusform>%n ステップで終了</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>training stopped at step %1: %2</source>
+        <translation>ステップ %1 で学習が止まりました: %2</translation>
+    </message>
+    <message numerus="yes">
+        <source>stopped after %n steps</source>
+        <translation>
+            <numerusform>%n ステップで停止</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>recording stopped: %1; training continues unrecorded</source>
+        <translation>記録を停止しました: %1。学習は記録なしで続きます</translation>
+    </message>
+    <message>
+        <source>the run store was closed</source>
+        <translation>ラン ストアが閉じられました</translation>
     </message>
 </context>
 <context>
@@ -2141,6 +2680,10 @@ growth tracker %5</source>
     <message>
         <source>step %1: injecting %2 into %3 at the next step</source>
         <translation>ステップ %1: 次のステップで %3 に %2 を注入します</translation>
+    </message>
+    <message>
+        <source>unknown error</source>
+        <translation>不明なエラー</translation>
     </message>
 </context>
 </TS>

@@ -706,6 +706,17 @@ Example: %2</source>
     </message>
 </context>
 <context>
+    <name>LiveRecorder</name>
+    <message>
+        <source>the run store %1 took too long to open (%2 steps waited for it)</source>
+        <translation>运行存储 %1 打开耗时过长（有 %2 步在等待）</translation>
+    </message>
+    <message>
+        <source>the recorder stopped</source>
+        <translation>记录器已停止</translation>
+    </message>
+</context>
+<context>
     <name>Narrator</name>
     <message>
         <source>a layer</source>
@@ -818,30 +829,6 @@ Example: %2</source>
         <translation>第 %1 步：%2，跳过该步，缩放保持为 %3</translation>
     </message>
     <message>
-        <source>paused</source>
-        <translation>已暂停</translation>
-    </message>
-    <message>
-        <source>resumed</source>
-        <translation>已继续</translation>
-    </message>
-    <message>
-        <source>started on %1</source>
-        <translation>在 %1 上开始</translation>
-    </message>
-    <message numerus="yes">
-        <source>finished after %n steps</source>
-        <translation>
-            <numerusform>%n 步后结束</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>stopped after %n steps</source>
-        <translation>
-            <numerusform>%n 步后停止</numerusform>
-        </translation>
-    </message>
-    <message>
         <source>step %1: %2</source>
         <translation>第 %1 步：%2</translation>
     </message>
@@ -910,6 +897,29 @@ Example: %2</source>
     </message>
 </context>
 <context>
+    <name>PresetParse</name>
+    <message>
+        <source>expected a JSON object</source>
+        <translation>应为 JSON 对象</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; must be a string</source>
+        <translation>&quot;%1&quot; 必须是字符串</translation>
+    </message>
+    <message>
+        <source>no name</source>
+        <translation>没有名称</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; must be an integer within +-1e9</source>
+        <translation>&quot;%1&quot; 必须是 +-1e9 以内的整数</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; must be a JSON object</source>
+        <translation>&quot;%1&quot; 必须是 JSON 对象</translation>
+    </message>
+</context>
+<context>
     <name>StoredRun</name>
     <message>
         <source>run %1: %2</source>
@@ -953,6 +963,535 @@ Example: %2</source>
     <message>
         <source>%1.json: the name of a built-in preset, skipped</source>
         <translation>%1.json：与内置预设同名，已跳过</translation>
+    </message>
+</context>
+<context>
+    <name>ampscope::Dataset</name>
+    <message>
+        <source>Fashion-MNIST not found: %1 has no train-images-idx3-ubyte(.gz) and train-labels-idx1-ubyte(.gz). Install the Debian package dataset-fashion-mnist or pass --data-dir.</source>
+        <translation>未找到 Fashion-MNIST：%1 中没有 train-images-idx3-ubyte(.gz) 和 train-labels-idx1-ubyte(.gz)。请安装 Debian 软件包 dataset-fashion-mnist，或指定 --data-dir。</translation>
+    </message>
+    <message>
+        <source>%1: images are %2x%3, Fashion-MNIST&apos;s are 28x28</source>
+        <translation>%1：图像为 %2x%3，而 Fashion-MNIST 的图像是 28x28</translation>
+    </message>
+    <message>
+        <source>%1: %2 labels for %3 images in %4</source>
+        <translation>%1：%4 中有 %3 张图像，却有 %2 个标签</translation>
+    </message>
+    <message>
+        <source>%1: label %2 is out of range (Fashion-MNIST has classes 0..9)</source>
+        <translation>%1：标签 %2 超出范围（Fashion-MNIST 的类别为 0..9）</translation>
+    </message>
+    <message>
+        <source>unknown dataset &apos;%1&apos; (known: spirals, clusters, fashion-mnist)</source>
+        <translation>未知的数据集 &apos;%1&apos;（已知：spirals、clusters、fashion-mnist）</translation>
+    </message>
+    <message>
+        <source>batch size must be at least 1, got %1</source>
+        <translation>批大小必须至少为 1，实际为 %1</translation>
+    </message>
+    <message>
+        <source>dataset &apos;%1&apos; is empty</source>
+        <translation>数据集 &apos;%1&apos; 为空</translation>
+    </message>
+    <message>
+        <source>read error (%1): the file is corrupt or not a gzip/IDX file</source>
+        <translation>读取错误（%1）：文件已损坏，或不是 gzip/IDX 文件</translation>
+    </message>
+    <message>
+        <source>corrupt compressed data (%1)</source>
+        <translation>压缩数据已损坏（%1）</translation>
+    </message>
+    <message>
+        <source>unsupported IDX dimension count</source>
+        <translation>不支持的 IDX 维数</translation>
+    </message>
+    <message>
+        <source>cannot open</source>
+        <translation>无法打开</translation>
+    </message>
+    <message>
+        <source>truncated: %1 bytes, shorter than the 4-byte IDX magic (empty file?)</source>
+        <translation>已截断：只有 %1 字节，比 4 字节的 IDX 魔数还短（空文件？）</translation>
+    </message>
+    <message>
+        <source>bad magic number %1 (expected %2: IDX, unsigned bytes, %3 dimension(s)); the file is corrupt or not the right dataset file</source>
+        <translation>魔数 %1 不正确（应为 %2：IDX、无符号字节、%3 维）；文件已损坏，或不是正确的数据集文件</translation>
+    </message>
+    <message>
+        <source>truncated inside the IDX header</source>
+        <translation>在 IDX 文件头内部被截断</translation>
+    </message>
+    <message>
+        <source>dimension %1 is %2 (allowed 1..%3)</source>
+        <translation>第 %1 维为 %2（允许 1..%3）</translation>
+    </message>
+    <message>
+        <source>header claims more than %1 bytes of data</source>
+        <translation>文件头声称的数据超过 %1 字节</translation>
+    </message>
+    <message>
+        <source>truncated: the header promises %1 data bytes, the file holds %2</source>
+        <translation>已截断：文件头声明 %1 字节数据，文件只有 %2 字节</translation>
+    </message>
+    <message>
+        <source>truncated: the header promises %1 data bytes, the %2-byte compressed file cannot hold that many</source>
+        <translation>已截断：文件头声明 %1 字节数据，%2 字节的压缩文件容纳不了这么多</translation>
+    </message>
+    <message>
+        <source>longer than its header says (trailing data after %1 data bytes): the header&apos;s counts do not match the file</source>
+        <translation>比文件头所述更长（%1 字节数据之后还有多余数据）：文件头中的计数与文件不符</translation>
+    </message>
+</context>
+<context>
+    <name>ampscope::GradScalerOptions</name>
+    <message>
+        <source>GradScaler option %1 = %2 is invalid: %3</source>
+        <translation>GradScaler 选项 %1 = %2 无效：%3</translation>
+    </message>
+    <message>
+        <source>The growth factor must be &gt; 1.0.</source>
+        <translation>增长因子必须 &gt; 1.0。</translation>
+    </message>
+    <message>
+        <source>The backoff factor must be &lt; 1.0.</source>
+        <translation>回退因子必须 &lt; 1.0。</translation>
+    </message>
+    <message>
+        <source>it must be finite</source>
+        <translation>必须是有限值</translation>
+    </message>
+    <message>
+        <source>it must be &gt; 0 (0 would zero the scale at the first overflow)</source>
+        <translation>必须 &gt; 0（为 0 时第一次上溢就会把缩放变成 0）</translation>
+    </message>
+    <message>
+        <source>it must be finite and &gt; 0</source>
+        <translation>必须是有限值且 &gt; 0</translation>
+    </message>
+    <message>
+        <source>it must be representable in fp32 (between ~1.4e-45 and ~3.4e38)</source>
+        <translation>必须能用 fp32 表示（介于 ~1.4e-45 与 ~3.4e38 之间）</translation>
+    </message>
+    <message>
+        <source>it must be &gt;= 1</source>
+        <translation>必须 &gt;= 1</translation>
+    </message>
+    <message>
+        <source>it must fit the int32 growth tracker</source>
+        <translation>必须能放入 int32 的增长计数器</translation>
+    </message>
+    <message>
+        <source>it must be &gt;= 1 (1 = back off at every overflow)</source>
+        <translation>必须 &gt;= 1（1 = 每次上溢都回退）</translation>
+    </message>
+    <message>
+        <source>it must be finite and &gt;= 0 (0 = no floor)</source>
+        <translation>必须是有限值且 &gt;= 0（0 = 无下限）</translation>
+    </message>
+    <message>
+        <source>it must be &gt; 0 (inf = no cap)</source>
+        <translation>必须 &gt; 0（inf = 无上限）</translation>
+    </message>
+    <message>
+        <source>GradScaler options min_scale = %1 and max_scale = %2 are invalid: min_scale must not exceed max_scale</source>
+        <translation>GradScaler 选项 min_scale = %1 与 max_scale = %2 无效：min_scale 不得超过 max_scale</translation>
+    </message>
+    <message>
+        <source>GradScaler option init_scale = %1 is invalid: it must lie within [min_scale, max_scale] = [%2, %3]</source>
+        <translation>GradScaler 选项 init_scale = %1 无效：必须位于 [min_scale, max_scale] = [%2, %3] 之内</translation>
+    </message>
+</context>
+<context>
+    <name>ampscope::ModelZoo</name>
+    <message>
+        <source>unknown model &apos;%1&apos; (known: %2)</source>
+        <translation>未知的模型 &apos;%1&apos;（已知：%2）</translation>
+    </message>
+</context>
+<context>
+    <name>ampscope::Precision</name>
+    <message>
+        <source>%1 (emulated)</source>
+        <translation>%1（模拟）</translation>
+    </message>
+</context>
+<context>
+    <name>ampscope::RunStore</name>
+    <message>
+        <source>(no space left on the disk)</source>
+        <translation>（磁盘已无剩余空间）</translation>
+    </message>
+    <message>
+        <source>(the file size limit of %1 bytes was reached, see ulimit -f)</source>
+        <translation>（已达到 %1 字节的文件大小上限，见 ulimit -f）</translation>
+    </message>
+    <message>
+        <source>reading</source>
+        <translation>读取</translation>
+    </message>
+    <message>
+        <source>writing</source>
+        <translation>写入</translation>
+    </message>
+    <message>
+        <source>creating</source>
+        <translation>创建</translation>
+    </message>
+    <message>
+        <source>setting up</source>
+        <translation>初始化</translation>
+    </message>
+    <message>
+        <source>creating a run in</source>
+        <translation>创建运行</translation>
+    </message>
+    <message>
+        <source>disk full while %1 %2: %3</source>
+        <translation>在 %2 中%1时磁盘已满：%3</translation>
+    </message>
+    <message>
+        <source>writing to the disk failed</source>
+        <translation>写入磁盘失败</translation>
+    </message>
+    <message>
+        <source>I/O error while %1 %2: %3</source>
+        <translation>在 %2 中%1时发生 I/O 错误：%3</translation>
+    </message>
+    <message>
+        <source>%1 is not an AmpScope run store (not an SQLite database)</source>
+        <translation>%1 不是 AmpScope 运行存储（不是 SQLite 数据库）</translation>
+    </message>
+    <message>
+        <source>%1 is damaged (%2) while %3</source>
+        <translation>%1 已损坏（%2，%3时）</translation>
+    </message>
+    <message>
+        <source>%1 is locked by another process (%2) while %3</source>
+        <translation>%1 被另一个进程锁定（%2，%3时）</translation>
+    </message>
+    <message>
+        <source>%1 was moved or deleted while %2</source>
+        <translation>%1 在%2时被移动或删除</translation>
+    </message>
+    <message>
+        <source>%1 cannot be written (%2) while %3</source>
+        <translation>%1 无法写入（%2，%3时）</translation>
+    </message>
+    <message>
+        <source>%1 %2 failed: %3</source>
+        <translation>在 %2 中%1失败：%3</translation>
+    </message>
+    <message>
+        <source>cannot open run store %1: no such file</source>
+        <translation>无法打开运行存储 %1：文件不存在</translation>
+    </message>
+    <message>
+        <source>cannot open run store %1: it is a directory</source>
+        <translation>无法打开运行存储 %1：它是一个目录</translation>
+    </message>
+    <message>
+        <source>cannot open run store %1: %2</source>
+        <translation>无法打开运行存储 %1：%2</translation>
+    </message>
+    <message>
+        <source>cannot create run store %1: %2</source>
+        <translation>无法创建运行存储 %1：%2</translation>
+    </message>
+    <message>
+        <source>%1 is an empty database, not an AmpScope run store</source>
+        <translation>%1 是一个空数据库，不是 AmpScope 运行存储</translation>
+    </message>
+    <message>
+        <source>%1 is not an AmpScope run store (an SQLite database with tables: %2)</source>
+        <translation>%1 不是 AmpScope 运行存储（是含有以下表的 SQLite 数据库：%2）</translation>
+    </message>
+    <message>
+        <source>%1 is not an AmpScope run store (its meta table names the application &apos;%2&apos;)</source>
+        <translation>%1 不是 AmpScope 运行存储（其 meta 表中记录的应用程序是 &apos;%2&apos;）</translation>
+    </message>
+    <message>
+        <source>%1 is damaged: schema_version &apos;%2&apos; is not a number</source>
+        <translation>%1 已损坏：schema_version &apos;%2&apos; 不是数字</translation>
+    </message>
+    <message>
+        <source>%1 was written by a newer AmpScope (schema %2, this build reads %3)</source>
+        <translation>%1 由更新版本的 AmpScope 写入（架构 %2，此版本可读取 %3）</translation>
+    </message>
+    <message>
+        <source>%1 has an unknown schema version %2</source>
+        <translation>%1 的架构版本 %2 未知</translation>
+    </message>
+    <message>
+        <source>%1 is damaged: table &apos;%2&apos; is missing</source>
+        <translation>%1 已损坏：缺少表 &apos;%2&apos;</translation>
+    </message>
+    <message>
+        <source>%1 is open read-only: cannot create a run</source>
+        <translation>%1 以只读方式打开：无法创建运行</translation>
+    </message>
+    <message>
+        <source>%1 is open read-only: cannot append steps</source>
+        <translation>%1 以只读方式打开：无法追加步</translation>
+    </message>
+    <message>
+        <source>%1 is open read-only: cannot set a status</source>
+        <translation>%1 以只读方式打开：无法设置状态</translation>
+    </message>
+    <message>
+        <source>run %1 in %2 has an unreadable configuration: %3</source>
+        <translation>%2 中的运行 %1 的配置无法读取：%3</translation>
+    </message>
+    <message>
+        <source>%1 is damaged: run %2 has a gap in its layer ids</source>
+        <translation>%1 已损坏：运行 %2 的层 ID 不连续</translation>
+    </message>
+    <message>
+        <source>%1 is damaged: layer %2 has an unreadable shape</source>
+        <translation>%1 已损坏：层 %2 的形状无法读取</translation>
+    </message>
+    <message>
+        <source>%1 is damaged: run %2 step %3: %4</source>
+        <translation>%1 已损坏：运行 %2 第 %3 步：%4</translation>
+    </message>
+    <message>
+        <source>unknown scale change reason &apos;%1&apos;</source>
+        <translation>未知的缩放变化原因 &apos;%1&apos;</translation>
+    </message>
+    <message>
+        <source>layer statistics without a step row</source>
+        <translation>层统计没有对应的步记录</translation>
+    </message>
+    <message>
+        <source>statistics for layer %1, the run has %2 layers</source>
+        <translation>有层 %1 的统计，但该运行只有 %2 层</translation>
+    </message>
+    <message>
+        <source>unreadable histogram</source>
+        <translation>直方图无法读取</translation>
+    </message>
+    <message numerus="yes">
+        <source>recording to %1 stopped: %2 (%n steps were saved, up to step %3)</source>
+        <translation>
+            <numerusform>向 %1 的记录已停止：%2（已保存 %n 步，直到第 %3 步）</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>recording to %1 stopped: %2 (%n steps were saved)</source>
+        <translation>
+            <numerusform>向 %1 的记录已停止：%2（已保存 %n 步）</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 was deleted or replaced while recording</source>
+        <translation>%1 在记录过程中被删除或替换</translation>
+    </message>
+    <message>
+        <source>unexpected error: %1</source>
+        <translation>意外错误：%1</translation>
+    </message>
+    <message>
+        <source>unexpected error</source>
+        <translation>意外错误</translation>
+    </message>
+    <message>
+        <source>recording to %1 could not be closed: %2</source>
+        <translation>无法结束向 %1 的记录：%2</translation>
+    </message>
+</context>
+<context>
+    <name>ampscope::SessionConfig</name>
+    <message>
+        <source>(not UTF-8)</source>
+        <translation>（不是 UTF-8）</translation>
+    </message>
+    <message>
+        <source>must be one of %1</source>
+        <translation>必须是 %1 之一</translation>
+    </message>
+    <message>
+        <source>model %1 trains on %2 only</source>
+        <translation>模型 %1 只能在 %2 上训练</translation>
+    </message>
+    <message>
+        <source>must be in %1</source>
+        <translation>必须在 %1 范围内</translation>
+    </message>
+    <message>
+        <source>must be &gt;= 0 (0 = off)</source>
+        <translation>必须 &gt;= 0（0 = 关闭）</translation>
+    </message>
+    <message>
+        <source>must be &gt;= 0 (0 = never)</source>
+        <translation>必须 &gt;= 0（0 = 从不）</translation>
+    </message>
+    <message>
+        <source>must be &gt;= 0 (0 = until stopped)</source>
+        <translation>必须 &gt;= 0（0 = 直到停止）</translation>
+    </message>
+    <message>
+        <source>must be &gt;= 0 steps/s (0 = none)</source>
+        <translation>必须 &gt;= 0 步/秒（0 = 不限）</translation>
+    </message>
+    <message>
+        <source>must satisfy %1 &lt;= lo &lt; hi &lt;= %2</source>
+        <translation>必须满足 %1 &lt;= lo &lt; hi &lt;= %2</translation>
+    </message>
+    <message>
+        <source>must be valid UTF-8 text (it is stored with the run); rename the directory or point a symbolic link with a UTF-8 name at it</source>
+        <translation>必须是有效的 UTF-8 文本（它会随运行一起保存）；请重命名该目录，或创建一个 UTF-8 名称的符号链接指向它</translation>
+    </message>
+    <message>
+        <source>the layer name must be valid UTF-8 text</source>
+        <translation>层名称必须是有效的 UTF-8 文本</translation>
+    </message>
+    <message>
+        <source>needs a layer name or &apos;loss&apos;</source>
+        <translation>需要层名称或 &apos;loss&apos;</translation>
+    </message>
+    <message>
+        <source>the step must be &gt;= 0</source>
+        <translation>步必须 &gt;= 0</translation>
+    </message>
+    <message>
+        <source>session config: &quot;%1&quot; must be an integer</source>
+        <translation>会话配置：&quot;%1&quot; 必须是整数</translation>
+    </message>
+    <message>
+        <source>session config: &quot;%1&quot; = %2 must be an integer in [%3, %4]</source>
+        <translation>会话配置：&quot;%1&quot; = %2 必须是 [%3, %4] 内的整数</translation>
+    </message>
+    <message>
+        <source>session config: not a JSON object</source>
+        <translation>会话配置：不是 JSON 对象</translation>
+    </message>
+    <message>
+        <source>session config: unknown %1 &apos;%2&apos;</source>
+        <translation>会话配置：未知的%1 &apos;%2&apos;</translation>
+    </message>
+    <message>
+        <source>precision</source>
+        <translation>精度</translation>
+    </message>
+    <message>
+        <source>device</source>
+        <translation>设备</translation>
+    </message>
+    <message>
+        <source>optimizer</source>
+        <translation>优化器</translation>
+    </message>
+    <message>
+        <source>session config: &quot;%1&quot; = %2 must be an integer in [0, 2^64)</source>
+        <translation>会话配置：&quot;%1&quot; = %2 必须是 [0, 2^64) 内的整数</translation>
+    </message>
+    <message>
+        <source>histogram target format</source>
+        <translation>直方图目标格式</translation>
+    </message>
+    <message>
+        <source>fault kind</source>
+        <translation>故障类型</translation>
+    </message>
+    <message>
+        <source>session config: %1</source>
+        <translation>会话配置：%1</translation>
+    </message>
+</context>
+<context>
+    <name>ampscope::TrainingSession</name>
+    <message>
+        <source>%1: out of memory. The session has ended; a smaller --batch-size or --accumulate, a smaller model or the CPU (--device cpu) needs less, and a new session starts clean.</source>
+        <translation>%1：内存不足。会话已结束；更小的 --batch-size 或 --accumulate、更小的模型或使用 CPU（--device cpu）都能减少用量，新会话会从干净状态开始。</translation>
+    </message>
+    <message>
+        <source>unknown error (not a std::exception)</source>
+        <translation>未知错误（不是 std::exception）</translation>
+    </message>
+    <message>
+        <source>--device cuda: no CUDA device is available (this LibTorch has no CUDA support, or no GPU was found); use --device cpu or auto</source>
+        <translation>--device cuda：没有可用的 CUDA 设备（此 LibTorch 不支持 CUDA，或未找到 GPU）；请使用 --device cpu 或 auto</translation>
+    </message>
+    <message>
+        <source>model %1 has no layer named &apos;%2&apos; (allowed: %3)</source>
+        <translation>模型 %1 没有名为 &apos;%2&apos; 的层（可用：%3）</translation>
+    </message>
+    <message>
+        <source>paused</source>
+        <translation>已暂停</translation>
+    </message>
+    <message>
+        <source>resumed</source>
+        <translation>已继续</translation>
+    </message>
+    <message>
+        <source>scaler settings not applied: %1</source>
+        <translation>未应用缩放器设置：%1</translation>
+    </message>
+    <message>
+        <source>learning rate %1 not applied: it must be in (0, 10]</source>
+        <translation>未应用学习率 %1：必须在 (0, 10] 范围内</translation>
+    </message>
+    <message>
+        <source>speed limit %1 not applied: it must be &gt;= 0</source>
+        <translation>未应用速度上限 %1：必须 &gt;= 0</translation>
+    </message>
+    <message>
+        <source>clip norm %1 not applied: it must be &gt;= 0 (0 = off)</source>
+        <translation>未应用裁剪范数 %1：必须 &gt;= 0（0 = 关闭）</translation>
+    </message>
+    <message>
+        <source>accumulation %1 not applied: it must be a whole number in [1, 1024]</source>
+        <translation>未应用梯度累积 %1：必须是 [1, 1024] 内的整数</translation>
+    </message>
+    <message>
+        <source>scale %1 not applied: it must be finite, &gt; 0 and fit fp32</source>
+        <translation>未应用缩放 %1：必须是有限值、&gt; 0 且能用 fp32 表示</translation>
+    </message>
+    <message>
+        <source>scale not applied: %1</source>
+        <translation>未应用缩放：%1</translation>
+    </message>
+    <message>
+        <source>fault injection: no layer named &apos;%1&apos;</source>
+        <translation>故障注入：没有名为 &apos;%1&apos; 的层</translation>
+    </message>
+    <message>
+        <source>the loss scale has reached 0: every gradient is now 0 or NaN, so no step can succeed and the scale cannot recover (0 is absorbing). Set a min scale (e.g. 1) or reset the run.</source>
+        <translation>损失缩放已降到 0：现在每个梯度都是 0 或 NaN，任何一步都无法成功，缩放也无法恢复（0 是吸收态）。请设置最小缩放（例如 1）或重置运行。</translation>
+    </message>
+    <message>
+        <source>the loss scale is held at its floor, min scale = %1: steps are skipped for as long as the gradients overflow even at this scale.</source>
+        <translation>损失缩放被保持在下限，最小缩放 = %1：只要梯度在此缩放下仍然上溢，就会跳过该步。</translation>
+    </message>
+    <message>
+        <source>started on %1, %2</source>
+        <translation>在 %1 上开始，%2</translation>
+    </message>
+    <message numerus="yes">
+        <source>finished after %n steps</source>
+        <translation>
+            <numerusform>%n 步后结束</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>training stopped at step %1: %2</source>
+        <translation>训练在第 %1 步停止：%2</translation>
+    </message>
+    <message numerus="yes">
+        <source>stopped after %n steps</source>
+        <translation>
+            <numerusform>%n 步后停止</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>recording stopped: %1; training continues unrecorded</source>
+        <translation>记录已停止：%1；训练继续但不再记录</translation>
+    </message>
+    <message>
+        <source>the run store was closed</source>
+        <translation>运行存储已关闭</translation>
     </message>
 </context>
 <context>
@@ -2141,6 +2680,10 @@ growth tracker %5</source>
     <message>
         <source>step %1: injecting %2 into %3 at the next step</source>
         <translation>第 %1 步：将在下一步向 %3 注入 %2</translation>
+    </message>
+    <message>
+        <source>unknown error</source>
+        <translation>未知错误</translation>
     </message>
 </context>
 </TS>

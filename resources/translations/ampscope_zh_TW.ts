@@ -706,6 +706,17 @@ Example: %2</source>
     </message>
 </context>
 <context>
+    <name>LiveRecorder</name>
+    <message>
+        <source>the run store %1 took too long to open (%2 steps waited for it)</source>
+        <translation>執行紀錄庫 %1 開啟耗時過久（有 %2 步在等待）</translation>
+    </message>
+    <message>
+        <source>the recorder stopped</source>
+        <translation>記錄器已停止</translation>
+    </message>
+</context>
+<context>
     <name>Narrator</name>
     <message>
         <source>a layer</source>
@@ -818,30 +829,6 @@ Example: %2</source>
         <translation>第 %1 步：%2，略過該步，縮放維持為 %3</translation>
     </message>
     <message>
-        <source>paused</source>
-        <translation>已暫停</translation>
-    </message>
-    <message>
-        <source>resumed</source>
-        <translation>已繼續</translation>
-    </message>
-    <message>
-        <source>started on %1</source>
-        <translation>在 %1 上開始</translation>
-    </message>
-    <message numerus="yes">
-        <source>finished after %n steps</source>
-        <translation>
-            <numerusform>%n 步後結束</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>stopped after %n steps</source>
-        <translation>
-            <numerusform>%n 步後停止</numerusform>
-        </translation>
-    </message>
-    <message>
         <source>step %1: %2</source>
         <translation>第 %1 步：%2</translation>
     </message>
@@ -910,6 +897,29 @@ Example: %2</source>
     </message>
 </context>
 <context>
+    <name>PresetParse</name>
+    <message>
+        <source>expected a JSON object</source>
+        <translation>應為 JSON 物件</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; must be a string</source>
+        <translation>&quot;%1&quot; 必須是字串</translation>
+    </message>
+    <message>
+        <source>no name</source>
+        <translation>沒有名稱</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; must be an integer within +-1e9</source>
+        <translation>&quot;%1&quot; 必須是 +-1e9 以內的整數</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; must be a JSON object</source>
+        <translation>&quot;%1&quot; 必須是 JSON 物件</translation>
+    </message>
+</context>
+<context>
     <name>StoredRun</name>
     <message>
         <source>run %1: %2</source>
@@ -953,6 +963,535 @@ Example: %2</source>
     <message>
         <source>%1.json: the name of a built-in preset, skipped</source>
         <translation>%1.json：與內建預設組同名，已略過</translation>
+    </message>
+</context>
+<context>
+    <name>ampscope::Dataset</name>
+    <message>
+        <source>Fashion-MNIST not found: %1 has no train-images-idx3-ubyte(.gz) and train-labels-idx1-ubyte(.gz). Install the Debian package dataset-fashion-mnist or pass --data-dir.</source>
+        <translation>找不到 Fashion-MNIST：%1 中沒有 train-images-idx3-ubyte(.gz) 與 train-labels-idx1-ubyte(.gz)。請安裝 Debian 套件 dataset-fashion-mnist，或指定 --data-dir。</translation>
+    </message>
+    <message>
+        <source>%1: images are %2x%3, Fashion-MNIST&apos;s are 28x28</source>
+        <translation>%1：影像為 %2x%3，而 Fashion-MNIST 的影像是 28x28</translation>
+    </message>
+    <message>
+        <source>%1: %2 labels for %3 images in %4</source>
+        <translation>%1：%4 中有 %3 張影像，卻有 %2 個標籤</translation>
+    </message>
+    <message>
+        <source>%1: label %2 is out of range (Fashion-MNIST has classes 0..9)</source>
+        <translation>%1：標籤 %2 超出範圍（Fashion-MNIST 的類別為 0..9）</translation>
+    </message>
+    <message>
+        <source>unknown dataset &apos;%1&apos; (known: spirals, clusters, fashion-mnist)</source>
+        <translation>未知的資料集 &apos;%1&apos;（已知：spirals、clusters、fashion-mnist）</translation>
+    </message>
+    <message>
+        <source>batch size must be at least 1, got %1</source>
+        <translation>批次大小必須至少為 1，實際為 %1</translation>
+    </message>
+    <message>
+        <source>dataset &apos;%1&apos; is empty</source>
+        <translation>資料集 &apos;%1&apos; 是空的</translation>
+    </message>
+    <message>
+        <source>read error (%1): the file is corrupt or not a gzip/IDX file</source>
+        <translation>讀取錯誤（%1）：檔案已損毀，或不是 gzip/IDX 檔</translation>
+    </message>
+    <message>
+        <source>corrupt compressed data (%1)</source>
+        <translation>壓縮資料已損毀（%1）</translation>
+    </message>
+    <message>
+        <source>unsupported IDX dimension count</source>
+        <translation>不支援的 IDX 維度數</translation>
+    </message>
+    <message>
+        <source>cannot open</source>
+        <translation>無法開啟</translation>
+    </message>
+    <message>
+        <source>truncated: %1 bytes, shorter than the 4-byte IDX magic (empty file?)</source>
+        <translation>已截斷：只有 %1 位元組，比 4 位元組的 IDX 魔術數字還短（空檔案？）</translation>
+    </message>
+    <message>
+        <source>bad magic number %1 (expected %2: IDX, unsigned bytes, %3 dimension(s)); the file is corrupt or not the right dataset file</source>
+        <translation>魔術數字 %1 不正確（應為 %2：IDX、無號位元組、%3 維）；檔案已損毀，或不是正確的資料集檔案</translation>
+    </message>
+    <message>
+        <source>truncated inside the IDX header</source>
+        <translation>在 IDX 標頭內部被截斷</translation>
+    </message>
+    <message>
+        <source>dimension %1 is %2 (allowed 1..%3)</source>
+        <translation>第 %1 維為 %2（允許 1..%3）</translation>
+    </message>
+    <message>
+        <source>header claims more than %1 bytes of data</source>
+        <translation>標頭宣稱的資料超過 %1 位元組</translation>
+    </message>
+    <message>
+        <source>truncated: the header promises %1 data bytes, the file holds %2</source>
+        <translation>已截斷：標頭宣告 %1 位元組資料，檔案只有 %2 位元組</translation>
+    </message>
+    <message>
+        <source>truncated: the header promises %1 data bytes, the %2-byte compressed file cannot hold that many</source>
+        <translation>已截斷：標頭宣告 %1 位元組資料，%2 位元組的壓縮檔容納不了這麼多</translation>
+    </message>
+    <message>
+        <source>longer than its header says (trailing data after %1 data bytes): the header&apos;s counts do not match the file</source>
+        <translation>比標頭所述更長（%1 位元組資料之後還有多餘資料）：標頭中的計數與檔案不符</translation>
+    </message>
+</context>
+<context>
+    <name>ampscope::GradScalerOptions</name>
+    <message>
+        <source>GradScaler option %1 = %2 is invalid: %3</source>
+        <translation>GradScaler 選項 %1 = %2 無效：%3</translation>
+    </message>
+    <message>
+        <source>The growth factor must be &gt; 1.0.</source>
+        <translation>增長因子必須 &gt; 1.0。</translation>
+    </message>
+    <message>
+        <source>The backoff factor must be &lt; 1.0.</source>
+        <translation>退避因子必須 &lt; 1.0。</translation>
+    </message>
+    <message>
+        <source>it must be finite</source>
+        <translation>必須是有限值</translation>
+    </message>
+    <message>
+        <source>it must be &gt; 0 (0 would zero the scale at the first overflow)</source>
+        <translation>必須 &gt; 0（為 0 時第一次溢位就會把縮放變成 0）</translation>
+    </message>
+    <message>
+        <source>it must be finite and &gt; 0</source>
+        <translation>必須是有限值且 &gt; 0</translation>
+    </message>
+    <message>
+        <source>it must be representable in fp32 (between ~1.4e-45 and ~3.4e38)</source>
+        <translation>必須能以 fp32 表示（介於 ~1.4e-45 與 ~3.4e38 之間）</translation>
+    </message>
+    <message>
+        <source>it must be &gt;= 1</source>
+        <translation>必須 &gt;= 1</translation>
+    </message>
+    <message>
+        <source>it must fit the int32 growth tracker</source>
+        <translation>必須能放入 int32 的增長計數器</translation>
+    </message>
+    <message>
+        <source>it must be &gt;= 1 (1 = back off at every overflow)</source>
+        <translation>必須 &gt;= 1（1 = 每次溢位都退避）</translation>
+    </message>
+    <message>
+        <source>it must be finite and &gt;= 0 (0 = no floor)</source>
+        <translation>必須是有限值且 &gt;= 0（0 = 無下限）</translation>
+    </message>
+    <message>
+        <source>it must be &gt; 0 (inf = no cap)</source>
+        <translation>必須 &gt; 0（inf = 無上限）</translation>
+    </message>
+    <message>
+        <source>GradScaler options min_scale = %1 and max_scale = %2 are invalid: min_scale must not exceed max_scale</source>
+        <translation>GradScaler 選項 min_scale = %1 與 max_scale = %2 無效：min_scale 不得超過 max_scale</translation>
+    </message>
+    <message>
+        <source>GradScaler option init_scale = %1 is invalid: it must lie within [min_scale, max_scale] = [%2, %3]</source>
+        <translation>GradScaler 選項 init_scale = %1 無效：必須位於 [min_scale, max_scale] = [%2, %3] 之內</translation>
+    </message>
+</context>
+<context>
+    <name>ampscope::ModelZoo</name>
+    <message>
+        <source>unknown model &apos;%1&apos; (known: %2)</source>
+        <translation>未知的模型 &apos;%1&apos;（已知：%2）</translation>
+    </message>
+</context>
+<context>
+    <name>ampscope::Precision</name>
+    <message>
+        <source>%1 (emulated)</source>
+        <translation>%1（模擬）</translation>
+    </message>
+</context>
+<context>
+    <name>ampscope::RunStore</name>
+    <message>
+        <source>(no space left on the disk)</source>
+        <translation>（磁碟已無剩餘空間）</translation>
+    </message>
+    <message>
+        <source>(the file size limit of %1 bytes was reached, see ulimit -f)</source>
+        <translation>（已達到 %1 位元組的檔案大小上限，見 ulimit -f）</translation>
+    </message>
+    <message>
+        <source>reading</source>
+        <translation>讀取</translation>
+    </message>
+    <message>
+        <source>writing</source>
+        <translation>寫入</translation>
+    </message>
+    <message>
+        <source>creating</source>
+        <translation>建立</translation>
+    </message>
+    <message>
+        <source>setting up</source>
+        <translation>初始化</translation>
+    </message>
+    <message>
+        <source>creating a run in</source>
+        <translation>建立執行</translation>
+    </message>
+    <message>
+        <source>disk full while %1 %2: %3</source>
+        <translation>在 %2 中%1時磁碟已滿：%3</translation>
+    </message>
+    <message>
+        <source>writing to the disk failed</source>
+        <translation>寫入磁碟失敗</translation>
+    </message>
+    <message>
+        <source>I/O error while %1 %2: %3</source>
+        <translation>在 %2 中%1時發生 I/O 錯誤：%3</translation>
+    </message>
+    <message>
+        <source>%1 is not an AmpScope run store (not an SQLite database)</source>
+        <translation>%1 不是 AmpScope 執行紀錄庫（不是 SQLite 資料庫）</translation>
+    </message>
+    <message>
+        <source>%1 is damaged (%2) while %3</source>
+        <translation>%1 已損毀（%2，%3時）</translation>
+    </message>
+    <message>
+        <source>%1 is locked by another process (%2) while %3</source>
+        <translation>%1 被另一個行程鎖定（%2，%3時）</translation>
+    </message>
+    <message>
+        <source>%1 was moved or deleted while %2</source>
+        <translation>%1 在%2時被移動或刪除</translation>
+    </message>
+    <message>
+        <source>%1 cannot be written (%2) while %3</source>
+        <translation>%1 無法寫入（%2，%3時）</translation>
+    </message>
+    <message>
+        <source>%1 %2 failed: %3</source>
+        <translation>在 %2 中%1失敗：%3</translation>
+    </message>
+    <message>
+        <source>cannot open run store %1: no such file</source>
+        <translation>無法開啟執行紀錄庫 %1：檔案不存在</translation>
+    </message>
+    <message>
+        <source>cannot open run store %1: it is a directory</source>
+        <translation>無法開啟執行紀錄庫 %1：它是一個目錄</translation>
+    </message>
+    <message>
+        <source>cannot open run store %1: %2</source>
+        <translation>無法開啟執行紀錄庫 %1：%2</translation>
+    </message>
+    <message>
+        <source>cannot create run store %1: %2</source>
+        <translation>無法建立執行紀錄庫 %1：%2</translation>
+    </message>
+    <message>
+        <source>%1 is an empty database, not an AmpScope run store</source>
+        <translation>%1 是一個空資料庫，不是 AmpScope 執行紀錄庫</translation>
+    </message>
+    <message>
+        <source>%1 is not an AmpScope run store (an SQLite database with tables: %2)</source>
+        <translation>%1 不是 AmpScope 執行紀錄庫（是含有以下資料表的 SQLite 資料庫：%2）</translation>
+    </message>
+    <message>
+        <source>%1 is not an AmpScope run store (its meta table names the application &apos;%2&apos;)</source>
+        <translation>%1 不是 AmpScope 執行紀錄庫（其 meta 資料表記載的應用程式是 &apos;%2&apos;）</translation>
+    </message>
+    <message>
+        <source>%1 is damaged: schema_version &apos;%2&apos; is not a number</source>
+        <translation>%1 已損毀：schema_version &apos;%2&apos; 不是數字</translation>
+    </message>
+    <message>
+        <source>%1 was written by a newer AmpScope (schema %2, this build reads %3)</source>
+        <translation>%1 由較新版本的 AmpScope 寫入（結構描述 %2，此版本可讀取 %3）</translation>
+    </message>
+    <message>
+        <source>%1 has an unknown schema version %2</source>
+        <translation>%1 的結構描述版本 %2 不明</translation>
+    </message>
+    <message>
+        <source>%1 is damaged: table &apos;%2&apos; is missing</source>
+        <translation>%1 已損毀：缺少資料表 &apos;%2&apos;</translation>
+    </message>
+    <message>
+        <source>%1 is open read-only: cannot create a run</source>
+        <translation>%1 以唯讀方式開啟：無法建立執行</translation>
+    </message>
+    <message>
+        <source>%1 is open read-only: cannot append steps</source>
+        <translation>%1 以唯讀方式開啟：無法附加步</translation>
+    </message>
+    <message>
+        <source>%1 is open read-only: cannot set a status</source>
+        <translation>%1 以唯讀方式開啟：無法設定狀態</translation>
+    </message>
+    <message>
+        <source>run %1 in %2 has an unreadable configuration: %3</source>
+        <translation>%2 中的執行 %1 的設定無法讀取：%3</translation>
+    </message>
+    <message>
+        <source>%1 is damaged: run %2 has a gap in its layer ids</source>
+        <translation>%1 已損毀：執行 %2 的層 ID 不連續</translation>
+    </message>
+    <message>
+        <source>%1 is damaged: layer %2 has an unreadable shape</source>
+        <translation>%1 已損毀：層 %2 的形狀無法讀取</translation>
+    </message>
+    <message>
+        <source>%1 is damaged: run %2 step %3: %4</source>
+        <translation>%1 已損毀：執行 %2 第 %3 步：%4</translation>
+    </message>
+    <message>
+        <source>unknown scale change reason &apos;%1&apos;</source>
+        <translation>未知的縮放變化原因 &apos;%1&apos;</translation>
+    </message>
+    <message>
+        <source>layer statistics without a step row</source>
+        <translation>層統計沒有對應的步記錄</translation>
+    </message>
+    <message>
+        <source>statistics for layer %1, the run has %2 layers</source>
+        <translation>有層 %1 的統計，但該執行只有 %2 層</translation>
+    </message>
+    <message>
+        <source>unreadable histogram</source>
+        <translation>直方圖無法讀取</translation>
+    </message>
+    <message numerus="yes">
+        <source>recording to %1 stopped: %2 (%n steps were saved, up to step %3)</source>
+        <translation>
+            <numerusform>寫入 %1 的記錄已停止：%2（已儲存 %n 步，直到第 %3 步）</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>recording to %1 stopped: %2 (%n steps were saved)</source>
+        <translation>
+            <numerusform>寫入 %1 的記錄已停止：%2（已儲存 %n 步）</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 was deleted or replaced while recording</source>
+        <translation>%1 在記錄過程中被刪除或取代</translation>
+    </message>
+    <message>
+        <source>unexpected error: %1</source>
+        <translation>非預期的錯誤：%1</translation>
+    </message>
+    <message>
+        <source>unexpected error</source>
+        <translation>非預期的錯誤</translation>
+    </message>
+    <message>
+        <source>recording to %1 could not be closed: %2</source>
+        <translation>無法結束寫入 %1 的記錄：%2</translation>
+    </message>
+</context>
+<context>
+    <name>ampscope::SessionConfig</name>
+    <message>
+        <source>(not UTF-8)</source>
+        <translation>（不是 UTF-8）</translation>
+    </message>
+    <message>
+        <source>must be one of %1</source>
+        <translation>必須是 %1 之一</translation>
+    </message>
+    <message>
+        <source>model %1 trains on %2 only</source>
+        <translation>模型 %1 只能在 %2 上訓練</translation>
+    </message>
+    <message>
+        <source>must be in %1</source>
+        <translation>必須在 %1 範圍內</translation>
+    </message>
+    <message>
+        <source>must be &gt;= 0 (0 = off)</source>
+        <translation>必須 &gt;= 0（0 = 關閉）</translation>
+    </message>
+    <message>
+        <source>must be &gt;= 0 (0 = never)</source>
+        <translation>必須 &gt;= 0（0 = 從不）</translation>
+    </message>
+    <message>
+        <source>must be &gt;= 0 (0 = until stopped)</source>
+        <translation>必須 &gt;= 0（0 = 直到停止）</translation>
+    </message>
+    <message>
+        <source>must be &gt;= 0 steps/s (0 = none)</source>
+        <translation>必須 &gt;= 0 步/秒（0 = 不限）</translation>
+    </message>
+    <message>
+        <source>must satisfy %1 &lt;= lo &lt; hi &lt;= %2</source>
+        <translation>必須滿足 %1 &lt;= lo &lt; hi &lt;= %2</translation>
+    </message>
+    <message>
+        <source>must be valid UTF-8 text (it is stored with the run); rename the directory or point a symbolic link with a UTF-8 name at it</source>
+        <translation>必須是有效的 UTF-8 文字（它會隨執行一起儲存）；請重新命名該目錄，或建立一個 UTF-8 名稱的符號連結指向它</translation>
+    </message>
+    <message>
+        <source>the layer name must be valid UTF-8 text</source>
+        <translation>層名稱必須是有效的 UTF-8 文字</translation>
+    </message>
+    <message>
+        <source>needs a layer name or &apos;loss&apos;</source>
+        <translation>需要層名稱或 &apos;loss&apos;</translation>
+    </message>
+    <message>
+        <source>the step must be &gt;= 0</source>
+        <translation>步必須 &gt;= 0</translation>
+    </message>
+    <message>
+        <source>session config: &quot;%1&quot; must be an integer</source>
+        <translation>工作階段設定：&quot;%1&quot; 必須是整數</translation>
+    </message>
+    <message>
+        <source>session config: &quot;%1&quot; = %2 must be an integer in [%3, %4]</source>
+        <translation>工作階段設定：&quot;%1&quot; = %2 必須是 [%3, %4] 內的整數</translation>
+    </message>
+    <message>
+        <source>session config: not a JSON object</source>
+        <translation>工作階段設定：不是 JSON 物件</translation>
+    </message>
+    <message>
+        <source>session config: unknown %1 &apos;%2&apos;</source>
+        <translation>工作階段設定：未知的%1 &apos;%2&apos;</translation>
+    </message>
+    <message>
+        <source>precision</source>
+        <translation>精度</translation>
+    </message>
+    <message>
+        <source>device</source>
+        <translation>裝置</translation>
+    </message>
+    <message>
+        <source>optimizer</source>
+        <translation>最佳化器</translation>
+    </message>
+    <message>
+        <source>session config: &quot;%1&quot; = %2 must be an integer in [0, 2^64)</source>
+        <translation>工作階段設定：&quot;%1&quot; = %2 必須是 [0, 2^64) 內的整數</translation>
+    </message>
+    <message>
+        <source>histogram target format</source>
+        <translation>直方圖目標格式</translation>
+    </message>
+    <message>
+        <source>fault kind</source>
+        <translation>故障類型</translation>
+    </message>
+    <message>
+        <source>session config: %1</source>
+        <translation>工作階段設定：%1</translation>
+    </message>
+</context>
+<context>
+    <name>ampscope::TrainingSession</name>
+    <message>
+        <source>%1: out of memory. The session has ended; a smaller --batch-size or --accumulate, a smaller model or the CPU (--device cpu) needs less, and a new session starts clean.</source>
+        <translation>%1：記憶體不足。工作階段已結束；較小的 --batch-size 或 --accumulate、較小的模型或改用 CPU（--device cpu）都能減少用量，新的工作階段會從乾淨狀態開始。</translation>
+    </message>
+    <message>
+        <source>unknown error (not a std::exception)</source>
+        <translation>未知錯誤（不是 std::exception）</translation>
+    </message>
+    <message>
+        <source>--device cuda: no CUDA device is available (this LibTorch has no CUDA support, or no GPU was found); use --device cpu or auto</source>
+        <translation>--device cuda：沒有可用的 CUDA 裝置（此 LibTorch 不支援 CUDA，或找不到 GPU）；請使用 --device cpu 或 auto</translation>
+    </message>
+    <message>
+        <source>model %1 has no layer named &apos;%2&apos; (allowed: %3)</source>
+        <translation>模型 %1 沒有名為 &apos;%2&apos; 的層（可用：%3）</translation>
+    </message>
+    <message>
+        <source>paused</source>
+        <translation>已暫停</translation>
+    </message>
+    <message>
+        <source>resumed</source>
+        <translation>已繼續</translation>
+    </message>
+    <message>
+        <source>scaler settings not applied: %1</source>
+        <translation>未套用縮放器設定：%1</translation>
+    </message>
+    <message>
+        <source>learning rate %1 not applied: it must be in (0, 10]</source>
+        <translation>未套用學習率 %1：必須在 (0, 10] 範圍內</translation>
+    </message>
+    <message>
+        <source>speed limit %1 not applied: it must be &gt;= 0</source>
+        <translation>未套用速度上限 %1：必須 &gt;= 0</translation>
+    </message>
+    <message>
+        <source>clip norm %1 not applied: it must be &gt;= 0 (0 = off)</source>
+        <translation>未套用裁剪範數 %1：必須 &gt;= 0（0 = 關閉）</translation>
+    </message>
+    <message>
+        <source>accumulation %1 not applied: it must be a whole number in [1, 1024]</source>
+        <translation>未套用梯度累積 %1：必須是 [1, 1024] 內的整數</translation>
+    </message>
+    <message>
+        <source>scale %1 not applied: it must be finite, &gt; 0 and fit fp32</source>
+        <translation>未套用縮放 %1：必須是有限值、&gt; 0 且能以 fp32 表示</translation>
+    </message>
+    <message>
+        <source>scale not applied: %1</source>
+        <translation>未套用縮放：%1</translation>
+    </message>
+    <message>
+        <source>fault injection: no layer named &apos;%1&apos;</source>
+        <translation>故障注入：沒有名為 &apos;%1&apos; 的層</translation>
+    </message>
+    <message>
+        <source>the loss scale has reached 0: every gradient is now 0 or NaN, so no step can succeed and the scale cannot recover (0 is absorbing). Set a min scale (e.g. 1) or reset the run.</source>
+        <translation>損失縮放已降到 0：現在每個梯度都是 0 或 NaN，任何一步都無法成功，縮放也無法恢復（0 是吸收態）。請設定最小縮放（例如 1）或重設執行。</translation>
+    </message>
+    <message>
+        <source>the loss scale is held at its floor, min scale = %1: steps are skipped for as long as the gradients overflow even at this scale.</source>
+        <translation>損失縮放被維持在下限，最小縮放 = %1：只要梯度在此縮放下仍然溢位，就會略過該步。</translation>
+    </message>
+    <message>
+        <source>started on %1, %2</source>
+        <translation>在 %1 上開始，%2</translation>
+    </message>
+    <message numerus="yes">
+        <source>finished after %n steps</source>
+        <translation>
+            <numerusform>%n 步後結束</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>training stopped at step %1: %2</source>
+        <translation>訓練在第 %1 步停止：%2</translation>
+    </message>
+    <message numerus="yes">
+        <source>stopped after %n steps</source>
+        <translation>
+            <numerusform>%n 步後停止</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>recording stopped: %1; training continues unrecorded</source>
+        <translation>記錄已停止：%1；訓練繼續但不再記錄</translation>
+    </message>
+    <message>
+        <source>the run store was closed</source>
+        <translation>執行紀錄庫已關閉</translation>
     </message>
 </context>
 <context>
@@ -2141,6 +2680,10 @@ growth tracker %5</source>
     <message>
         <source>step %1: injecting %2 into %3 at the next step</source>
         <translation>第 %1 步：將在下一步向 %3 注入 %2</translation>
+    </message>
+    <message>
+        <source>unknown error</source>
+        <translation>未知錯誤</translation>
     </message>
 </context>
 </TS>

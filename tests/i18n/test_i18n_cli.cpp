@@ -66,6 +66,44 @@ class TestI18nCli : public QObject {
     QVERIFY2(r.err.contains(QStringLiteral("--lr -1: au\u00DFerhalb des Bereichs, erlaubt ist (0, 10]")), qPrintable(r.err));
   }
 
+  void core_messages_in_the_chosen_language() {
+    // What the Qt-free core says (configuration checks, the model's layers, datasets, the run
+    // store) reaches the terminal through the catalogues too.
+    Result r = run({QStringLiteral("--lang"), QStringLiteral("de"), QStringLiteral("record"), QStringLiteral("--model"),
+                    QStringLiteral("spiral-mlp"), QStringLiteral("--dataset"), QStringLiteral("clusters"),
+                    QStringLiteral("--out"), QStringLiteral("x.db")});
+    QCOMPARE(r.code, 2);
+    QVERIFY2(r.err.contains(QStringLiteral("--dataset clusters: Modell spiral-mlp trainiert nur auf spirals")), qPrintable(r.err));
+    r = run({QStringLiteral("record"), QStringLiteral("--model"), QStringLiteral("spiral-mlp"), QStringLiteral("--dataset"),
+             QStringLiteral("clusters"), QStringLiteral("--out"), QStringLiteral("x.db"), QStringLiteral("--lang"),
+             QStringLiteral("en")});
+    QCOMPARE(r.code, 2);
+    QVERIFY2(r.err.contains(QStringLiteral("--dataset clusters: model spiral-mlp trains on spirals only")), qPrintable(r.err));
+
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    r = run({QStringLiteral("--lang"), QStringLiteral("zh_CN"), QStringLiteral("record"), QStringLiteral("--inject"),
+             QStringLiteral("fc9:inf@1"), QStringLiteral("--out"), dir.filePath(QStringLiteral("a.db"))});
+    QCOMPARE(r.code, 2);
+    QVERIFY2(r.err.contains(QStringLiteral("--inject fc9:inf@1: 模型 spiral-mlp 没有名为 'fc9' 的层")),
+             qPrintable(r.err));  // 模型 spiral-mlp 没有名为 'fc9' 的层
+
+    r = run({QStringLiteral("--lang"), QStringLiteral("ja"), QStringLiteral("record"), QStringLiteral("--model"),
+             QStringLiteral("fashion-cnn"), QStringLiteral("--data-dir"), dir.filePath(QStringLiteral("none")),
+             QStringLiteral("--steps"), QStringLiteral("1"), QStringLiteral("--out"), dir.filePath(QStringLiteral("b.db"))});
+    QCOMPARE(r.code, 1);
+    QVERIFY2(r.err.contains(QStringLiteral("Fashion-MNIST が見つかりません")),
+             qPrintable(r.err));  // が見つかりません
+    QVERIFY2(r.err.contains(QStringLiteral("dataset-fashion-mnist")), qPrintable(r.err));
+
+    r = run({QStringLiteral("export"), dir.filePath(QStringLiteral("missing.db")), QStringLiteral("--csv"),
+             dir.filePath(QStringLiteral("csv")), QStringLiteral("--lang"), QStringLiteral("zh_TW")});
+    QCOMPARE(r.code, 1);
+    QVERIFY2(r.err.contains(QStringLiteral("無法開啟執行紀錄庫")) &&
+                 r.err.contains(QStringLiteral("檔案不存在")),
+             qPrintable(r.err));  // 無法開啟執行紀錄庫 ... 檔案不存在
+  }
+
   void system_language_is_the_default() {
     const Result r = run({QStringLiteral("--help")}, {{QStringLiteral("LANG"), QStringLiteral("de_DE.UTF-8")},
                                                       {QStringLiteral("LANGUAGE"), QStringLiteral("de")}});
@@ -111,6 +149,9 @@ class TestI18nCli : public QObject {
                           QStringLiteral("--lang"), QStringLiteral("de")});
     QCOMPARE(e.code, 0);
     QVERIFY2(e.out.contains(QStringLiteral("3 Schritte")) && e.out.contains(QStringLiteral("exportiert")), qPrintable(e.out));
+    // The stored precision label stays English in the JSON line; people read it translated.
+    if (o.value(QStringLiteral("precision")).toString().endsWith(QLatin1String(" (emulated)")))
+      QVERIFY2(e.out.contains(QStringLiteral(" (emuliert)")), qPrintable(e.out));
     QFile steps(csv + QStringLiteral("/steps.csv"));
     QVERIFY(steps.open(QIODevice::ReadOnly));
     QVERIFY(steps.readLine().startsWith("run_id,step,loss,"));

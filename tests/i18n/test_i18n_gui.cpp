@@ -1,13 +1,16 @@
 // Switching the language while the window is open: View > Language installs the catalogue,
 // Qt sends LanguageChange, and the menus, docks, control panel, layer table and chart titles
 // and axes say it in the new language at once; back to English, and the choice is remembered.
+// The core's own messages (rejected settings, session events, errors) are translated too.
 #include "chart_base.h"
+#include "core_text.h"
 #include "control_panel.h"
 #include "dashboard.h"
 #include "gui_main.h"
 #include "layer_table.h"
 #include "loss_plot.h"
 #include "main_window.h"
+#include "narrator.h"
 #include "scaler_panel.h"
 #include "translations.h"
 
@@ -15,6 +18,7 @@
 #include <QApplication>
 #include <QDockWidget>
 #include <QGroupBox>
+#include <QLabel>
 #include <QMenuBar>
 #include <QPushButton>
 #include <QSettings>
@@ -130,6 +134,65 @@ class TestI18nGui : public QObject {
     w.setLanguage(QStringLiteral("system"));
     QCOMPARE(QSettings().value(QLatin1String(kLanguageSettingsKey)).toString(), QStringLiteral("system"));
     QCOMPARE(ampscope::i18n::currentLanguage(), ampscope::i18n::systemLanguage());
+  }
+
+  void core_messages_are_translated() {
+    // The core has no Qt: its messages are templates that i18n::translate() looks up, with
+    // nested messages and counts; english() (what() of its exceptions) stays the source text.
+    using ampscope::UserText;
+    QVERIFY(ampscope::i18n::installLanguage(QStringLiteral("de")));
+    const UserText rejected(AMPSCOPE_TR_NOOP("ampscope::TrainingSession", "scaler settings not applied: %1"),
+                            {UserText(AMPSCOPE_TR_NOOP("ampscope::GradScalerOptions", "The growth factor must be > 1.0."))});
+    QCOMPARE(rejected.english(), std::string("scaler settings not applied: The growth factor must be > 1.0."));
+    QCOMPARE(ampscope::i18n::translate(rejected),
+             QStringLiteral("Scaler-Einstellungen nicht übernommen: Der Wachstumsfaktor muss > 1.0 sein."));
+    const UserText one(AMPSCOPE_TR_N_NOOP("ampscope::TrainingSession", "finished after %n steps"), 1);
+    QCOMPARE(ampscope::i18n::translate(one), QStringLiteral("nach 1 Schritt beendet"));
+    QCOMPARE(one.english(), std::string("finished after 1 steps"));  // the core's words, as before
+    // An argument is inserted as it is, even when it looks like a placeholder; verbatim text stays.
+    const UserText store(AMPSCOPE_TR_NOOP("ampscope::RunStore", "cannot open run store %1: %2"),
+                         {"'%2.db'", UserText::verbatim("disk I/O error")});
+    QCOMPARE(ampscope::i18n::translate(store),
+             QStringLiteral("Laufspeicher '%2.db' kann nicht geöffnet werden: disk I/O error"));
+    QCOMPARE(ampscope::i18n::translate(ampscope::precision_label_text("fp16 (emulated)")), QStringLiteral("fp16 (emuliert)"));
+    QCOMPARE(ampscope::i18n::translate(ampscope::precision_label_text("bf16")), QStringLiteral("bf16"));
+    // An exception from the core: what() in English, errorText() in German.
+    ampscope::SessionConfig bad;
+    bad.model = "spiral-mlp";
+    bad.dataset = "clusters";
+    try {
+      bad.validate();
+      QFAIL("validate() accepted a dataset the model cannot train on");
+    } catch (const std::invalid_argument& e) {
+      QCOMPARE(std::string(e.what()), std::string("--dataset clusters: model spiral-mlp trains on spirals only"));
+      QCOMPARE(ampscope::i18n::errorText(e), QStringLiteral("--dataset clusters: Modell spiral-mlp trainiert nur auf spirals"));
+    }
+    // A session event in the event log.
+    ampscope::SessionEvent ev;
+    ev.kind = ampscope::SessionEvent::Kind::Warning;
+    ev.step = 7;
+    ev.text = UserText(AMPSCOPE_TR_NOOP("ampscope::TrainingSession", "fault injection: no layer named '%1'"), {"fc9"});
+    ev.message = ev.text.english();
+    QCOMPARE(Narrator::narrate(ev).text, QStringLiteral("Schritt 7: Fehlerinjektion: keine Schicht namens 'fc9'"));
+    QVERIFY(ampscope::i18n::installLanguage(QStringLiteral("en")));
+    QCOMPARE(Narrator::narrate(ev).text, QStringLiteral("step 7: fault injection: no layer named 'fc9'"));
+  }
+
+  void rejected_setting_is_shown_translated() {
+    // A scaler setting the core refuses: its reason appears in the panel in the window's language.
+    QVERIFY(ampscope::i18n::installLanguage(QStringLiteral("ja")));
+    MainWindow w;
+    QVERIFY(w.loadPreset(QStringLiteral("default")));
+    ScalerPanel* panel = w.controlPanel()->scalerPanel();
+    panel->growthFactorSlider()->setValue(100);  // growth factor 1.0: PyTorch refuses it
+    // 適用されませんでした: 増加係数は 1.0 より大きくなければなりません。
+    const QString expected = QStringLiteral(
+        "適用されませんでした: 増加係数は 1.0 "
+        "より大きくなければなりません。");
+    QStringList shown;
+    for (QLabel* l : panel->findChildren<QLabel*>()) shown << l->text();
+    QVERIFY2(shown.contains(expected), qPrintable(shown.join(QLatin1Char('\n'))));
+    QVERIFY(ampscope::i18n::installLanguage(QStringLiteral("en")));
   }
 
   void a_new_window_starts_in_the_current_language() {
