@@ -22,6 +22,7 @@ TestTensor build(DType dt, const QString& gen, qint64 n, double scale, const QSt
   TestTensor t;
   if (gen == "normal") t = make_contiguous(dt, gen_normal(seed, un, scale));
   else if (gen == "window") t = make_contiguous(dt, gen_window(seed, un, scale));
+  else if (gen == "window2") t = make_contiguous(dt, gen_window(seed, un, scale, 2));
   else if (gen == "bits") t = make_from_bits(dt, gen_random_bits(seed, dt, un));
   else if (gen == "edges") t = make_contiguous(dt, gen_edges(dt));
   else if (gen == "specials") t = make_contiguous(dt, gen_specials(dt));
@@ -133,6 +134,9 @@ class TestGradStats : public QObject {
       row("window edges, unscale 1/8") << "window" << qint64(2048 * 9 + 300) << 1.0 << "contiguous" << 0.125f << 1;
       row("window edges, several items, 2 threads") << "window" << qint64(300017) << 1e-2 << "contiguous" << 1.0f << 2;
       row("window edges, sliced") << "window" << qint64(16 * 2000) << 1e-3 << "sliced" << 1.0f << 1;
+      row("two windows, edges") << "window2" << qint64(2048 * 9 + 300) << 1.0 << "contiguous" << 1.0f << 1;
+      row("two windows, tiny values (field 0 within 64 fields)") << "window2" << qint64(2048 * 9 + 300) << 1e-20 << "contiguous" << 1.0f << 1;
+      row("two windows, unscale 1/4, 2 threads") << "window2" << qint64(300017) << 1e3 << "contiguous" << 0.25f << 2;
       row("normal 1e-32 (below the window's reach)") << "normal" << qint64(10000) << 1e-32 << "contiguous" << 1.0f << 1;
       row("bin edges") << "edges" << qint64(0) << 0.0 << "contiguous" << 1.0f << 1;
       row("specials") << "specials" << qint64(0) << 0.0 << "contiguous" << 1.0f << 1;
@@ -202,6 +206,7 @@ class TestGradStats : public QObject {
       return grad_stats_cpu_window_elements() - before;
     };
     const std::uint64_t normal = counted(make_contiguous(DType::F32, gen_normal(3, 100000, 1e-3)));
+    const std::uint64_t wide = counted(make_contiguous(DType::F32, gen_window(3, 100000, 1.0, 2)));
     const std::uint64_t bits = counted(make_from_bits(DType::F32, gen_random_bits(3, DType::F32, 100000)));
     const std::uint64_t tiny = counted(make_contiguous(DType::F32, gen_normal(3, 100000, 1e-32)));
     if (isa == "portable") {
@@ -209,6 +214,8 @@ class TestGradStats : public QObject {
     } else {
       // Every full block of every chunk: 100000 = 48 chunks of 2048 + 1696.
       QVERIFY2(normal >= 95000, qPrintable(QString::number(normal)));
+      // ~40 binades (two windows): all but the chunks with a value outside both on purpose.
+      QVERIFY2(wide >= 85000, qPrintable(QString::number(wide)));
     }
     QCOMPARE(bits, std::uint64_t{0});
     QCOMPARE(tiny, std::uint64_t{0});

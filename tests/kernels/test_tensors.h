@@ -125,22 +125,28 @@ inline std::vector<double> gen_normal(std::uint64_t seed, std::size_t n, double 
 // 14th a -0); later chunks hold values exactly at the window's top and bottom fields (they fit),
 // one field above or below (the chunk must fall back to the tables), inf/NaN inside full blocks,
 // and n need not be a multiple of a block (the tail goes to the tables).
-inline std::vector<double> gen_window(std::uint64_t seed, std::size_t n, double scale) {
+// `windows` 2: values are spread over ~40 more binades (as real gradients are: 40-45 binades
+// between the smallest nonzero and the largest), so the pass places two windows, 64 fields.
+inline std::vector<double> gen_window(std::uint64_t seed, std::size_t n, double scale, int windows = 1) {
   std::vector<double> v = gen_normal(seed, n, scale);
+  if (windows == 2)
+    for (std::size_t i = 0; i < n; ++i) v[i] = std::ldexp(v[i], -static_cast<int>((i * 7919) % 40));
   for (std::size_t i = 0; i < n; i += 7) v[i] = (i % 14 == 0) ? -0.0 : 0.0;
   double amax0 = 0.0;
   for (std::size_t i = 0; i < std::min<std::size_t>(n, 2048); ++i) amax0 = std::max(amax0, std::abs(v[i]));
   if (amax0 == 0.0) return v;
   const int top_e = std::ilogb(amax0) + 1;  // the window's top exponent (field - 127)
+  const int bottom_e = top_e - 32 * windows + 1;
   auto put = [&](std::size_t chunk, std::size_t at, double x) {
     if (chunk * 2048 + at < n) v[chunk * 2048 + at] = x;
   };
   put(2, 100, std::ldexp(1.0, top_e));           // exactly the top field: fits
   put(2, 101, -std::ldexp(1.75, top_e));         // still the top field
-  put(3, 5, std::ldexp(1.0, top_e - 31));        // the bottom field: fits
-  put(3, 6, std::ldexp(1.9, top_e - 31));
+  put(3, 5, std::ldexp(1.0, bottom_e));          // the bottom field: fits
+  put(3, 6, std::ldexp(1.9, bottom_e));
   put(4, 7, std::ldexp(1.0, top_e + 1));         // one field above: tables
-  put(5, 2047, std::ldexp(1.99, top_e - 32));    // one field below, last element: tables
+  put(5, 2047, std::ldexp(1.99, bottom_e - 1));  // one field below, last element: tables
+  if (windows == 2) put(6, 1000, std::ldexp(1.5, top_e - 32));  // the second window's top field
   put(6, 0, std::numeric_limits<double>::quiet_NaN());  // inf/NaN in a chunk that fits
   put(6, 255, std::numeric_limits<double>::infinity());
   put(6, 256, -std::numeric_limits<double>::infinity());
