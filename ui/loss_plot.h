@@ -1,6 +1,8 @@
 // Training loss over optimizer steps (log axis), skipped steps marked where they happened.
 #pragma once
 
+#include <limits>
+
 #include "chart_base.h"
 
 #include <vector>
@@ -13,7 +15,11 @@ struct StepPoint;
 /// 3 * `buckets` points: per bucket of consecutive steps its minimum and maximum in step order
 /// (and a NaN where a non-finite loss leaves a gap). One bucket per pixel column draws the same
 /// envelope as every point; with fewer steps than buckets every step is kept.
-QVector<QCPGraphData> decimateLoss(const std::vector<StepPoint>& pts, double lo, double hi, int buckets);
+/// A loss of exactly 0 (fp16 rounds a confident prediction's cross-entropy to 0) has no place on
+/// the log axis: it is drawn at `zeroAt` (the chart passes its smallest positive loss, so zeros
+/// sit on the curve's floor) rather than as a gap, which would hide a run that hits 0 often.
+QVector<QCPGraphData> decimateLoss(const std::vector<StepPoint>& pts, double lo, double hi, int buckets,
+                                   double zeroAt = std::numeric_limits<double>::quiet_NaN());
 
 class LossPlot : public ChartBase {
   Q_OBJECT

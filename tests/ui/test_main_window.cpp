@@ -14,6 +14,7 @@
 #include "scale_plot.h"
 #include "scaler_panel.h"
 #include "session_controller.h"
+#include "step_history.h"
 
 #include <QFile>
 #include <QImage>
@@ -22,6 +23,8 @@
 #include <QTemporaryDir>
 #include <QTest>
 #include <QXmlStreamReader>
+#include <cmath>
+#include <limits>
 
 using namespace ampscope;
 using namespace ampscope::ui;
@@ -53,6 +56,7 @@ class TestMainWindow : public QObject {
  private Q_SLOTS:
   void presetsAreBuiltIn();
   void narratorWording();
+  void zeroLossOnTheFloorNotMarked();
   void sliderReachesTheSessionScaler();
   void invalidScalerOptionsShowAMessage();
   void startPauseStepReset();
@@ -77,6 +81,58 @@ void TestMainWindow::presetsAreBuiltIn() {
   QCOMPARE(f.config.faults[0].step, std::int64_t(50));
   QVERIFY(!findPreset(QStringLiteral("deep-mlp-no-scaler")).config.use_scaler);
   QVERIFY_THROWS_EXCEPTION(std::invalid_argument, findPreset(QStringLiteral("nope")));
+}
+
+// A loss of exactly 0 (fp16 rounds a confident cross-entropy to 0; a 1,000,000-step fp16
+// spiral-mlp soak had it at 37% of its steps) is an ordinary step: drawn at the smallest positive
+// loss on the log axis, not a gap and not a "skipped step" marker. Inf/NaN and skipped steps
+// keep their marker.
+void TestMainWindow::zeroLossOnTheFloorNotMarked() {
+  const double nan = std::numeric_limits<double>::quiet_NaN();
+  std::vector<StepPoint> pts(6);
+  const double losses[6] = {1.0, 0.0, 0.5, nan, 0.25, 0.0};
+  for (int i = 0; i < 6; ++i) {
+    pts[static_cast<std::size_t>(i)].step = i;
+    pts[static_cast<std::size_t>(i)].loss = losses[i];
+  }
+  // Every step kept: zeros at 0.25, NaN a gap.
+  const QVector<QCPGraphData> all = decimateLoss(pts, 0, 5, 100, 0.25);
+  QCOMPARE(all.size(), 6);
+  QCOMPARE(all[1].value, 0.25);
+  QVERIFY(std::isnan(all[3].value));
+  QCOMPARE(all[5].value, 0.25);
+  // One bucket: its minimum is a zero (on the floor), its maximum 1, plus the gap.
+  const QVector<QCPGraphData> one = decimateLoss(pts, 0, 5, 1, 0.125);
+  QCOMPARE(one.size(), 3);
+  QCOMPARE(one[0].value, 1.0);
+  QCOMPARE(one[1].value, 0.125);
+  QCOMPARE(one[1].key, 1.0);
+  QVERIFY(std::isnan(one[2].value));
+
+  StepHistory h;
+  h.reset({{"fc1.weight", "fc1", "weight", {4, 4}, 16, 0}});
+  std::vector<StepRecord> steps(100);
+  for (int i = 0; i < 100; ++i) {
+    StepRecord& r = steps[static_cast<std::size_t>(i)];
+    r.step = i;
+    r.loss = i % 3 == 0 ? 0.0 : 1.0 / (1 + i);
+  }
+  steps[40].skipped = steps[40].found_inf = true;
+  steps[70].loss = nan;
+  h.append(steps);
+  LossPlot plot;
+  plot.resize(800, 400);
+  plot.setHistory(&h);
+  plot.rebuild();
+  int marks = 0;
+  for (int g = 0; g < plot.graphCount(); ++g)
+    if (plot.graph(g) != plot.lossGraph() && plot.graph(g) != plot.overlayGraph()) marks += plot.graph(g)->dataCount();
+  QCOMPARE(marks, 2);  // step 40 (skipped) and step 70 (NaN loss), not the 34 zeros
+  const double floor = 1.0 / 99;  // the smallest positive loss: step 98
+  int onFloor = 0;
+  for (auto it = plot.lossGraph()->data()->constBegin(); it != plot.lossGraph()->data()->constEnd(); ++it)
+    if (static_cast<int>(it->key) % 3 == 0 && it->value == floor) ++onFloor;
+  QCOMPARE(onFloor, 34);  // steps 0, 3, ..., 99
 }
 
 void TestMainWindow::narratorWording() {
