@@ -11,12 +11,20 @@
 #include <QJsonObject>
 #include <QProcess>
 #include <QTemporaryDir>
+#include <QThread>
 #include <QtTest>
 
 #include <sqlite3.h>
 #include <sys/resource.h>
 
+#include <algorithm>
+#include <condition_variable>
 #include <csignal>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <thread>
+#include <vector>
 
 namespace {
 struct Result {
@@ -34,9 +42,11 @@ QProcessEnvironment environment() {
   return env;
 }
 
-Result run(const QStringList& args, int timeout_ms = 120000, std::function<void()> childSetup = {}) {
+Result run(const QStringList& args, int timeout_ms = 120000, std::function<void()> childSetup = {},
+           const QString& workingDir = {}, const QProcessEnvironment& env = environment()) {
   QProcess p;
-  p.setProcessEnvironment(environment());
+  p.setProcessEnvironment(env);
+  if (!workingDir.isEmpty()) p.setWorkingDirectory(workingDir);
   if (childSetup) p.setChildProcessModifier(childSetup);
   p.start(AMPSCOPE_EXE, args);
   Result r;
@@ -117,125 +127,242 @@ QList<Option> recordOptions() {
       {"out", "the file name is empty", {""}},
   };
 }
+
+/// One row of badValuesExit2NamingTheOption: the arguments and the words its message must hold.
+struct BadRow {
+  QString tag;
+  QStringList args, words;
+};
+
+/// Appends rows: add(tag) << args << words.
+struct BadRows {
+  QList<BadRow> rows;
+  struct Adder {
+    BadRow& row;
+    int filled = 0;
+    Adder& operator<<(const QStringList& l) {
+      (filled++ == 0 ? row.args : row.words) = l;
+      return *this;
+    }
+  };
+  Adder operator()(const QString& tag) {
+    rows.append(BadRow{tag, {}, {}});
+    return Adder{rows.last()};
+  }
+};
+
+QList<BadRow> badValueRows() {
+  BadRows add;
+  // record: every option with a value, each bad value.
+  for (const Option& o : recordOptions()) {
+    const QString flag = QStringLiteral("--") + o.name;
+    for (const QString& v : o.bad)
+      add(QString::asprintf("record %s '%s'", o.name, qPrintable(v)))
+          << QStringList{"record", flag, v, "--out", "x.db"} << QStringList{flag, o.allowed};
+  }
+  // record: every option given without its value, flags given one, options given twice.
+  QStringList valueOptions;
+  for (const Option& o : recordOptions())
+    if (!valueOptions.contains(o.name)) valueOptions << o.name;
+  valueOptions << "data-dir";
+  for (const QString& name : valueOptions)
+    add(QString::asprintf("record --%s without a value", qPrintable(name)))
+        << (name == "out" ? QStringList{"record", "--out"} : QStringList{"record", "--out", "x.db", "--" + name})
+        << QStringList{"--" + name, "needs a value"};
+  for (const char* name : {"no-scaler", "consecutive-hysteresis", "static-scale", "scaler-disabled", "clip-before-unscale",
+                           "no-activation-stats", "quiet"})
+    add(QString::asprintf("record --%s=1", name)) << QStringList{"record", QStringLiteral("--%1=1").arg(name), "--out", "x.db"}
+                                         << QStringList{QStringLiteral("--%1").arg(name), "takes no value"};
+  add("record --lr twice") << QStringList{"record", "--lr", "0.1", "--lr", "0.2", "--out", "x.db"}
+                                     << QStringList{"--lr", "given more than once"};
+  add("record unknown option") << QStringList{"record", "--turbo", "--out", "x.db"}
+                                         << QStringList{"unknown option --turbo", "ampscope record --help"};
+  add("record stray argument") << QStringList{"record", "fast", "--out", "x.db"}
+                                         << QStringList{"unexpected argument 'fast'"};
+  add("record without --out") << QStringList{"record", "--steps", "3"} << QStringList{"--out FILE is required"};
+  // record: combinations only the whole configuration can judge.
+  add("record init above max") << QStringList{"record", "--init-scale", "4096", "--max-scale", "1024", "--out", "x.db"}
+                                         << QStringList{"init_scale = 4096", "[min_scale, max_scale]"};
+  add("record min above max") << QStringList{"record", "--min-scale", "10", "--max-scale", "1", "--out", "x.db"}
+                                        << QStringList{"min_scale = 10", "must not exceed max_scale"};
+  add("record dataset of another model")
+      << QStringList{"record", "--model", "deep-mlp", "--dataset", "spirals", "--out", "x.db"}
+      << QStringList{"--dataset spirals", "model deep-mlp trains on clusters only"};
+  add("record fault into a layer the model lacks")
+      << QStringList{"record", "--model", "deep-mlp", "--inject", "conv1:nan@2", "--out", "x.db"}
+      << QStringList{"--inject conv1:nan@2", "no layer named 'conv1'", "fc13"};
+  // export.
+  for (const QString& v : {QString(""), QString("0"), QString("-1"), QString("abc"), QString("1.5"), QString("nan"),
+                           QString("1e300"), k2to64})
+    add(QString::asprintf("export --run '%s'", qPrintable(v))) << QStringList{"export", "x.db", "--run", v, "--csv", "out"}
+                                                      << QStringList{"--run", "a positive integer"};
+  add("export --run without a value") << QStringList{"export", "x.db", "--csv", "out", "--run"}
+                                                << QStringList{"--run needs a run id"};
+  add("export --csv empty") << QStringList{"export", "x.db", "--csv", ""} << QStringList{"--csv needs a folder"};
+  add("export --csv without a value") << QStringList{"export", "x.db", "--csv"} << QStringList{"--csv needs a folder"};
+  add("export without FILE") << QStringList{"export", "--csv", "out"} << QStringList{"missing FILE"};
+  add("export without --csv") << QStringList{"export", "x.db"} << QStringList{"missing --csv DIR"};
+  add("export unknown option") << QStringList{"export", "x.db", "--csv", "out", "--json"}
+                                         << QStringList{"unknown option '--json'"};
+  add("export two files") << QStringList{"export", "x.db", "y.db", "--csv", "out"}
+                                    << QStringList{"unexpected argument 'y.db'"};
+  // demo.
+  for (const QString& v : {QString(""), QString("9"), QString("100001"), QString("0"), QString("-1"), QString("nan"),
+                           QString("1e300"), k2to64, QString("ten")})
+    add(QString::asprintf("demo --steps '%s'", qPrintable(v))) << QStringList{"demo", "--steps", v}
+                                                      << QStringList{"--steps", "[10, 100000]"};
+  add("demo --steps without a value") << QStringList{"demo", "--steps"} << QStringList{"--steps needs a value"};
+  add("demo unknown option") << QStringList{"demo", "--fast"} << QStringList{"unknown option --fast"};
+  add("unknown command") << QStringList{"frobnicate"} << QStringList{"unknown command 'frobnicate'"};
+#ifdef AMPSCOPE_TEST_SCREENSHOT
+  // screenshot (GUI builds): every option, checked before any training starts.
+  for (const QString& v : {QString(""), QString("0"), QString("-1"), QString("nan"), QString("1e300"), QString("1000001"),
+                           k2to64, QString("many")})
+    add(QString::asprintf("screenshot --steps '%s'", qPrintable(v))) << QStringList{"screenshot", "--steps", v, "--out", "x.png"}
+                                                            << QStringList{"--steps", "[1, 1000000]"};
+  for (const QString& v : {QString(""), QString("0x0"), QString("99x100"), QString("20001x100"), QString("axb"),
+                           QString("1600"), QString("1600x1000x3"), QString("-1600x1000"), QString("nanxnan")})
+    add(QString::asprintf("screenshot --size '%s'", qPrintable(v))) << QStringList{"screenshot", "--size", v, "--out", "x.png"}
+                                                           << QStringList{"--size", "[100, 20000]"};
+  for (const QString& v : {QString(""), QString("0"), QString("-1"), QString("nan"), QString("inf"), QString("8.5"),
+                           QString("1e300"), QString("big")})
+    add(QString::asprintf("screenshot --scale '%s'", qPrintable(v))) << QStringList{"screenshot", "--scale", v, "--out", "x.png"}
+                                                            << QStringList{"--scale", "(0, 8]"};
+  add("screenshot PNG too large") << QStringList{"screenshot", "--size", "20000x20000", "--scale", "8", "--out", "x.png"}
+                                            << QStringList{"--size 20000x20000", "--scale 8", "too large"};
+  add("screenshot without --out") << QStringList{"screenshot"} << QStringList{"--out FILE.png|.pdf|.svg is required"};
+  add("screenshot --out empty") << QStringList{"screenshot", "--out", ""} << QStringList{"--out FILE.png|.pdf|.svg"};
+  add("screenshot --out .jpg") << QStringList{"screenshot", "--out", "x.jpg"} << QStringList{"--out must end in .png, .pdf or .svg"};
+  add("screenshot --window as SVG") << QStringList{"screenshot", "--window", "--out", "x.svg"}
+                                              << QStringList{"--window writes PNG only"};
+  add("screenshot unknown preset") << QStringList{"screenshot", "--preset", "nope", "--out", "x.png"}
+                                             << QStringList{"unknown preset 'nope'", "default"};
+  add("screenshot empty preset") << QStringList{"screenshot", "--preset", "", "--out", "x.png"}
+                                           << QStringList{"preset"};
+  add("screenshot --steps without a value") << QStringList{"screenshot", "--out", "x.png", "--steps"}
+                                                      << QStringList{"--steps"};
+  add("screenshot unknown option") << QStringList{"screenshot", "--turbo", "--out", "x.png"}
+                                             << QStringList{"turbo"};
+#endif
+  return add.rows;
+}
+
+/// Runs the bad-value rows' processes ahead of the test function, jobs() at a time (at least 2):
+/// each row is one start of the executable that refuses its options (mostly loading LibTorch
+/// and Qt: about a second, 2-3 s under ASan), one after the other they were most of the CI
+/// time. Every row still gets its own process, its own working directory (so "nothing
+/// written" is checked per row), its 60 s timeout and all its assertions; the test function
+/// waits for its row's result and checks it as before.
+class RowRunner {
+ public:
+  RowRunner(QList<BadRow> rows, QString dir)
+      : m_rows(std::move(rows)), m_dir(std::move(dir)), m_results(static_cast<std::size_t>(m_rows.size())) {}
+  ~RowRunner() { stop(); }
+
+  static int jobs() { return std::clamp(QThread::idealThreadCount(), 2, 8); }
+
+  /// The result of row `i`, run with the others from the first row asked for onwards.
+  Result get(int i) {
+    std::unique_lock lock(m_mutex);
+    if (m_workers.empty()) {
+      m_first = m_next = i;
+      for (int j = 0; j < jobs(); ++j) m_workers.emplace_back([this] { work(); });
+    }
+    if (i < m_first) {  // asked again or out of order: run it here
+      lock.unlock();
+      return runRow(i);
+    }
+    const auto k = static_cast<std::size_t>(i);
+    m_done.wait(lock, [&] { return m_results[k].has_value(); });
+    return *m_results[k];
+  }
+
+  /// Waits for the processes already started (rows not asked for are left unrun).
+  void stop() {
+    {
+      std::lock_guard lock(m_mutex);
+      m_stopping = true;
+    }
+    for (std::thread& t : m_workers) t.join();
+    m_workers.clear();
+  }
+
+  /// The working directory of row `i`: the files a usage error must not write are looked for here.
+  QString rowDir(int i) const { return QDir(m_dir).filePath(QString::number(i)); }
+
+ private:
+  Result runRow(int i) const {
+    QDir().mkpath(rowDir(i));
+    // These rows stop at the options; one OpenMP thread keeps a row that wrongly trains from
+    // competing with the others for the cores.
+    QProcessEnvironment env = environment();
+    env.insert("OMP_NUM_THREADS", "1");
+    return run(m_rows[i].args, 60000, {}, rowDir(i), env);
+  }
+
+  void work() {
+    for (;;) {
+      int i;
+      {
+        std::lock_guard lock(m_mutex);
+        if (m_stopping || m_next >= m_rows.size()) return;
+        i = m_next++;
+      }
+      Result r = runRow(i);
+      {
+        std::lock_guard lock(m_mutex);
+        m_results[static_cast<std::size_t>(i)] = std::move(r);
+      }
+      m_done.notify_all();
+    }
+  }
+
+  const QList<BadRow> m_rows;
+  const QString m_dir;
+  std::mutex m_mutex;
+  std::condition_variable m_done;
+  std::vector<std::optional<Result>> m_results;
+  std::vector<std::thread> m_workers;
+  int m_first = 0, m_next = 0;
+  bool m_stopping = false;
+};
 }  // namespace
 
 class TestCliBadValues : public QObject {
   Q_OBJECT
 
   QTemporaryDir m_dir;
+  std::unique_ptr<RowRunner> m_runner;  // started by the first bad-value row
 
  private Q_SLOTS:
   void initTestCase() {
     QVERIFY(m_dir.isValid());
     QDir::setCurrent(m_dir.path());  // a usage error must write nothing here
   }
+  void cleanupTestCase() { m_runner.reset(); }  // waits for the rows' processes still running
 
   void badValuesExit2NamingTheOption_data() {
+    QTest::addColumn<int>("row");
     QTest::addColumn<QStringList>("args");
     QTest::addColumn<QStringList>("words");
-    // record: every option with a value, each bad value.
-    for (const Option& o : recordOptions()) {
-      const QString flag = QStringLiteral("--") + o.name;
-      for (const QString& v : o.bad)
-        QTest::addRow("record %s '%s'", o.name, qPrintable(v))
-            << QStringList{"record", flag, v, "--out", "x.db"} << QStringList{flag, o.allowed};
-    }
-    // record: every option given without its value, flags given one, options given twice.
-    QStringList valueOptions;
-    for (const Option& o : recordOptions())
-      if (!valueOptions.contains(o.name)) valueOptions << o.name;
-    valueOptions << "data-dir";
-    for (const QString& name : valueOptions)
-      QTest::addRow("record --%s without a value", qPrintable(name))
-          << (name == "out" ? QStringList{"record", "--out"} : QStringList{"record", "--out", "x.db", "--" + name})
-          << QStringList{"--" + name, "needs a value"};
-    for (const char* name : {"no-scaler", "consecutive-hysteresis", "static-scale", "scaler-disabled", "clip-before-unscale",
-                             "no-activation-stats", "quiet"})
-      QTest::addRow("record --%s=1", name) << QStringList{"record", QStringLiteral("--%1=1").arg(name), "--out", "x.db"}
-                                           << QStringList{QStringLiteral("--%1").arg(name), "takes no value"};
-    QTest::newRow("record --lr twice") << QStringList{"record", "--lr", "0.1", "--lr", "0.2", "--out", "x.db"}
-                                       << QStringList{"--lr", "given more than once"};
-    QTest::newRow("record unknown option") << QStringList{"record", "--turbo", "--out", "x.db"}
-                                           << QStringList{"unknown option --turbo", "ampscope record --help"};
-    QTest::newRow("record stray argument") << QStringList{"record", "fast", "--out", "x.db"}
-                                           << QStringList{"unexpected argument 'fast'"};
-    QTest::newRow("record without --out") << QStringList{"record", "--steps", "3"} << QStringList{"--out FILE is required"};
-    // record: combinations only the whole configuration can judge.
-    QTest::newRow("record init above max") << QStringList{"record", "--init-scale", "4096", "--max-scale", "1024", "--out", "x.db"}
-                                           << QStringList{"init_scale = 4096", "[min_scale, max_scale]"};
-    QTest::newRow("record min above max") << QStringList{"record", "--min-scale", "10", "--max-scale", "1", "--out", "x.db"}
-                                          << QStringList{"min_scale = 10", "must not exceed max_scale"};
-    QTest::newRow("record dataset of another model")
-        << QStringList{"record", "--model", "deep-mlp", "--dataset", "spirals", "--out", "x.db"}
-        << QStringList{"--dataset spirals", "model deep-mlp trains on clusters only"};
-    QTest::newRow("record fault into a layer the model lacks")
-        << QStringList{"record", "--model", "deep-mlp", "--inject", "conv1:nan@2", "--out", "x.db"}
-        << QStringList{"--inject conv1:nan@2", "no layer named 'conv1'", "fc13"};
-    // export.
-    for (const QString& v : {QString(""), QString("0"), QString("-1"), QString("abc"), QString("1.5"), QString("nan"),
-                             QString("1e300"), k2to64})
-      QTest::addRow("export --run '%s'", qPrintable(v)) << QStringList{"export", "x.db", "--run", v, "--csv", "out"}
-                                                        << QStringList{"--run", "a positive integer"};
-    QTest::newRow("export --run without a value") << QStringList{"export", "x.db", "--csv", "out", "--run"}
-                                                  << QStringList{"--run needs a run id"};
-    QTest::newRow("export --csv empty") << QStringList{"export", "x.db", "--csv", ""} << QStringList{"--csv needs a folder"};
-    QTest::newRow("export --csv without a value") << QStringList{"export", "x.db", "--csv"} << QStringList{"--csv needs a folder"};
-    QTest::newRow("export without FILE") << QStringList{"export", "--csv", "out"} << QStringList{"missing FILE"};
-    QTest::newRow("export without --csv") << QStringList{"export", "x.db"} << QStringList{"missing --csv DIR"};
-    QTest::newRow("export unknown option") << QStringList{"export", "x.db", "--csv", "out", "--json"}
-                                           << QStringList{"unknown option '--json'"};
-    QTest::newRow("export two files") << QStringList{"export", "x.db", "y.db", "--csv", "out"}
-                                      << QStringList{"unexpected argument 'y.db'"};
-    // demo.
-    for (const QString& v : {QString(""), QString("9"), QString("100001"), QString("0"), QString("-1"), QString("nan"),
-                             QString("1e300"), k2to64, QString("ten")})
-      QTest::addRow("demo --steps '%s'", qPrintable(v)) << QStringList{"demo", "--steps", v}
-                                                        << QStringList{"--steps", "[10, 100000]"};
-    QTest::newRow("demo --steps without a value") << QStringList{"demo", "--steps"} << QStringList{"--steps needs a value"};
-    QTest::newRow("demo unknown option") << QStringList{"demo", "--fast"} << QStringList{"unknown option --fast"};
-    QTest::newRow("unknown command") << QStringList{"frobnicate"} << QStringList{"unknown command 'frobnicate'"};
-#ifdef AMPSCOPE_TEST_SCREENSHOT
-    // screenshot (GUI builds): every option, checked before any training starts.
-    for (const QString& v : {QString(""), QString("0"), QString("-1"), QString("nan"), QString("1e300"), QString("1000001"),
-                             k2to64, QString("many")})
-      QTest::addRow("screenshot --steps '%s'", qPrintable(v)) << QStringList{"screenshot", "--steps", v, "--out", "x.png"}
-                                                              << QStringList{"--steps", "[1, 1000000]"};
-    for (const QString& v : {QString(""), QString("0x0"), QString("99x100"), QString("20001x100"), QString("axb"),
-                             QString("1600"), QString("1600x1000x3"), QString("-1600x1000"), QString("nanxnan")})
-      QTest::addRow("screenshot --size '%s'", qPrintable(v)) << QStringList{"screenshot", "--size", v, "--out", "x.png"}
-                                                             << QStringList{"--size", "[100, 20000]"};
-    for (const QString& v : {QString(""), QString("0"), QString("-1"), QString("nan"), QString("inf"), QString("8.5"),
-                             QString("1e300"), QString("big")})
-      QTest::addRow("screenshot --scale '%s'", qPrintable(v)) << QStringList{"screenshot", "--scale", v, "--out", "x.png"}
-                                                              << QStringList{"--scale", "(0, 8]"};
-    QTest::newRow("screenshot PNG too large") << QStringList{"screenshot", "--size", "20000x20000", "--scale", "8", "--out", "x.png"}
-                                              << QStringList{"--size 20000x20000", "--scale 8", "too large"};
-    QTest::newRow("screenshot without --out") << QStringList{"screenshot"} << QStringList{"--out FILE.png|.pdf|.svg is required"};
-    QTest::newRow("screenshot --out empty") << QStringList{"screenshot", "--out", ""} << QStringList{"--out FILE.png|.pdf|.svg"};
-    QTest::newRow("screenshot --out .jpg") << QStringList{"screenshot", "--out", "x.jpg"} << QStringList{"--out must end in .png, .pdf or .svg"};
-    QTest::newRow("screenshot --window as SVG") << QStringList{"screenshot", "--window", "--out", "x.svg"}
-                                                << QStringList{"--window writes PNG only"};
-    QTest::newRow("screenshot unknown preset") << QStringList{"screenshot", "--preset", "nope", "--out", "x.png"}
-                                               << QStringList{"unknown preset 'nope'", "default"};
-    QTest::newRow("screenshot empty preset") << QStringList{"screenshot", "--preset", "", "--out", "x.png"}
-                                             << QStringList{"preset"};
-    QTest::newRow("screenshot --steps without a value") << QStringList{"screenshot", "--out", "x.png", "--steps"}
-                                                        << QStringList{"--steps"};
-    QTest::newRow("screenshot unknown option") << QStringList{"screenshot", "--turbo", "--out", "x.png"}
-                                               << QStringList{"turbo"};
-#endif
+    const QList<BadRow> rows = badValueRows();
+    for (int i = 0; i < rows.size(); ++i)
+      QTest::newRow(qPrintable(rows[i].tag)) << i << rows[i].args << rows[i].words;
   }
   void badValuesExit2NamingTheOption() {
+    QFETCH(int, row);
     QFETCH(QStringList, args);
     QFETCH(QStringList, words);
-    const Result r = run(args, 60000);
+    if (!m_runner) m_runner = std::make_unique<RowRunner>(badValueRows(), m_dir.filePath("rows"));
+    const Result r = m_runner->get(row);
     QVERIFY2(!r.timedOut, "hung: killed after 60 s");
     QVERIFY2(r.code == 2, qPrintable(QString("exit %1, stderr: %2").arg(r.code).arg(r.err)));
     for (const QString& w : words) QVERIFY2(r.err.contains(w), qPrintable(QString("'%1' not in: %2").arg(w, r.err)));
     QVERIFY2(!r.err.contains("terminate called") && !r.err.contains("frame #"), qPrintable(r.err));
     QVERIFY2(r.out.isEmpty() || args.first() != "record", qPrintable(r.out));  // no JSON line: nothing ran
+    const QDir cwd(m_runner->rowDir(row));  // the row's own working directory
     for (const char* f : {"x.db", "x.png", "x.svg", "x.jpg", "out"})
-      QVERIFY2(!QFile::exists(f), f);  // nothing written on a usage error
+      QVERIFY2(!QFile::exists(cwd.filePath(f)), f);  // nothing written on a usage error
   }
 
   void valuesAtTheLimitsAreAccepted_data() {
