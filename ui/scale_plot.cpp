@@ -5,6 +5,8 @@
 
 #include <QToolTip>
 
+#include <algorithm>
+#include <array>
 #include <cmath>
 #include <limits>
 
@@ -58,6 +60,8 @@ ScalePlot::ScalePlot(QWidget* parent)
   axisRect()->setRangeZoom(Qt::Horizontal);
   setMouseTracking(true);
   connect(this, &QCustomPlot::mouseMove, this, &ScalePlot::showHover);
+  // A zoom or a pan re-decimates just before the replot (see decimateSteps).
+  connect(this, &QCustomPlot::beforeReplot, this, [this] { redecimate(false); });
   connect(this, &QCustomPlot::mousePress, this, [this](QMouseEvent* e) {
     if (e->button() == Qt::LeftButton && axisRect()->rect().contains(e->pos()) && (e->modifiers() & Qt::ShiftModifier))
       Q_EMIT stepClicked(static_cast<qint64>(std::lround(xAxis->pixelToCoord(e->pos().x()))));
@@ -98,9 +102,9 @@ void ScalePlot::retranslate() {
 }
 
 void ScalePlot::rebuild() {
-  m_scale->data()->clear();
-  m_skipped->data()->clear();
-  m_grown->data()->clear();
+  m_scaleAll.clear();
+  m_skippedAll.clear();
+  m_grownAll.clear();
   m_consumed = 0;
   m_lo = std::numeric_limits<double>::infinity();
   m_hi = -std::numeric_limits<double>::infinity();
@@ -109,16 +113,74 @@ void ScalePlot::rebuild() {
   fitRange();
 }
 
-void ScalePlot::addScaleChanges(QCPGraph* graph, const std::vector<StepPoint>& pts, std::size_t from, double& last) {
+void ScalePlot::addScaleChanges(QCPGraphDataContainer& data, const std::vector<StepPoint>& pts, std::size_t from,
+                                double& last) {
   for (std::size_t i = from; i < pts.size(); ++i) {
     const double before = log2OrNan(pts[i].scale_before);
     // Same scale (or still NaN) as the previous step: the step line already holds it.
     if (i > 0 && (before == last || (std::isnan(before) && std::isnan(last)))) continue;
-    graph->addData(static_cast<double>(pts[i].step), before);
+    data.add(QCPGraphData(static_cast<double>(pts[i].step), before));
     last = before;
   }
   // The scale after the newest step holds from the next step on.
-  if (!pts.empty()) graph->addData(static_cast<double>(pts.back().step) + 1, log2OrNan(pts.back().scale_after));
+  if (!pts.empty()) data.add(QCPGraphData(static_cast<double>(pts.back().step) + 1, log2OrNan(pts.back().scale_after)));
+}
+
+QVector<QCPGraphData> decimateSteps(const QCPGraphDataContainer& all, double lo, double hi, int width, bool markers) {
+  QVector<QCPGraphData> out;
+  auto begin = all.findBegin(lo, true);
+  auto end = all.findEnd(hi, true);
+  const auto n = end - begin;
+  width = std::max(1, width);
+  if (n <= 2 * width || !(hi > lo)) {
+    out.reserve(static_cast<int>(n));
+    for (auto it = begin; it != end; ++it) out.append(*it);
+    return out;
+  }
+  const double perKey = static_cast<double>(width) / (hi - lo);
+  auto column = [&](double key) { return static_cast<long long>(std::floor((key - lo) * perKey)); };
+  for (auto b = begin; b != end;) {
+    const long long c = column(b->key);
+    auto e = b;
+    while (e != end && column(e->key) == c) ++e;
+    if (markers) {
+      std::vector<double> seen;
+      for (auto it = b; it != e; ++it) {
+        if (std::find(seen.begin(), seen.end(), it->value) != seen.end()) continue;
+        seen.push_back(it->value);
+        out.append(*it);
+      }
+    } else {
+      auto mn = b, mx = b, gap = e;
+      for (auto it = b; it != e; ++it) {
+        if (std::isnan(it->value)) {
+          if (gap == e) gap = it;
+          continue;
+        }
+        if (std::isnan(mn->value) || it->value < mn->value) mn = it;
+        if (std::isnan(mx->value) || it->value > mx->value) mx = it;
+      }
+      std::array<decltype(b), 5> picks{b, mn, mx, gap, e - 1};
+      std::sort(picks.begin(), picks.end());
+      for (std::size_t i = 0; i < picks.size(); ++i) {
+        if (picks[i] == e || (i > 0 && picks[i] == picks[i - 1])) continue;
+        out.append(*picks[i]);
+      }
+    }
+    b = e;
+  }
+  return out;
+}
+
+void ScalePlot::redecimate(bool force) {
+  const QCPRange range = xAxis->range();
+  const int width = std::max(200, axisRect()->width());
+  if (!force && range == m_decimatedRange && width == m_decimatedWidth) return;
+  m_decimatedRange = range;
+  m_decimatedWidth = width;
+  m_scale->data()->set(decimateSteps(m_scaleAll, range.lower, range.upper, width, false), true);
+  m_skipped->data()->set(decimateSteps(m_skippedAll, range.lower, range.upper, width, true), true);
+  m_grown->data()->set(decimateSteps(m_grownAll, range.lower, range.upper, width, true), true);
 }
 
 void ScalePlot::appendSteps(qint64, qint64) {
@@ -126,9 +188,9 @@ void ScalePlot::appendSteps(qint64, qint64) {
   const auto& pts = m_history->points();
   if (m_consumed == pts.size()) return;
   // Drop the previous tail (the scale after the previous newest step), the new steps replace it.
-  if (m_consumed > 0) m_scale->data()->removeAfter(static_cast<double>(pts[m_consumed - 1].step) + 0.5);
+  if (m_consumed > 0) m_scaleAll.removeAfter(static_cast<double>(pts[m_consumed - 1].step) + 0.5);
   // Display decimation without loss: only the steps where the scale changes become points.
-  addScaleChanges(m_scale, pts, m_consumed, m_lastAdded);
+  addScaleChanges(m_scaleAll, pts, m_consumed, m_lastAdded);
   for (; m_consumed < pts.size(); ++m_consumed) {
     const StepPoint& p = pts[m_consumed];
     const double x = static_cast<double>(p.step);
@@ -141,10 +203,12 @@ void ScalePlot::appendSteps(qint64, qint64) {
       m_lo = std::min(m_lo, after);
       m_hi = std::max(m_hi, after);
     }
-    if (p.skipped) m_skipped->addData(x, before);
-    if (p.reason == ScaleChangeReason::Grow || p.reason == ScaleChangeReason::ClampedMax) m_grown->addData(x + 1, after);
+    if (p.skipped) m_skippedAll.add(QCPGraphData(x, before));
+    if (p.reason == ScaleChangeReason::Grow || p.reason == ScaleChangeReason::ClampedMax)
+      m_grownAll.add(QCPGraphData(x + 1, after));
   }
   if (following()) fitRange();
+  redecimate(true);
   markDirty();
 }
 
@@ -177,7 +241,7 @@ void ScalePlot::setOverlay(const StepHistory* other, const QString& mainLabel, c
   m_overlayLast = 0;
   if (other) {
     double last = 0;
-    addScaleChanges(m_overlay, other->points(), 0, last);
+    addScaleChanges(*m_overlay->data(), other->points(), 0, last);
     for (const StepPoint& p : other->points()) {
       for (const double v : {log2OrNan(p.scale_before), log2OrNan(p.scale_after)}) {
         if (!std::isfinite(v)) continue;

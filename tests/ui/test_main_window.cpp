@@ -23,6 +23,7 @@
 #include <QTemporaryDir>
 #include <QTest>
 #include <QXmlStreamReader>
+#include <algorithm>
 #include <cmath>
 #include <limits>
 
@@ -57,6 +58,7 @@ class TestMainWindow : public QObject {
   void presetsAreBuiltIn();
   void narratorWording();
   void zeroLossOnTheFloorNotMarked();
+  void scaleDecimationKeepsEachColumnsEnvelope();
   void sliderReachesTheSessionScaler();
   void invalidScalerOptionsShowAMessage();
   void startPauseStepReset();
@@ -133,6 +135,50 @@ void TestMainWindow::zeroLossOnTheFloorNotMarked() {
   for (auto it = plot.lossGraph()->data()->constBegin(); it != plot.lossGraph()->data()->constEnd(); ++it)
     if (static_cast<int>(it->key) % 3 == 0 && it->value == floor) ++onFloor;
   QCOMPARE(onFloor, 34);  // steps 0, 3, ..., 99
+}
+
+// The scale chart draws, per pixel column, the first, lowest, highest and last scale change
+// (and a NaN gap), and one marker per distinct value: the same picture from far fewer points.
+void TestMainWindow::scaleDecimationKeepsEachColumnsEnvelope() {
+  QCPGraphDataContainer all, marks;
+  for (int k = 0; k < 10000; ++k) {
+    all.add(QCPGraphData(k, 10 + (k * 7919) % 13));  // a scale jumping between 2^10 and 2^22
+    marks.add(QCPGraphData(k, 10 + k % 3));
+  }
+  all.add(QCPGraphData(5000.5, std::numeric_limits<double>::quiet_NaN()));
+  const QVector<QCPGraphData> few = decimateSteps(all, 0, 9999, 100, false);
+  QVERIFY2(few.size() <= 5 * 102, qPrintable(QString::number(few.size())));
+  QVERIFY(std::is_sorted(few.begin(), few.end(), [](const QCPGraphData& a, const QCPGraphData& b) { return a.key < b.key; }));
+  // Column by column, the kept points span the same values as all the points.
+  for (int c = 0; c < 100; ++c) {
+    double lo = 1e9, hi = -1e9, klo = 1e9, khi = -1e9;
+    for (const auto& d : few) {
+      if (std::floor(d.key * 100 / 9999) != c || std::isnan(d.value)) continue;
+      lo = std::min(lo, d.value);
+      hi = std::max(hi, d.value);
+      klo = std::min(klo, d.key);
+      khi = std::max(khi, d.key);
+    }
+    double alo = 1e9, ahi = -1e9, aklo = 1e9, akhi = -1e9;
+    for (auto it = all.constBegin(); it != all.constEnd(); ++it) {
+      if (std::floor(it->key * 100 / 9999) != c || std::isnan(it->value)) continue;
+      alo = std::min(alo, it->value);
+      ahi = std::max(ahi, it->value);
+      aklo = std::min(aklo, it->key);
+      akhi = std::max(akhi, it->key);
+    }
+    QCOMPARE(lo, alo);
+    QCOMPARE(hi, ahi);
+    QCOMPARE(klo, aklo);  // the column's first and last change are kept
+    QCOMPARE(khi, akhi);
+  }
+  QVERIFY(std::any_of(few.begin(), few.end(), [](const QCPGraphData& d) { return std::isnan(d.value); }));
+  const QVector<QCPGraphData> m = decimateSteps(marks, 0, 9999, 100, true);
+  QCOMPARE(m.size(), 3 * 100 + 1);  // 3 values in each of 100 columns, and key 9999 alone at the right edge
+  // Few points: all kept, as they are.
+  QCPGraphDataContainer small;
+  for (int k = 0; k < 40; ++k) small.add(QCPGraphData(k, k % 2));
+  QCOMPARE(decimateSteps(small, 0, 39, 100, false).size(), 40);
 }
 
 void TestMainWindow::narratorWording() {
