@@ -83,6 +83,7 @@ void ScalePlot::applyTheme(const PlotTheme& theme) {
   m_grown->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssTriangle, QPen(theme.grow, theme.lineWidth),
                                            QBrush(theme.grow), size));
   m_cursor->setPen(QPen(theme.highlight, theme.lineWidth, Qt::DashLine));
+  m_decimatedWidth = 0;  // the step line's pen is chosen with its density (redecimate)
 }
 
 void ScalePlot::setScalerInUse(bool on) {
@@ -181,6 +182,14 @@ void ScalePlot::redecimate(bool force) {
   m_scale->data()->set(decimateSteps(m_scaleAll, range.lower, range.upper, width, false), true);
   m_skipped->data()->set(decimateSteps(m_skippedAll, range.lower, range.upper, width, true), true);
   m_grown->data()->set(decimateSteps(m_grownAll, range.lower, range.upper, width, true), true);
+  // Where the step line is dense (more than one change per 3 pixel columns) it is drawn 1 px
+  // wide: a pen wider than 1 px takes Qt's stroker path, and at 1,000,000 steps (~780 points
+  // after decimation) the theme's 1.6 px line took 13 of the chart's 16 ms, against 3 ms at
+  // 1 px; at that density both draw the same band.
+  const bool dense = m_scale->dataCount() > width / 3;
+  QPen pen = m_scale->pen();
+  pen.setWidthF(dense ? 1.0 : theme().lineWidth);
+  m_scale->setPen(pen);
 }
 
 void ScalePlot::appendSteps(qint64, qint64) {
