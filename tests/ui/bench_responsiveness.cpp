@@ -142,6 +142,30 @@ class SyntheticRun {
 void replotAll(Dashboard* d) {
   for (ChartBase* c : d->charts()) c->replot(QCustomPlot::rpImmediateRefresh);
 }
+
+/// Milliseconds of each of `times` runs of `f`.
+template <class F>
+std::vector<double> timeEach(int times, F&& f) {
+  std::vector<double> ms;
+  for (int i = 0; i < times; ++i) {
+    QElapsedTimer t;
+    t.start();
+    f();
+    ms.push_back(static_cast<double>(t.nsecsElapsed()) / 1e6);
+  }
+  return ms;
+}
+
+/// Where the time goes: each chart's replot alone, `times` runs, one RESULT line per chart.
+void printReplotPerChart(Dashboard* d, const char* row, int times) {
+  for (ChartBase* c : d->charts()) {
+    const std::vector<double> one = timeEach(times, [c] { c->replot(QCustomPlot::rpImmediateRefresh); });
+    int points = 0;
+    for (int g = 0; g < c->graphCount(); ++g) points += c->graph(g)->dataCount();
+    std::printf("RESULT %s %s median %.2f (%dx%d, graph points %d)\n", row, qPrintable(c->fileStem()), median(one),
+                c->width(), c->height(), points);
+  }
+}
 }  // namespace
 
 class BenchResponsiveness : public QObject {
@@ -230,24 +254,8 @@ void BenchResponsiveness::fullReplotMedianAt100kSteps() {
   QVERIFY(m_window);
   Dashboard* d = m_window->dashboard();
   replotAll(d);
-  std::vector<double> ms;
-  for (int i = 0; i < 60; ++i) {
-    QElapsedTimer t;
-    t.start();
-    replotAll(d);
-    ms.push_back(static_cast<double>(t.nsecsElapsed()) / 1e6);
-  }
-  // Where the time goes: each chart alone.
-  for (ChartBase* c : d->charts()) {
-    std::vector<double> one;
-    for (int i = 0; i < 30; ++i) {
-      QElapsedTimer t;
-      t.start();
-      c->replot(QCustomPlot::rpImmediateRefresh);
-      one.push_back(static_cast<double>(t.nsecsElapsed()) / 1e6);
-    }
-    std::printf("RESULT replot_ms %s median %.2f (%dx%d)\n", qPrintable(c->fileStem()), median(one), c->width(), c->height());
-  }
+  const std::vector<double> ms = timeEach(60, [d] { replotAll(d); });
+  printReplotPerChart(d, "replot_ms", 30);
   const double med = median(ms);
   std::printf("RESULT full_replot_%zu_charts_ms median %.2f min %.2f max %.2f (limit %.0f, %dx%d window)\n",
               d->charts().size(), med,
@@ -311,25 +319,8 @@ void BenchResponsiveness::replayOfLongStoredRun() {
 
   Dashboard* d = m_window->dashboard();
   replotAll(d);
-  std::vector<double> ms;
-  for (int i = 0; i < 30; ++i) {
-    QElapsedTimer t;
-    t.start();
-    replotAll(d);
-    ms.push_back(static_cast<double>(t.nsecsElapsed()) / 1e6);
-  }
-  for (ChartBase* c : d->charts()) {
-    std::vector<double> one;
-    for (int i = 0; i < 15; ++i) {
-      QElapsedTimer t;
-      t.start();
-      c->replot(QCustomPlot::rpImmediateRefresh);
-      one.push_back(static_cast<double>(t.nsecsElapsed()) / 1e6);
-    }
-    int points = 0;
-    for (int g = 0; g < c->graphCount(); ++g) points += c->graph(g)->dataCount();
-    std::printf("RESULT replay_replot_ms %s median %.2f (graph points %d)\n", qPrintable(c->fileStem()), median(one), points);
-  }
+  const std::vector<double> ms = timeEach(30, [d] { replotAll(d); });
+  printReplotPerChart(d, "replay_replot_ms", 15);
   // Zooming to the middle tenth, as a user inspecting a stretch does: the range change and the
   // replot that follows.
   std::vector<double> zoomMs;
