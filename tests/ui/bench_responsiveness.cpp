@@ -143,6 +143,13 @@ void replotAll(Dashboard* d) {
   for (ChartBase* c : d->charts()) c->replot(QCustomPlot::rpImmediateRefresh);
 }
 
+void fitAll(Dashboard* d) {
+  for (ChartBase* c : d->charts()) {
+    c->fitRange();
+    c->replot(QCustomPlot::rpImmediateRefresh);
+  }
+}
+
 /// Milliseconds of each of `times` runs of `f`.
 template <class F>
 std::vector<double> timeEach(int times, F&& f) {
@@ -332,6 +339,13 @@ void BenchResponsiveness::replayOfLongStoredRun() {
     d->lossPlot()->xAxis->setRange(a, b);
     replotAll(d);
     zoomMs.push_back(static_cast<double>(t.nsecsElapsed()) / 1e6);
+  }
+  // AMPSCOPE_BENCH_SHOT=FILE.png: how the whole run looks, to check the drawing by eye.
+  const QString shot = qEnvironmentVariable("AMPSCOPE_BENCH_SHOT");
+  if (!shot.isEmpty()) {
+    fitAll(d);
+    QCoreApplication::processEvents();
+    QVERIFY(m_window->grab().save(shot));
   }
   const double rss = residentMb();
   std::printf("RESULT replay_full_replot_ms median %.2f max %.2f; zoom_and_replot_ms median %.2f (limit %.0f)\n", median(ms),
