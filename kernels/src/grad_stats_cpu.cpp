@@ -523,6 +523,11 @@ std::atomic<std::uint64_t> g_window_elements{0};
 // Reads the windows' counts out into the item's accumulators and clears them.
 void window_flush(WindowPlanes& w, TensorAcc& acc) {
   if (w.top < 0) return;
+  if (w.counted == 0) {  // placed but no chunk fitted (e.g. two windows with top < 64): nothing to read
+    w.top = -1;
+    w.windows = 1;
+    return;
+  }
   g_window_elements.fetch_add(w.counted, std::memory_order_relaxed);
   std::uint64_t in_window = 0;
   for (int wi = 0; wi < w.windows; ++wi) {
@@ -540,7 +545,10 @@ void window_flush(WindowPlanes& w, TensorAcc& acc) {
     if (isa() == Isa::Avx512) window_counts_avx512(plane, planes, active, count);
     else window_counts_avx2(plane, planes, active, count);
 #endif
+    // A used window lies within fields 1..254 (run_item places it so), and only bins with a
+    // count are touched.
     for (int d = 0; d < kWinBins; ++d) {
+      if (count[d] == 0) continue;
       acc.field[w.top - kWinBins * wi - d] += count[d];
       in_window += count[d];
     }
