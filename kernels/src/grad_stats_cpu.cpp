@@ -6,13 +6,15 @@
 //   count), and every item into L1-sized chunks of kChunk elements.
 // - Per chunk, all loops run over data already in L1 after the first touch:
 //     0. fp16/bf16 only: decode to fp32 bits in a local buffer (then one code path for all);
-//     1. branch-free integer reductions the compiler vectorises (non-negative float bits
-//        order like integers, so amax/amin are integer max/min), bucket and overflow counts;
-//     2. fp64 sum of squares in 8 independent accumulators (vectorises without -ffast-math
-//        and fixes the summation order);
-//     3. exponent-field byte counts into 4 interleaved sub-tables (consecutive elements with
-//        the same exponent would otherwise stall on store-to-load forwarding of one counter);
-//        fp32 subnormals (field 0) are rare and re-scanned separately with count-leading-zeros;
+//     1. loop 1 (AVX-512, AVX2+FMA or portable vectors, picked once at run time): amax and
+//        amin as integer max/min (non-negative float bits order like integers), whether
+//        anything is inf/NaN, and the fp64 sum of squares in 32 lanes in a fixed order, so
+//        every path gives the same bits;
+//     2. the exponent histogram: the window histogram (bit-sliced counters over 32 or 64
+//        exponent fields, no store per element; see WindowPlanes) where the chunk's values
+//        fit the item's window, otherwise 8 interleaved tables (loop 2);
+//     3. only where needed: a re-scan splitting inf/NaN and counting fp32 subnormals with
+//        count-leading-zeros, and the cast-overflow compares when amax reaches 464;
 //     4. when unscaling: x * inv_scale, rounded to the tensor's dtype, written back. It runs
 //        last so that the statistics see the gradient as backward produced it (scaled).
 // - Non-dense views are gathered chunk by chunk into a local buffer and scattered back.
@@ -560,7 +562,7 @@ void window_flush(WindowPlanes& w, TensorAcc& acc) {
   w.counted = w.nonfinite = 0;
 }
 
-// Loop 2: exponent-field counts into 4 interleaved tables (one counter would serialise on
+// Loop 2: exponent-field counts into 8 interleaved tables (one counter would serialise on
 // store-to-load forwarding when neighbours share an exponent, as gradients mostly do). Two
 // elements per 64-bit load: the increments, not the arithmetic, are the bottleneck, and this
 // leaves the load ports to them. Field 0 holds zeros and fp32 subnormals, field 255 inf and
