@@ -20,6 +20,7 @@
 #include <cuda_runtime.h>
 
 #include <algorithm>
+#include <cstdlib>
 #include <cstddef>
 #include <cstring>
 #include <memory>
@@ -98,9 +99,14 @@ __device__ __forceinline__ void store_unscaled(const Desc& d, long long off, std
   }
 }
 
+// kMatch: per-warp histogram updates aggregated with __match_any_sync (one shared atomic per
+// distinct bucket in the warp), or one shared atomic per lane. Block b covers `chunks`
+// consecutive chunks of kElemsPerBlock elements of its tensor: more chunks per block spread
+// the fixed cost of a block (clearing and merging its histograms) over more elements.
+template <bool kMatch>
 __global__ void __launch_bounds__(kThreads)
 grad_stats_kernel(const Desc* __restrict__ descs, int n_desc, RawTensorStats* __restrict__ out,
-                  int* __restrict__ found_inf, float inv_scale, int flags) {
+                  int* __restrict__ found_inf, float inv_scale, int flags, int chunks) {
   __shared__ Desc s_desc;
   __shared__ unsigned int s_hist[kWarps][kBuckets];
   __shared__ unsigned int s_amax[kWarps], s_amin[kWarps], s_over[kWarps][kNumFormats - 1];
@@ -129,9 +135,17 @@ grad_stats_kernel(const Desc* __restrict__ descs, int n_desc, RawTensorStats* __
   __syncthreads();
 
   const Desc& d = s_desc;
-  const long long start = (static_cast<long long>(blockIdx.x) - d.block_begin) * kElemsPerBlock;
-  const long long end = min(start + static_cast<long long>(kElemsPerBlock), d.numel);
+  const long long span = static_cast<long long>(kElemsPerBlock) * chunks;
+  const long long block_start = (static_cast<long long>(blockIdx.x) - d.block_begin) * span;
+  const long long block_end = min(block_start + span, d.numel);
 
+  unsigned int amax = 0u, amin = bits::kInfBits, nonfinite = 0u;
+  unsigned int over[kNumFormats - 1] = {0u, 0u, 0u, 0u};
+  double ss = 0.0;
+  unsigned int* my_hist = s_hist[warp];
+
+  for (long long start = block_start; start < block_end; start += kElemsPerBlock) {
+  const long long end = min(start + static_cast<long long>(kElemsPerBlock), block_end);
   // Issue every load first (memory-level parallelism), then classify.
   // (Offsets of strided views may be negative: validity is tracked separately.)
   std::uint32_t v[kItemsPerThread];
@@ -143,10 +157,6 @@ grad_stats_kernel(const Desc* __restrict__ descs, int n_desc, RawTensorStats* __
     v[k] = i < end ? load_bits(d, off[k]) : 0u;
   }
 
-  unsigned int amax = 0u, amin = bits::kInfBits, nonfinite = 0u;
-  unsigned int over[kNumFormats - 1] = {0u, 0u, 0u, 0u};
-  double ss = 0.0;
-  unsigned int* my_hist = s_hist[warp];
 #pragma unroll
   for (int k = 0; k < kItemsPerThread; ++k) {
     const bool valid = start + static_cast<long long>(k) * kThreads + tid < end;
@@ -178,12 +188,17 @@ grad_stats_kernel(const Desc* __restrict__ descs, int n_desc, RawTensorStats* __
           bucket = a > bits::kInfBits ? kNanBucket : ((u >> 31) ? kNegInfBucket : kPosInfBucket);
         }
       }
-      // One shared atomic per distinct bucket in the warp instead of one per lane.
-      const unsigned int peers = __match_any_sync(0xffffffffu, bucket);
-      if (bucket != kNoBucket && lane == __ffs(peers) - 1) atomicAdd(&my_hist[bucket], __popc(peers));
+      if constexpr (kMatch) {
+        // One shared atomic per distinct bucket in the warp instead of one per lane.
+        const unsigned int peers = __match_any_sync(0xffffffffu, bucket);
+        if (bucket != kNoBucket && lane == __ffs(peers) - 1) atomicAdd(&my_hist[bucket], __popc(peers));
+      } else {
+        if (bucket != kNoBucket) atomicAdd(&my_hist[bucket], 1u);
+      }
     }
     if (unscale && valid) store_unscaled(d, off[k], u, inv_scale);
   }
+  }  // chunks
 
   // Block reduction.
   nonfinite = __any_sync(0xffffffffu, nonfinite != 0u) ? 1u : 0u;
@@ -278,6 +293,11 @@ bool cuda_available() {
 
 struct CudaStatsPass::Impl {
   int device = 0;
+  // Kernel variant (AMPSCOPE_CUDA_HIST=match|atomic) and chunks per block
+  // (AMPSCOPE_CUDA_CHUNKS=1..64; unset or 0 = chosen per launch from the size of the work).
+  bool match = true;
+  int chunks = 0;
+  int resident_blocks = 0;  // blocks the whole device keeps in flight (SMs x blocks per SM)
   // Descriptor staging ring (pinned host) and the device copy of the latest descriptors.
   Desc* staging[kStagingSlots] = {};
   std::size_t staging_cap[kStagingSlots] = {};
@@ -295,6 +315,7 @@ struct CudaStatsPass::Impl {
   std::size_t copied_count = 0;
   cudaEvent_t results_event = nullptr;
   bool results_recorded = false;
+  int last_chunks = 0;
 
   void release() noexcept {
     // Destructor path: errors cannot be reported; freeing is best effort.
@@ -326,6 +347,24 @@ CudaStatsPass::CudaStatsPass(int device) : m_impl(nullptr) {
     DeviceGuard guard(device);
     for (int s = 0; s < kStagingSlots; ++s)
       check(cudaEventCreateWithFlags(&impl->staging_done[s], cudaEventDisableTiming), "cudaEventCreate");
+    if (const char* h = std::getenv("AMPSCOPE_CUDA_HIST")) {
+      if (std::strcmp(h, "atomic") == 0) impl->match = false;
+      else if (std::strcmp(h, "match") != 0 && *h)
+        throw std::invalid_argument(std::string("AMPSCOPE_CUDA_HIST must be match or atomic, not ") + h);
+    }
+    if (const char* c = std::getenv("AMPSCOPE_CUDA_CHUNKS"); c && *c) {
+      char* end = nullptr;
+      const long v = std::strtol(c, &end, 10);
+      if (*end != '\0' || v < 0 || v > 64)
+        throw std::invalid_argument(std::string("AMPSCOPE_CUDA_CHUNKS must be 0 (auto) to 64, not ") + c);
+      impl->chunks = static_cast<int>(v);
+    }
+    int sms = 0, per_sm = 0;
+    check(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device), "cudaDeviceGetAttribute");
+    check(impl->match ? cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, grad_stats_kernel<true>, kThreads, 0)
+                      : cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, grad_stats_kernel<false>, kThreads, 0),
+          "cudaOccupancyMaxActiveBlocksPerMultiprocessor");
+    impl->resident_blocks = std::max(1, sms * per_sm);
     check(cudaEventCreateWithFlags(&impl->results_event, cudaEventDisableTiming), "cudaEventCreate");
   } catch (...) {
     impl->release();
@@ -356,10 +395,10 @@ void CudaStatsPass::enqueue(std::span<const TensorView> tensors, const PassOptio
   const auto stream = static_cast<cudaStream_t>(stream_ptr);
   DeviceGuard guard(m.device);
 
-  // Descriptors of the non-empty tensors, with the prefix sum of their blocks.
+  // Descriptors of the non-empty tensors (validated), then the prefix sum of their blocks.
   std::vector<Desc> descs;
   descs.reserve(tensors.size());
-  long long blocks = 0;
+  long long blocks1 = 0;  // blocks at one chunk per block
   for (std::size_t t = 0; t < tensors.size(); ++t) {
     const TensorView& v = tensors[t];
     if (v.ndim < 0 || v.ndim > kMaxDims)
@@ -376,7 +415,6 @@ void CudaStatsPass::enqueue(std::span<const TensorView> tensors, const PassOptio
     Desc d{};
     d.data = v.data;
     d.numel = n;
-    d.block_begin = blocks;
     for (int k = 0; k < v.ndim; ++k) {
       d.sizes[k] = v.sizes[static_cast<std::size_t>(k)];
       d.strides[k] = v.strides[static_cast<std::size_t>(k)];
@@ -386,7 +424,18 @@ void CudaStatsPass::enqueue(std::span<const TensorView> tensors, const PassOptio
     d.dense = v.is_dense() ? 1 : 0;
     d.tensor = static_cast<int>(t);
     descs.push_back(d);
-    blocks += (n + kElemsPerBlock - 1) / kElemsPerBlock;
+    blocks1 += (n + kElemsPerBlock - 1) / kElemsPerBlock;
+  }
+  // Chunks per block: fixed, or as many as keep at least ~4 waves of blocks for the device
+  // (the fixed cost of a block is then spread over more elements without starving any SM).
+  int chunks = m.chunks;
+  if (chunks == 0) chunks = static_cast<int>(std::clamp<long long>(blocks1 / (4LL * m.resident_blocks), 1, 16));
+  m.last_chunks = chunks;
+  const long long span = static_cast<long long>(kElemsPerBlock) * chunks;
+  long long blocks = 0;
+  for (Desc& d : descs) {
+    d.block_begin = blocks;
+    blocks += (d.numel + span - 1) / span;
   }
   if (blocks > 0x7fffffffLL) throw std::invalid_argument("CudaStatsPass: tensors too large for one launch");
 
@@ -444,8 +493,12 @@ void CudaStatsPass::enqueue(std::span<const TensorView> tensors, const PassOptio
   if (opt.compute_stats) flags |= kFlagStats;
   if (opt.unscale && opt.inv_scale != 1.0f) flags |= kFlagUnscale;
   if (flags == 0 && device_found_inf == nullptr) return;  // nothing asked
-  grad_stats_kernel<<<static_cast<unsigned int>(blocks), kThreads, 0, stream>>>(
-      m.dev_desc, static_cast<int>(descs.size()), m.dev_raw, device_found_inf, opt.inv_scale, flags);
+  if (m.match)
+    grad_stats_kernel<true><<<static_cast<unsigned int>(blocks), kThreads, 0, stream>>>(
+        m.dev_desc, static_cast<int>(descs.size()), m.dev_raw, device_found_inf, opt.inv_scale, flags, chunks);
+  else
+    grad_stats_kernel<false><<<static_cast<unsigned int>(blocks), kThreads, 0, stream>>>(
+        m.dev_desc, static_cast<int>(descs.size()), m.dev_raw, device_found_inf, opt.inv_scale, flags, chunks);
   check(cudaGetLastError(), "stats kernel launch");
 }
 
@@ -470,6 +523,13 @@ void CudaStatsPass::copy_results_async(void* stream_ptr) {
   check(cudaEventRecord(m.results_event, stream), "cudaEventRecord(results)");
   m.results_recorded = true;
   m.copied_count = m.last_count;
+}
+
+std::string CudaStatsPass::config() const {
+  const Impl& m = *m_impl;
+  return std::string("hist=") + (m.match ? "match" : "atomic") + " chunks=" +
+         (m.chunks == 0 ? "auto(" + std::to_string(m.last_chunks) + ")" : std::to_string(m.chunks)) +
+         " resident_blocks=" + std::to_string(m.resident_blocks);
 }
 
 bool CudaStatsPass::results_ready() const {

@@ -22,6 +22,7 @@ void CudaStatsPass::enqueue(std::span<const TensorView>, const PassOptions&, voi
 void CudaStatsPass::copy_results_async(void*) {
   throw std::runtime_error("CudaStatsPass: no CUDA kernels in this build");
 }
+std::string CudaStatsPass::config() const { return "none (no CUDA kernels in this build)"; }
 bool CudaStatsPass::results_ready() const { return false; }
 std::span<const RawTensorStats> CudaStatsPass::wait_results() {
   throw std::runtime_error("CudaStatsPass: no CUDA kernels in this build");

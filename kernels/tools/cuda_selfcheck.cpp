@@ -7,10 +7,12 @@
 //   cmake -S kernels -B build-k && cmake --build build-k && build-k/ampscope-cuda-selfcheck
 // Exit status: 0 all cases pass, 1 a case failed, 77 no CUDA device (or no CUDA in this build).
 #include <algorithm>
+#include <array>
 #include <bit>
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <limits>
 #include <random>
@@ -346,20 +348,37 @@ int main() {
     std::printf("device 0: %s (sm_%d%d)\n", prop.name, prop.major, prop.minor);
   cudaStream_t stream = nullptr;
   if (!cuda_ok(cudaStreamCreate(&stream), "cudaStreamCreate")) return 1;
+  // Every kernel variant (histogram method x chunks per block, see CudaStatsPass::config) must
+  // give the same results: each runs every case. Fixed chunk counts of 3 and 16 make the large
+  // cases span several chunks per block, with a partial last chunk.
+  struct Variant {
+    const char* hist;
+    const char* chunks;
+  };
+  const Variant variants[] = {{"match", "0"}, {"atomic", "0"}, {"match", "3"}, {"atomic", "16"}};
+  const std::vector<Case> cases = build_cases();
   int failures = 0, total = 0;
-  try {
-    ak::CudaStatsPass pass(0);
-    for (const Case& cs : build_cases()) {
-      ++total;
-      const std::string err = run_case(pass, stream, cs);
-      std::printf("%-4s %s%s%s\n", err.empty() ? "ok" : "FAIL", cs.name.c_str(), err.empty() ? "" : ": ",
-                  err.c_str());
-      if (!err.empty()) ++failures;
+  for (const Variant& var : variants) {
+    setenv("AMPSCOPE_CUDA_HIST", var.hist, 1);
+    setenv("AMPSCOPE_CUDA_CHUNKS", var.chunks, 1);
+    try {
+      ak::CudaStatsPass pass(0);
+      std::printf("-- variant %s\n", pass.config().c_str());
+      for (const Case& cs : cases) {
+        ++total;
+        const std::string err = run_case(pass, stream, cs);
+        if (!err.empty() || (std::strcmp(var.chunks, "0") == 0 && std::strcmp(var.hist, "match") == 0))
+          std::printf("%-4s %s%s%s\n", err.empty() ? "ok" : "FAIL", cs.name.c_str(), err.empty() ? "" : ": ",
+                      err.c_str());
+        if (!err.empty()) ++failures;
+      }
+    } catch (const std::exception& e) {
+      std::printf("FAIL: %s\n", e.what());
+      ++failures;
     }
-  } catch (const std::exception& e) {
-    std::printf("FAIL: %s\n", e.what());
-    ++failures;
   }
+  unsetenv("AMPSCOPE_CUDA_HIST");
+  unsetenv("AMPSCOPE_CUDA_CHUNKS");
   cudaStreamDestroy(stream);
   std::printf("%s: %d/%d cases passed\n", failures == 0 ? "PASS" : "FAIL", total - failures, total);
   return failures == 0 ? 0 : 1;
