@@ -45,6 +45,13 @@ class AutocastGuard {
   at::ScalarType m_dtype;
 };
 
+/// The current CUDA stream of `device` (a cudaStream_t, as void* so that this header needs no
+/// CUDA headers): what LibTorch enqueues that device's work on, so work handed to the kernels
+/// layer on it is ordered with LibTorch's own. nullptr (CUDA's legacy default stream) when
+/// this LibTorch has no CUDA, where no CUDA tensor can exist anyway. Defined in
+/// torch_compat.cpp: only core's own build knows whether LibTorch has CUDA.
+void* current_cuda_stream(const at::Device& device);
+
 /// Whether PyTorch's own _amp_* ops exist on the CPU in this LibTorch (added in 2.1): tests use
 /// them as an oracle where they exist.
 inline constexpr bool kHasCpuAmpOps =
