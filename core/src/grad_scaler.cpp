@@ -3,14 +3,18 @@
 #include "tensor_views.h"
 
 #include <ampscope/kernels/grad_stats.h>
+#include <ampscope/torch_compat.h>
 
 #include <ATen/ATen.h>
 
 #include <algorithm>
 #include <cmath>
 #include <fstream>
+#include <limits>
+#include <map>
 #include <sstream>
 #include <stdexcept>
+#include <string>
 
 namespace ampscope {
 
@@ -22,6 +26,54 @@ enum class Stage { Ready, Unscaled, Stepped };
 bool found(const torch::Tensor& flag) { return flag.item<float>() != 0.0f; }
 }  // namespace
 
+namespace detail {
+/// One CudaStatsPass of the kernels layer. A pass keeps only its latest results, so one whose
+/// results wait for their event is not reused until they are harvested.
+struct PooledCudaPass {
+  std::unique_ptr<kernels::CudaStatsPass> pass;
+  bool pending = false;
+};
+}  // namespace detail
+using detail::PooledCudaPass;
+
+/// Statistics that an unscale left on a device, written into its event's reports when the
+/// event is delivered: after the skip decision has synchronised, so reading them costs no
+/// synchronisation of its own.
+struct GradScaler::DeferredStats {
+  std::vector<std::size_t> reports;  // result k -> event.params[reports[k]]
+  // The kernels' CUDA pass (full statistics, copied back asynchronously into pinned memory)...
+  PooledCudaPass* pass = nullptr;
+  // ...or the ATen fallback: int64 [n, 3] (nan, +inf, -inf) on the device.
+  torch::Tensor counts;
+};
+
+struct GradScaler::DeviceWork {
+  // Per CUDA device index: the passes, created lazily. Usually one per device; more only when
+  // several unscales (optimizers) run before the first one's event is delivered.
+  std::map<int, std::vector<std::unique_ptr<PooledCudaPass>>> pools;
+  std::map<int, bool> unusable;  // the kernels could not start on this device: ATen ops instead
+  std::vector<std::vector<DeferredStats>> pending;  // parallel to m_pending_unscale
+
+  /// A pass on `index` free for a new pass, or nullptr when the kernels cannot run there.
+  PooledCudaPass* acquire(int index) {
+    if (!kernels::cuda_compiled() || unusable[index]) return nullptr;
+    auto& pool = pools[index];
+    for (auto& p : pool)
+      if (!p->pending) return p.get();
+    auto p = std::make_unique<PooledCudaPass>();
+    try {
+      p->pass = std::make_unique<kernels::CudaStatsPass>(index);
+    } catch (const std::runtime_error&) {
+      // Compiled but not usable here (no driver, a device the build has no code for...): the
+      // scaler still works, with LibTorch's ops.
+      unusable[index] = true;
+      return nullptr;
+    }
+    pool.push_back(std::move(p));
+    return pool.back().get();
+  }
+};
+
 struct GradScaler::OptimizerState {
   Stage stage = Stage::Ready;
   FoundInfPerDevice found_inf_per_device;
@@ -29,7 +81,8 @@ struct GradScaler::OptimizerState {
   bool found_inf = false;
 };
 
-GradScaler::GradScaler(GradScalerOptions options) : m_options(std::move(options)) {
+GradScaler::GradScaler(GradScalerOptions options)
+    : m_options(std::move(options)), m_work(std::make_unique<DeviceWork>()) {
   m_options.validate();
   m_last_update.update_index = -1;
   m_state = initial_state(m_options);
@@ -83,10 +136,12 @@ bool GradScaler::any_found_inf(const FoundInfPerDevice& m) {
 }
 
 FoundInfPerDevice GradScaler::unscale_impl(torch::optim::Optimizer& optimizer, float inv_scale,
-                                           bool allow_fp16, UnscaleEvent* event) {
+                                           bool allow_fp16, UnscaleEvent* event,
+                                           std::vector<DeferredStats>* deferred) {
   struct Item {
     torch::Tensor tensor;
     std::size_t report;  // index into event->params (when event)
+    bool done = false;   // handled by the device's CUDA pass
   };
   // Collect first, modify later: an fp16 gradient is refused before anything is touched.
   std::map<torch::Device, std::map<int, std::vector<Item>>, DeviceLess> groups;
@@ -125,6 +180,41 @@ FoundInfPerDevice GradScaler::unscale_impl(torch::optim::Optimizer& optimizer, f
   const bool want_stats = event != nullptr;
   for (auto& [device, per_dtype] : groups) {
     torch::Tensor flag = torch::zeros({}, torch::TensorOptions().dtype(torch::kFloat32).device(device));
+    if (device.is_cuda()) {
+      // The kernels' CUDA pass: every gradient it reads, whatever its dtype, in one launch on
+      // LibTorch's current stream; found_inf stays on the device and the statistics come back
+      // by an asynchronous copy, read when the event is delivered. No host synchronisation.
+      std::vector<Item*> in_pass;
+      for (auto& [dtype_int, items] : per_dtype) {
+        if (!detail::kernel_dtype(static_cast<at::ScalarType>(dtype_int))) continue;
+        for (auto& it : items)
+          if (it.tensor.dim() <= kernels::kMaxDims) in_pass.push_back(&it);
+      }
+      PooledCudaPass* pp = in_pass.empty() ? nullptr : m_work->acquire(device.has_index() ? device.index() : 0);
+      if (pp) {
+        std::vector<kernels::TensorView> views;
+        views.reserve(in_pass.size());
+        for (const Item* it : in_pass) views.push_back(detail::to_view(it->tensor));
+        kernels::PassOptions opt;
+        opt.compute_stats = want_stats;
+        opt.unscale = true;
+        opt.inv_scale = inv_scale;
+        torch::Tensor int_flag = torch::zeros({}, torch::TensorOptions().dtype(torch::kInt32).device(device));
+        void* stream = compat::current_cuda_stream(device);
+        pp->pass->enqueue(views, opt, stream, int_flag.data_ptr<std::int32_t>());
+        if (want_stats) {
+          pp->pass->copy_results_async(stream);
+          pp->pending = true;
+          DeferredStats d;
+          d.pass = pp;
+          d.reports.reserve(in_pass.size());
+          for (const Item* it : in_pass) d.reports.push_back(it->report);
+          deferred->push_back(std::move(d));
+        }
+        flag.copy_(int_flag);  // 0 or 1, on the device
+        for (Item* it : in_pass) it->done = true;
+      }
+    }
     for (auto& [dtype_int, items] : per_dtype) {
       const auto dtype = static_cast<at::ScalarType>(dtype_int);
       const bool kernel_ok = device.is_cpu() && detail::kernel_dtype(dtype).has_value() &&
@@ -153,18 +243,25 @@ FoundInfPerDevice GradScaler::unscale_impl(torch::optim::Optimizer& optimizer, f
           }
         }
       } else {
-        // Other devices and dtypes (float64; CUDA in LibTorch builds with CUDA): ATen ops.
-        // Same semantics: the check sees the scaled values; every value is multiplied.
+        // The rest (float64; CUDA without the kernels; other devices): ATen ops, same
+        // semantics: the check sees the scaled values; every value is multiplied. The counts
+        // stay on the device and are read when the event is delivered.
+        std::vector<torch::Tensor> counts;
+        DeferredStats d;
         for (const auto& it : items) {
+          if (it.done) continue;
           torch::Tensor t = it.tensor;
           if (event) {
-            ParamGradReport& r = event->params[it.report];
-            r.nan = t.isnan().sum().item<std::int64_t>();
-            r.pos_inf = (t == std::numeric_limits<double>::infinity()).sum().item<std::int64_t>();
-            r.neg_inf = (t == -std::numeric_limits<double>::infinity()).sum().item<std::int64_t>();
+            counts.push_back(torch::stack({t.isnan().sum(), (t == std::numeric_limits<double>::infinity()).sum(),
+                                           (t == -std::numeric_limits<double>::infinity()).sum()}));
+            d.reports.push_back(it.report);
           }
           flag.logical_or_(t.isfinite().logical_not().any()).clamp_max_(1.0);
           if (inv_scale != 1.0f) t.mul_(inv_scale);
+        }
+        if (!counts.empty()) {
+          d.counts = torch::stack(counts);
+          deferred->push_back(std::move(d));
         }
       }
     }
@@ -173,11 +270,44 @@ FoundInfPerDevice GradScaler::unscale_impl(torch::optim::Optimizer& optimizer, f
   return found_inf;
 }
 
+void GradScaler::fill_deferred(UnscaleEvent& event, std::vector<DeferredStats>& deferred) {
+  for (auto& d : deferred) {
+    if (d.pass) {
+      PooledCudaPass* pp = d.pass;
+      d.pass = nullptr;
+      pp->pending = false;  // free for the next pass whatever happens below
+      const auto res = pp->pass->wait_results();  // ready: the skip decision has synchronised
+      if (res.size() != d.reports.size())
+        runtime_error("GradScaler: the CUDA statistics pass returned " + std::to_string(res.size()) +
+                      " results for " + std::to_string(d.reports.size()) + " gradients");
+      for (std::size_t k = 0; k < res.size(); ++k) {
+        ParamGradReport& r = event.params[d.reports[k]];
+        r.nan = static_cast<std::int64_t>(res[k].nan);
+        r.pos_inf = static_cast<std::int64_t>(res[k].pos_inf);
+        r.neg_inf = static_cast<std::int64_t>(res[k].neg_inf);
+        r.has_stats = true;
+        r.raw = res[k];
+      }
+    } else if (d.counts.defined()) {
+      const torch::Tensor c = d.counts.to(torch::kCPU).contiguous();  // one copy per unscale
+      const auto a = c.accessor<std::int64_t, 2>();
+      for (std::size_t k = 0; k < d.reports.size(); ++k) {
+        ParamGradReport& r = event.params[d.reports[k]];
+        const auto row = static_cast<std::int64_t>(k);
+        r.nan = a[row][0];
+        r.pos_inf = a[row][1];
+        r.neg_inf = a[row][2];
+      }
+    }
+  }
+  deferred.clear();
+}
+
 FoundInfPerDevice GradScaler::unscale_grads_(torch::optim::Optimizer& optimizer,
                                              const torch::Tensor& inv_scale, bool allow_fp16) {
   if (inv_scale.numel() != 1)
     throw std::invalid_argument("unscale_grads_: inv_scale must be a 1-element tensor");
-  return unscale_impl(optimizer, inv_scale.item<float>(), allow_fp16, nullptr);
+  return unscale_impl(optimizer, inv_scale.item<float>(), allow_fp16, nullptr, nullptr);
 }
 
 void GradScaler::unscale_(torch::optim::Optimizer& optimizer) {
@@ -190,8 +320,16 @@ void GradScaler::unscale_(torch::optim::Optimizer& optimizer) {
 
   const float inv = inverse_scale(m_state.scale);
   UnscaleEvent event;
+  std::vector<DeferredStats> deferred;
   const bool observed = !m_observers.empty();
-  st.found_inf_per_device = unscale_impl(optimizer, inv, /*allow_fp16=*/false, observed ? &event : nullptr);
+  try {
+    st.found_inf_per_device = unscale_impl(optimizer, inv, /*allow_fp16=*/false, observed ? &event : nullptr,
+                                           observed ? &deferred : nullptr);
+  } catch (...) {
+    for (auto& d : deferred)
+      if (d.pass) d.pass->pending = false;  // nobody will harvest them
+    throw;
+  }
   st.found_inf_known = false;
   st.stage = Stage::Unscaled;
   if (observed) {
@@ -204,17 +342,22 @@ void GradScaler::unscale_(torch::optim::Optimizer& optimizer) {
       st.found_inf = any_found_inf(st.found_inf_per_device);
       st.found_inf_known = true;
       event.found_inf = st.found_inf;
+      fill_deferred(event, deferred);  // CPU tensors: nothing to wait for
       for (auto* o : m_observers) o->on_unscale(event);
     } else {
-      // Reading the device flags here would add a synchronisation PyTorch doesn't have: the
-      // event waits for step() (or update()), which synchronises for the skip decision.
+      // Reading the device flags or statistics here would add a synchronisation PyTorch
+      // doesn't have: the event waits for step() (or update()), which synchronises for the
+      // skip decision.
       m_pending_unscale.push_back(std::move(event));
+      m_work->pending.push_back(std::move(deferred));
     }
   }
 }
 
 void GradScaler::deliver_pending_unscale_events() {
-  for (auto& ev : m_pending_unscale) {
+  for (std::size_t i = 0; i < m_pending_unscale.size(); ++i) {
+    UnscaleEvent& ev = m_pending_unscale[i];
+    if (i < m_work->pending.size()) fill_deferred(ev, m_work->pending[i]);
     auto it = m_optimizer_states.find(ev.optimizer_id);
     if (it != m_optimizer_states.end()) {
       OptimizerState& st = *it->second;
@@ -227,6 +370,7 @@ void GradScaler::deliver_pending_unscale_events() {
     for (auto* o : m_observers) o->on_unscale(ev);
   }
   m_pending_unscale.clear();
+  m_work->pending.clear();
 }
 
 bool GradScaler::step(torch::optim::Optimizer& optimizer) {

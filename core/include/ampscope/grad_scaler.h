@@ -109,8 +109,14 @@ class GradScaler {
   OptimizerState& state_for(torch::optim::Optimizer& optimizer);
   void check_initialised(const char* funcname) const;
   void lazy_init(const torch::Device& device);
+  // Statistics an unscale left on a device (CUDA), written into its event at delivery; and the
+  // device-side machinery (the kernels' CUDA passes), kept out of this header.
+  struct DeferredStats;
+  struct DeviceWork;
   FoundInfPerDevice unscale_impl(torch::optim::Optimizer& optimizer, float inv_scale,
-                                 bool allow_fp16, UnscaleEvent* event);
+                                 bool allow_fp16, UnscaleEvent* event,
+                                 std::vector<DeferredStats>* deferred);
+  void fill_deferred(UnscaleEvent& event, std::vector<DeferredStats>& deferred);
   void deliver_pending_unscale_events();
   void set_state(const ScalerState& s);
   static bool any_found_inf(const FoundInfPerDevice& m);
@@ -128,6 +134,7 @@ class GradScaler {
   std::map<const void*, std::unique_ptr<OptimizerState>> m_optimizer_states;
   std::vector<GradScalerObserver*> m_observers;
   std::vector<UnscaleEvent> m_pending_unscale;
+  std::unique_ptr<DeviceWork> m_work;  // also holds the DeferredStats of m_pending_unscale
 };
 
 }  // namespace ampscope
