@@ -91,6 +91,14 @@ struct TrainingSession::Impl : GradScalerObserver {
   std::vector<torch::Tensor> converted_buf;         // keeps converted copies alive during a pass
   std::vector<int> act_layer_buf;                   // act_grads[k] -> layer index (-1 if none)
 
+  // --- CUDA statistics: the kernels' CUDA pass, read back when the record is assembled -----
+  std::unique_ptr<kernels::CudaStatsPass> cuda_pass;  // created on the first CUDA tensor
+  bool cuda_pass_unusable = false;                    // the kernels cannot run: copy to the host
+  bool cuda_pending = false;                          // results on their way into pinned memory
+  std::vector<kernels::TensorView> cuda_views_buf;
+  std::vector<std::size_t> cuda_slots;                // cuda_views_buf[k] -> index in raw_all
+  std::atomic<std::uint64_t> host_copies{0};          // tensors copied to the CPU for statistics
+
   // --- observer state of the current step --------------------------------------------------
   bool taking_reports = false;  // only reports delivered by this step's unscale_() are used
   bool reports_found_inf = false;
@@ -386,13 +394,38 @@ struct TrainingSession::Impl : GradScalerObserver {
     return kernels::finalize(raw, numel, cfg.histogram);
   }
 
+  /// The session's CUDA pass, or nullptr where the kernels cannot run on `d` (no CUDA kernels
+  /// in this build, or they fail to start): statistics then go through a host copy.
+  kernels::CudaStatsPass* cuda_pass_for(const torch::Device& d) {
+    if (!d.is_cuda() || d != device || cuda_pass_unusable) return nullptr;
+    if (!cuda_pass) {
+      if (!kernels::cuda_compiled()) {
+        cuda_pass_unusable = true;
+        return nullptr;
+      }
+      try {
+        cuda_pass = std::make_unique<kernels::CudaStatsPass>(device.has_index() ? device.index() : 0);
+      } catch (const std::runtime_error&) {
+        cuda_pass_unusable = true;
+        return nullptr;
+      }
+    }
+    return cuda_pass.get();
+  }
+
   /// Statistics of tensors without unscaling (activation gradients; gradients when no scaler
-  /// runs), in one pass: ts[k] (when defined) into raw_all[slots[k]]. Undefined tensors get
-  /// cleared statistics. Returns whether any tensor has a non-finite element.
-  bool plain_pass(const torch::Tensor* const* ts, const std::size_t* slots, std::size_t n) {
+  /// runs), in one pass per device: ts[k] (when defined) into raw_all[slots[k]]. Undefined
+  /// tensors get cleared statistics. CPU tensors are done on return; CUDA tensors go to the
+  /// kernels' CUDA pass in one launch, and their results reach raw_all only in
+  /// harvest_cuda_stats() (no host synchronisation here). Types the kernels don't read
+  /// (float64) are converted through the host.
+  void plain_pass(const torch::Tensor* const* ts, const std::size_t* slots, std::size_t n) {
     views_buf.clear();
     view_slot.clear();
     converted_buf.clear();
+    cuda_views_buf.clear();
+    cuda_slots.clear();
+    cuda_pending = false;  // results a failed step left behind are not this step's
     bool contiguous_slots = true;
     for (std::size_t i = 0; i < n; ++i) {
       const torch::Tensor& t0 = *ts[i];
@@ -401,8 +434,16 @@ struct TrainingSession::Impl : GradScalerObserver {
         contiguous_slots = false;
         continue;
       }
+      const bool readable = detail::kernel_dtype(t0.scalar_type()).has_value() && t0.dim() <= kernels::kMaxDims;
+      if (readable && t0.is_cuda() && cuda_pass_for(t0.device())) {
+        cuda_views_buf.push_back(detail::to_view(t0));
+        cuda_slots.push_back(slots[i]);
+        contiguous_slots = false;
+        continue;
+      }
       if (!t0.device().is_cpu() || !detail::kernel_dtype(t0.scalar_type())) {
         converted_buf.push_back(t0.to(torch::kCPU, torch::kFloat));
+        host_copies.fetch_add(1, std::memory_order_relaxed);
         views_buf.push_back(detail::to_view(converted_buf.back()));
       } else {
         views_buf.push_back(detail::to_view(t0));
@@ -410,15 +451,37 @@ struct TrainingSession::Impl : GradScalerObserver {
       if (!view_slot.empty() && slots[i] != view_slot.back() + 1) contiguous_slots = false;
       view_slot.push_back(slots[i]);
     }
-    if (views_buf.empty()) return false;
     kernels::PassOptions po;
     po.compute_stats = true;
-    if (contiguous_slots) return kernels::grad_stats_cpu(views_buf, po, raw_all.data() + view_slot.front());
-    got_buf.resize(views_buf.size());
-    const bool any = kernels::grad_stats_cpu(views_buf, po, got_buf.data());
-    for (std::size_t k = 0; k < view_slot.size(); ++k) raw_all[view_slot[k]] = got_buf[k];
+    if (!cuda_views_buf.empty()) {
+      // On LibTorch's current stream, so that it sees the gradients backward wrote and runs
+      // before the optimizer step (or clipping) changes them.
+      void* stream = compat::current_cuda_stream(device);
+      cuda_pass->enqueue(cuda_views_buf, po, stream, nullptr);
+      cuda_pass->copy_results_async(stream);
+      cuda_pending = true;
+    }
+    if (views_buf.empty()) return;
+    if (contiguous_slots) {
+      kernels::grad_stats_cpu(views_buf, po, raw_all.data() + view_slot.front());
+    } else {
+      got_buf.resize(views_buf.size());
+      kernels::grad_stats_cpu(views_buf, po, got_buf.data());
+      for (std::size_t k = 0; k < view_slot.size(); ++k) raw_all[view_slot[k]] = got_buf[k];
+    }
     converted_buf.clear();
-    return any;
+  }
+
+  /// Brings the CUDA pass's results into raw_all. Called where the record is assembled, after
+  /// the step's own synchronisation (the loss): by then the copy has landed.
+  void harvest_cuda_stats() {
+    if (!cuda_pending) return;
+    cuda_pending = false;
+    const auto res = cuda_pass->wait_results();
+    if (res.size() != cuda_slots.size())
+      throw std::logic_error("CUDA statistics: " + std::to_string(res.size()) + " results for " +
+                             std::to_string(cuda_slots.size()) + " tensors");
+    for (std::size_t k = 0; k < res.size(); ++k) raw_all[cuda_slots[k]] = res[k];
   }
 
   StepRecord do_step() {
@@ -544,17 +607,7 @@ struct TrainingSession::Impl : GradScalerObserver {
       pts[npass] = &act_grads[k].second;
       pslots[npass++] = np + k;
     }
-    if (npass > 0) {
-      plain_pass(pts, pslots, npass);
-      if (params_in_pass) {
-        // Non-finite parameter gradients only (the activation gradients are not checked).
-        for (std::size_t i = 0; i < np; ++i)
-          if (have_raw[i]) {
-            const auto& rw = raw_all[i];
-            found_inf = found_inf || rw.nan + rw.pos_inf + rw.neg_inf > 0;
-          }
-      }
-    }
+    if (npass > 0) plain_pass(pts, pslots, npass);
     if (params_in_pass && cfg.clip_norm > 0) clip(r);
     const kernels::RawTensorStats* const param_raw = raw_all.data();
     const kernels::RawTensorStats* const act_raw = raw_all.data() + np;
@@ -569,8 +622,19 @@ struct TrainingSession::Impl : GradScalerObserver {
     t = Clock::now();
     const double scale_now = scaler_on ? scaler->get_scale() : 1.0;
     if (scaler_on) {
-      const bool stepped = scaler->step(*opt);
-      scaler->update();
+      // On CUDA the scaler delivers unscale_'s report here, once step() has synchronised for
+      // the skip decision: take it as this step's.
+      bool stepped = false;
+      taking_reports = true;
+      try {
+        stepped = scaler->step(*opt);
+        scaler->update();
+      } catch (...) {
+        taking_reports = false;
+        throw;
+      }
+      taking_reports = false;
+      found_inf = reports_found_inf;
       r.skipped = !stepped;
       r.found_inf = found_inf || !stepped;
       const UpdateEvent& u = scaler->last_update();
@@ -584,12 +648,23 @@ struct TrainingSession::Impl : GradScalerObserver {
       scale_set_by_user = false;
     } else {
       opt->step();  // no scaler: non-finite gradients go straight into the weights
-      r.found_inf = found_inf;
       r.skipped = false;
       r.scale_before = r.scale_after = 1.0;
     }
     r.optimizer_ms = ms_since(t);
-    r.loss = loss_sum.item<double>() / static_cast<double>(cfg.accumulation);
+    r.loss = loss_sum.item<double>() / static_cast<double>(cfg.accumulation);  // the step's sync
+    t = Clock::now();
+    harvest_cuda_stats();
+    r.stats_ms += ms_since(t);
+    if (params_in_pass) {
+      // Non-finite parameter gradients only (the activation gradients are not checked).
+      for (std::size_t i = 0; i < np; ++i)
+        if (have_raw[i]) {
+          const auto& rw = raw_all[i];
+          found_inf = found_inf || rw.nan + rw.pos_inf + rw.neg_inf > 0;
+        }
+    }
+    if (!scaler_on) r.found_inf = found_inf;
 
     // First offender: the first non-finite layer in backward order (last module first; within
     // a module its output gradient comes before its weight and bias gradients).
@@ -857,6 +932,7 @@ std::vector<SessionEvent> TrainingSession::drain_events() {
 }
 
 std::uint64_t TrainingSession::dropped_records() const { return m_impl->dropped.load(); }
+std::uint64_t TrainingSession::stats_host_copies() const { return m_impl->host_copies.load(); }
 
 std::vector<std::vector<float>> TrainingSession::parameter_values() const {
   if (m_impl->is_running) throw std::logic_error("TrainingSession::parameter_values() while the worker is running");

@@ -78,6 +78,11 @@ class TrainingSession {
   std::size_t drain(std::vector<StepRecord>& out, std::size_t max = 1u << 20);
   std::vector<SessionEvent> drain_events();
   std::uint64_t dropped_records() const;
+  /// Gradients whose statistics needed a copy to the CPU since the session was built: types
+  /// the kernels don't read (float64), or CUDA tensors where the CUDA kernels cannot run. On
+  /// CUDA with the kernels it stays 0 (the statistics never leave the device but as results).
+  /// Thread-safe; for tests and diagnostics.
+  std::uint64_t stats_host_copies() const;
 
   /// The model's parameters as plain floats, in layers() order of weight/bias layers (not
   /// while the worker runs). For tests and checks, e.g. that a skipped step changed nothing.
