@@ -243,9 +243,11 @@ int main(int argc, char** argv) {
     const char* saved_hist = std::getenv("AMPSCOPE_CUDA_HIST");
     const char* saved_chunks = std::getenv("AMPSCOPE_CUDA_CHUNKS");
     const std::string keep_hist = saved_hist ? saved_hist : "", keep_chunks = saved_chunks ? saved_chunks : "";
-    for (const char* hist : {"match", "atomic"}) {
+    for (const char* hist : {"lane", "lane2", "atomic", "match"}) {
       for (const char* chunks : {"1", "2", "4", "8", "16", "0"}) {
-        setenv("AMPSCOPE_CUDA_HIST", hist, 1);
+        const bool lane2 = std::strcmp(hist, "lane2") == 0;
+        setenv("AMPSCOPE_CUDA_HIST", lane2 ? "lane" : hist, 1);
+        setenv("AMPSCOPE_CUDA_OCC", lane2 ? "2" : "4", 1);
         setenv("AMPSCOPE_CUDA_CHUNKS", chunks, 1);
         ak::CudaStatsPass p(0);
         const double t_ro = pass_time(p, stream, views, false, dev.flag, reps_for(bytes), trials);
@@ -259,6 +261,7 @@ int main(int argc, char** argv) {
     }
     if (saved_hist) setenv("AMPSCOPE_CUDA_HIST", keep_hist.c_str(), 1); else unsetenv("AMPSCOPE_CUDA_HIST");
     if (saved_chunks) setenv("AMPSCOPE_CUDA_CHUNKS", keep_chunks.c_str(), 1); else unsetenv("AMPSCOPE_CUDA_CHUNKS");
+    unsetenv("AMPSCOPE_CUDA_OCC");
   }
 
   // --- 3. 16-bit dtypes at the largest size ---------------------------------------------------
@@ -295,7 +298,7 @@ int main(int argc, char** argv) {
         sizes.push_back(s);
         total += s;
       }
-      if (sizes.size() > 4000 || (total + 1024 > budget)) break;
+      if (sizes.size() > 4000 || total + (std::int64_t{4} << 20) > budget) break;  // room for a whole layer
     }
     std::vector<ak::TensorView> views;
     std::int64_t off = 0;

@@ -99,16 +99,93 @@ __device__ __forceinline__ void store_unscaled(const Desc& d, long long off, std
   }
 }
 
-// kMatch: per-warp histogram updates aggregated with __match_any_sync (one shared atomic per
-// distinct bucket in the warp), or one shared atomic per lane. Block b covers `chunks`
-// consecutive chunks of kElemsPerBlock elements of its tensor: more chunks per block spread
-// the fixed cost of a block (clearing and merging its histograms) over more elements.
-template <bool kMatch>
-__global__ void __launch_bounds__(kThreads)
+// Histogram methods (AMPSCOPE_CUDA_HIST):
+//  kHistMatch  per-warp histograms; lanes with the same bucket aggregated by __match_any_sync,
+//              one shared atomic per distinct bucket in the warp;
+//  kHistWarp   per-warp histograms, one shared atomic per lane (same-bucket lanes serialise:
+//              gradients cluster in a few exponents, so they often do);
+//  kHistLane   32 copies per block, one per lane index, two 16-bit counters per word: the
+//              lanes of a warp never hit the same word, so an atomic never waits on another
+//              lane of its own instruction. A copy sees at most kWarps x kItemsPerThread x
+//              chunks (<= 8 x 16 x 64 = 8192) elements per block: 16 bits suffice.
+constexpr int kHistMatch = 0, kHistWarp = 1, kHistLane = 2;
+constexpr int kPackedWords = (kBuckets + 1) / 2;  // 141
+constexpr int kMaxChunks = 64;
+static_assert(kWarps * kItemsPerThread * kMaxChunks < 65536, "16-bit lane counters would overflow");
+template <int kHist>
+constexpr int kHistWords = kHist == kHistLane ? 32 * kPackedWords : kWarps * kBuckets;
+
+// Per-thread accumulators of the statistics other than the histogram.
+struct Acc {
+  unsigned int amax = 0u, amin = bits::kInfBits, nonfinite = 0u;
+  unsigned int over[kNumFormats - 1] = {0u, 0u, 0u, 0u};
+  double ss = 0.0;
+};
+
+template <int kHist>
+__device__ __forceinline__ void count_bucket(unsigned int* hist, int lane, int bucket) {
+  if constexpr (kHist == kHistMatch) {
+    const unsigned int peers = __match_any_sync(0xffffffffu, bucket);
+    if (bucket != kNoBucket && lane == __ffs(peers) - 1) atomicAdd(&hist[bucket], __popc(peers));
+  } else if constexpr (kHist == kHistWarp) {
+    if (bucket != kNoBucket) atomicAdd(&hist[bucket], 1u);
+  } else {
+    if (bucket != kNoBucket) atomicAdd(&hist[bucket >> 1], 1u << ((bucket & 1) * 16));
+  }
+}
+
+// One element, as fp32 bits. `valid` false: a lane past the end (still takes part in the
+// warp-wide match). `hist` is the warp's histogram (match, warp) or the lane's copy (lane).
+template <int kHist>
+__device__ __forceinline__ void classify(std::uint32_t u, bool valid, bool stats, Acc& acc, unsigned int* hist,
+                                         int lane) {
+  const std::uint32_t a = u & bits::kAbsMask;
+  const bool finite = a < bits::kInfBits;
+  acc.nonfinite |= (valid && !finite) ? 1u : 0u;
+  if (!stats) return;
+  int bucket = kNoBucket;
+  if (valid) {
+    if (finite) {
+      acc.amax = max(acc.amax, a);
+      if (a != 0u) {
+        acc.amin = min(acc.amin, a);
+        const std::uint32_t field = a >> 23;
+        // Index e + 149: normal e = field - 127; subnormal e = -149 + (31 - clz(a)).
+        bucket = field != 0u ? static_cast<int>(field) + 22 : 31 - __clz(a);
+      } else {
+        bucket = kZeroBucket;
+      }
+      const double x = static_cast<double>(__uint_as_float(u));
+      acc.ss = __fma_rn(x, x, acc.ss);
+      // over[f] is cast_overflow[f + 1]: fp16, bf16, e4m3, e5m2 (Format order).
+      acc.over[0] += a >= bits::kOverflowFp16 ? 1u : 0u;
+      acc.over[1] += a >= bits::kOverflowBf16 ? 1u : 0u;
+      acc.over[2] += a >= bits::kOverflowE4m3 ? 1u : 0u;
+      acc.over[3] += a >= bits::kOverflowE5m2 ? 1u : 0u;
+    } else {
+      bucket = a > bits::kInfBits ? kNanBucket : ((u >> 31) ? kNegInfBucket : kPosInfBucket);
+    }
+  }
+  count_bucket<kHist>(hist, lane, bucket);
+}
+
+__device__ __forceinline__ std::uint32_t unscaled_bits(std::uint32_t u, float inv) {
+  return __float_as_uint(__fmul_rn(__uint_as_float(u), inv));
+}
+
+// Block b covers `chunks` consecutive chunks of kElemsPerBlock elements of its tensor: more
+// chunks per block spread the fixed cost of a block (clearing and merging its histograms)
+// over more elements. Full chunks of dense, 16-byte-aligned tensors are read with 16-byte
+// vector loads (fp32: 4 x 4 values per thread, 16-bit: 2 x 8); the rest (strided views,
+// partial chunks, unaligned data) element by element.
+// kMinBlocks: blocks per SM the register allocation must allow (4: at most 64 registers per
+// thread; 2: at most 128, fewer warps to hide latency but no spills).
+template <int kHist, int kMinBlocks>
+__global__ void __launch_bounds__(kThreads, kMinBlocks)
 grad_stats_kernel(const Desc* __restrict__ descs, int n_desc, RawTensorStats* __restrict__ out,
                   int* __restrict__ found_inf, float inv_scale, int flags, int chunks) {
   __shared__ Desc s_desc;
-  __shared__ unsigned int s_hist[kWarps][kBuckets];
+  __shared__ unsigned int s_hist[kHistWords<kHist>];
   __shared__ unsigned int s_amax[kWarps], s_amin[kWarps], s_over[kWarps][kNumFormats - 1];
   __shared__ double s_ss[kWarps];
   __shared__ int s_nonfinite;
@@ -131,82 +208,87 @@ grad_stats_kernel(const Desc* __restrict__ descs, int n_desc, RawTensorStats* __
     s_nonfinite = 0;
   }
   if (stats)
-    for (int i = tid; i < kWarps * kBuckets; i += kThreads) (&s_hist[0][0])[i] = 0u;
+    for (int i = tid; i < kHistWords<kHist>; i += kThreads) s_hist[i] = 0u;
   __syncthreads();
 
   const Desc& d = s_desc;
   const long long span = static_cast<long long>(kElemsPerBlock) * chunks;
   const long long block_start = (static_cast<long long>(blockIdx.x) - d.block_begin) * span;
   const long long block_end = min(block_start + span, d.numel);
+  unsigned int* hist = kHist == kHistLane ? s_hist + lane * kPackedWords : s_hist + warp * kBuckets;
+  const bool vec_ok = d.dense && (reinterpret_cast<std::uintptr_t>(d.data) & 15u) == 0;
+  const bool f32 = d.dtype == static_cast<int>(DType::F32);
 
-  unsigned int amax = 0u, amin = bits::kInfBits, nonfinite = 0u;
-  unsigned int over[kNumFormats - 1] = {0u, 0u, 0u, 0u};
-  double ss = 0.0;
-  unsigned int* my_hist = s_hist[warp];
-
+  Acc acc;
   for (long long start = block_start; start < block_end; start += kElemsPerBlock) {
-  const long long end = min(start + static_cast<long long>(kElemsPerBlock), block_end);
-  // Issue every load first (memory-level parallelism), then classify.
-  // (Offsets of strided views may be negative: validity is tracked separately.)
-  std::uint32_t v[kItemsPerThread];
-  long long off[kItemsPerThread];
+    const long long end = min(start + static_cast<long long>(kElemsPerBlock), block_end);
+    if (vec_ok && end - start == kElemsPerBlock && f32) {
+      uint4* p = reinterpret_cast<uint4*>(static_cast<std::uint32_t*>(d.data) + start);
+      uint4 v[kItemsPerThread / 4];
 #pragma unroll
-  for (int k = 0; k < kItemsPerThread; ++k) {
-    const long long i = start + static_cast<long long>(k) * kThreads + tid;
-    off[k] = i < end ? (d.dense ? i : strided_offset(d, i)) : 0;
-    v[k] = i < end ? load_bits(d, off[k]) : 0u;
-  }
-
+      for (int k = 0; k < kItemsPerThread / 4; ++k) v[k] = p[k * kThreads + tid];
 #pragma unroll
-  for (int k = 0; k < kItemsPerThread; ++k) {
-    const bool valid = start + static_cast<long long>(k) * kThreads + tid < end;
-    const std::uint32_t u = v[k];
-    const std::uint32_t a = u & bits::kAbsMask;
-    const bool finite = a < bits::kInfBits;
-    nonfinite |= (valid && !finite) ? 1u : 0u;
-    if (stats) {
-      int bucket = kNoBucket;
-      if (valid) {
-        if (finite) {
-          amax = max(amax, a);
-          if (a != 0u) {
-            amin = min(amin, a);
-            const std::uint32_t field = a >> 23;
-            // Index e + 149: normal e = field - 127; subnormal e = -149 + (31 - clz(a)).
-            bucket = field != 0u ? static_cast<int>(field) + 22 : 31 - __clz(a);
-          } else {
-            bucket = kZeroBucket;
-          }
-          const double x = static_cast<double>(__uint_as_float(u));
-          ss = __fma_rn(x, x, ss);
-          // over[f] is cast_overflow[f + 1]: fp16, bf16, e4m3, e5m2 (Format order).
-          over[0] += a >= bits::kOverflowFp16 ? 1u : 0u;
-          over[1] += a >= bits::kOverflowBf16 ? 1u : 0u;
-          over[2] += a >= bits::kOverflowE4m3 ? 1u : 0u;
-          over[3] += a >= bits::kOverflowE5m2 ? 1u : 0u;
-        } else {
-          bucket = a > bits::kInfBits ? kNanBucket : ((u >> 31) ? kNegInfBucket : kPosInfBucket);
-        }
+      for (int k = 0; k < kItemsPerThread / 4; ++k) {
+        classify<kHist>(v[k].x, true, stats, acc, hist, lane);
+        classify<kHist>(v[k].y, true, stats, acc, hist, lane);
+        classify<kHist>(v[k].z, true, stats, acc, hist, lane);
+        classify<kHist>(v[k].w, true, stats, acc, hist, lane);
+        if (unscale)
+          p[k * kThreads + tid] = make_uint4(unscaled_bits(v[k].x, inv_scale), unscaled_bits(v[k].y, inv_scale),
+                                             unscaled_bits(v[k].z, inv_scale), unscaled_bits(v[k].w, inv_scale));
       }
-      if constexpr (kMatch) {
-        // One shared atomic per distinct bucket in the warp instead of one per lane.
-        const unsigned int peers = __match_any_sync(0xffffffffu, bucket);
-        if (bucket != kNoBucket && lane == __ffs(peers) - 1) atomicAdd(&my_hist[bucket], __popc(peers));
-      } else {
-        if (bucket != kNoBucket) atomicAdd(&my_hist[bucket], 1u);
+    } else if (vec_ok && end - start == kElemsPerBlock) {
+      const bool half = d.dtype == static_cast<int>(DType::F16);
+      uint4* p = reinterpret_cast<uint4*>(static_cast<std::uint16_t*>(d.data) + start);
+      uint4 v[kItemsPerThread / 8];
+#pragma unroll
+      for (int k = 0; k < kItemsPerThread / 8; ++k) v[k] = p[k * kThreads + tid];
+#pragma unroll
+      for (int k = 0; k < kItemsPerThread / 8; ++k) {
+        std::uint32_t w[4] = {v[k].x, v[k].y, v[k].z, v[k].w};
+#pragma unroll
+        for (int j = 0; j < 4; ++j) {
+          const auto lo16 = static_cast<std::uint16_t>(w[j] & 0xffffu), hi16 = static_cast<std::uint16_t>(w[j] >> 16);
+          const std::uint32_t ulo = half ? bits::half_to_f32_bits(lo16) : bits::bf16_to_f32_bits(lo16);
+          const std::uint32_t uhi = half ? bits::half_to_f32_bits(hi16) : bits::bf16_to_f32_bits(hi16);
+          classify<kHist>(ulo, true, stats, acc, hist, lane);
+          classify<kHist>(uhi, true, stats, acc, hist, lane);
+          if (unscale) {
+            const std::uint32_t rlo = unscaled_bits(ulo, inv_scale), rhi = unscaled_bits(uhi, inv_scale);
+            const std::uint32_t slo = half ? bits::f32_bits_to_half(rlo) : bits::f32_bits_to_bf16(rlo);
+            const std::uint32_t shi = half ? bits::f32_bits_to_half(rhi) : bits::f32_bits_to_bf16(rhi);
+            w[j] = slo | (shi << 16);
+          }
+        }
+        if (unscale) p[k * kThreads + tid] = make_uint4(w[0], w[1], w[2], w[3]);
+      }
+    } else {
+      // Element by element. Offsets of strided views may be negative: validity is separate.
+      std::uint32_t v[kItemsPerThread];
+#pragma unroll
+      for (int k = 0; k < kItemsPerThread; ++k) {
+        const long long i = start + static_cast<long long>(k) * kThreads + tid;
+        v[k] = i < end ? load_bits(d, d.dense ? i : strided_offset(d, i)) : 0u;
+      }
+#pragma unroll
+      for (int k = 0; k < kItemsPerThread; ++k) {
+        const long long i = start + static_cast<long long>(k) * kThreads + tid;
+        const bool valid = i < end;
+        classify<kHist>(v[k], valid, stats, acc, hist, lane);
+        if (unscale && valid) store_unscaled(d, d.dense ? i : strided_offset(d, i), v[k], inv_scale);
       }
     }
-    if (unscale && valid) store_unscaled(d, off[k], u, inv_scale);
   }
-  }  // chunks
 
   // Block reduction.
-  nonfinite = __any_sync(0xffffffffu, nonfinite != 0u) ? 1u : 0u;
+  const unsigned int nonfinite = __any_sync(0xffffffffu, acc.nonfinite != 0u) ? 1u : 0u;
   if (stats) {
-    amax = __reduce_max_sync(0xffffffffu, amax);
-    amin = __reduce_min_sync(0xffffffffu, amin);
+    unsigned int amax = __reduce_max_sync(0xffffffffu, acc.amax);
+    unsigned int amin = __reduce_min_sync(0xffffffffu, acc.amin);
+    unsigned int over[kNumFormats - 1];
 #pragma unroll
-    for (int f = 0; f < kNumFormats - 1; ++f) over[f] = __reduce_add_sync(0xffffffffu, over[f]);
+    for (int f = 0; f < kNumFormats - 1; ++f) over[f] = __reduce_add_sync(0xffffffffu, acc.over[f]);
+    double ss = acc.ss;
 #pragma unroll
     for (int s = 16; s > 0; s >>= 1) ss += __shfl_down_sync(0xffffffffu, ss, s);
     if (lane == 0) {
@@ -242,8 +324,13 @@ grad_stats_kernel(const Desc* __restrict__ descs, int n_desc, RawTensorStats* __
   }
   for (int b = tid; b < kBuckets; b += kThreads) {
     unsigned long long c = 0;
+    if constexpr (kHist == kHistLane) {
+#pragma unroll 8
+      for (int l = 0; l < 32; ++l) c += (s_hist[l * kPackedWords + (b >> 1)] >> ((b & 1) * 16)) & 0xffffu;
+    } else {
 #pragma unroll
-    for (int w = 0; w < kWarps; ++w) c += s_hist[w][b];
+      for (int w = 0; w < kWarps; ++w) c += s_hist[w * kBuckets + b];
+    }
     if (c == 0) continue;
     std::uint64_t* dst = b < kRawExpBins    ? &r.exp_count[b]
                          : b == kZeroBucket ? &r.zero
@@ -295,7 +382,8 @@ struct CudaStatsPass::Impl {
   int device = 0;
   // Kernel variant (AMPSCOPE_CUDA_HIST=match|atomic) and chunks per block
   // (AMPSCOPE_CUDA_CHUNKS=1..64; unset or 0 = chosen per launch from the size of the work).
-  bool match = true;
+  int hist = kHistLane;
+  int min_blocks = 4;  // AMPSCOPE_CUDA_OCC=4|2 (lane only): the register bound, see the kernel
   int chunks = 0;
   int resident_blocks = 0;  // blocks the whole device keeps in flight (SMs x blocks per SM)
   // Descriptor staging ring (pinned host) and the device copy of the latest descriptors.
@@ -347,22 +435,30 @@ CudaStatsPass::CudaStatsPass(int device) : m_impl(nullptr) {
     DeviceGuard guard(device);
     for (int s = 0; s < kStagingSlots; ++s)
       check(cudaEventCreateWithFlags(&impl->staging_done[s], cudaEventDisableTiming), "cudaEventCreate");
-    if (const char* h = std::getenv("AMPSCOPE_CUDA_HIST")) {
-      if (std::strcmp(h, "atomic") == 0) impl->match = false;
-      else if (std::strcmp(h, "match") != 0 && *h)
-        throw std::invalid_argument(std::string("AMPSCOPE_CUDA_HIST must be match or atomic, not ") + h);
+    if (const char* h = std::getenv("AMPSCOPE_CUDA_HIST"); h && *h) {
+      if (std::strcmp(h, "match") == 0) impl->hist = kHistMatch;
+      else if (std::strcmp(h, "atomic") == 0) impl->hist = kHistWarp;
+      else if (std::strcmp(h, "lane") == 0) impl->hist = kHistLane;
+      else throw std::invalid_argument(std::string("AMPSCOPE_CUDA_HIST must be match, atomic or lane, not ") + h);
+    }
+    if (const char* o = std::getenv("AMPSCOPE_CUDA_OCC"); o && *o) {
+      if (std::strcmp(o, "2") == 0 && impl->hist == kHistLane) impl->min_blocks = 2;
+      else if (std::strcmp(o, "4") != 0)
+        throw std::invalid_argument(std::string("AMPSCOPE_CUDA_OCC must be 4, or 2 with hist=lane, not ") + o);
     }
     if (const char* c = std::getenv("AMPSCOPE_CUDA_CHUNKS"); c && *c) {
       char* end = nullptr;
       const long v = std::strtol(c, &end, 10);
-      if (*end != '\0' || v < 0 || v > 64)
+      if (*end != '\0' || v < 0 || v > kMaxChunks)
         throw std::invalid_argument(std::string("AMPSCOPE_CUDA_CHUNKS must be 0 (auto) to 64, not ") + c);
       impl->chunks = static_cast<int>(v);
     }
     int sms = 0, per_sm = 0;
     check(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device), "cudaDeviceGetAttribute");
-    check(impl->match ? cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, grad_stats_kernel<true>, kThreads, 0)
-                      : cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, grad_stats_kernel<false>, kThreads, 0),
+    check(impl->hist == kHistMatch  ? cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, grad_stats_kernel<kHistMatch, 4>, kThreads, 0)
+          : impl->hist == kHistWarp ? cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, grad_stats_kernel<kHistWarp, 4>, kThreads, 0)
+          : impl->min_blocks == 2   ? cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, grad_stats_kernel<kHistLane, 2>, kThreads, 0)
+                                    : cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, grad_stats_kernel<kHistLane, 4>, kThreads, 0),
           "cudaOccupancyMaxActiveBlocksPerMultiprocessor");
     impl->resident_blocks = std::max(1, sms * per_sm);
     check(cudaEventCreateWithFlags(&impl->results_event, cudaEventDisableTiming), "cudaEventCreate");
@@ -426,10 +522,10 @@ void CudaStatsPass::enqueue(std::span<const TensorView> tensors, const PassOptio
     descs.push_back(d);
     blocks1 += (n + kElemsPerBlock - 1) / kElemsPerBlock;
   }
-  // Chunks per block: fixed, or as many as keep at least ~4 waves of blocks for the device
+  // Chunks per block: fixed, or as many as keep at least ~8 waves of blocks for the device
   // (the fixed cost of a block is then spread over more elements without starving any SM).
   int chunks = m.chunks;
-  if (chunks == 0) chunks = static_cast<int>(std::clamp<long long>(blocks1 / (4LL * m.resident_blocks), 1, 16));
+  if (chunks == 0) chunks = static_cast<int>(std::clamp<long long>(blocks1 / (8LL * m.resident_blocks), 1, 16));
   m.last_chunks = chunks;
   const long long span = static_cast<long long>(kElemsPerBlock) * chunks;
   long long blocks = 0;
@@ -493,12 +589,20 @@ void CudaStatsPass::enqueue(std::span<const TensorView> tensors, const PassOptio
   if (opt.compute_stats) flags |= kFlagStats;
   if (opt.unscale && opt.inv_scale != 1.0f) flags |= kFlagUnscale;
   if (flags == 0 && device_found_inf == nullptr) return;  // nothing asked
-  if (m.match)
-    grad_stats_kernel<true><<<static_cast<unsigned int>(blocks), kThreads, 0, stream>>>(
-        m.dev_desc, static_cast<int>(descs.size()), m.dev_raw, device_found_inf, opt.inv_scale, flags, chunks);
+  const auto grid = static_cast<unsigned int>(blocks);
+  const int nd = static_cast<int>(descs.size());
+  if (m.hist == kHistMatch)
+    grad_stats_kernel<kHistMatch, 4><<<grid, kThreads, 0, stream>>>(m.dev_desc, nd, m.dev_raw, device_found_inf,
+                                                                    opt.inv_scale, flags, chunks);
+  else if (m.hist == kHistWarp)
+    grad_stats_kernel<kHistWarp, 4><<<grid, kThreads, 0, stream>>>(m.dev_desc, nd, m.dev_raw, device_found_inf,
+                                                                   opt.inv_scale, flags, chunks);
+  else if (m.min_blocks == 2)
+    grad_stats_kernel<kHistLane, 2><<<grid, kThreads, 0, stream>>>(m.dev_desc, nd, m.dev_raw, device_found_inf,
+                                                                   opt.inv_scale, flags, chunks);
   else
-    grad_stats_kernel<false><<<static_cast<unsigned int>(blocks), kThreads, 0, stream>>>(
-        m.dev_desc, static_cast<int>(descs.size()), m.dev_raw, device_found_inf, opt.inv_scale, flags, chunks);
+    grad_stats_kernel<kHistLane, 4><<<grid, kThreads, 0, stream>>>(m.dev_desc, nd, m.dev_raw, device_found_inf,
+                                                                   opt.inv_scale, flags, chunks);
   check(cudaGetLastError(), "stats kernel launch");
 }
 
@@ -527,7 +631,8 @@ void CudaStatsPass::copy_results_async(void* stream_ptr) {
 
 std::string CudaStatsPass::config() const {
   const Impl& m = *m_impl;
-  return std::string("hist=") + (m.match ? "match" : "atomic") + " chunks=" +
+  return std::string("hist=") + (m.hist == kHistMatch ? "match" : m.hist == kHistWarp ? "atomic" : "lane") +
+         (m.min_blocks == 2 ? " occ=2" : "") + " chunks=" +
          (m.chunks == 0 ? "auto(" + std::to_string(m.last_chunks) + ")" : std::to_string(m.chunks)) +
          " resident_blocks=" + std::to_string(m.resident_blocks);
 }

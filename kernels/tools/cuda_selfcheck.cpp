@@ -299,6 +299,15 @@ std::string run_case(ak::CudaStatsPass& pass, cudaStream_t stream, const Case& c
     add(p + " sliced step 3", {sliced(contiguous(dt, big), 300, 517, 3)}, unscale);
     add(p + " reversed (negative stride)", {reversed(contiguous(dt, random_values(rng, dt, 10007, 1.0)))}, unscale);
     add(p + " no stats, unscale only", {contiguous(dt, random_values(rng, dt, 70000, 1.0))}, no_stats);
+    {
+      // Dense but not 16-byte aligned (the element-by-element path), and whole chunks of an
+      // aligned one (the vector-load path, no partial chunk).
+      HostTensor u = contiguous(dt, random_values(rng, dt, 4096 * 40 + 1, 1e-2));
+      u.base = 1;
+      u.sizes[0] -= 1;
+      add(p + " unaligned start + unscale", {u}, unscale_odd);
+      add(p + " 40 whole chunks + unscale", {contiguous(dt, random_values(rng, dt, 4096 * 40, 1e-2))}, unscale_odd);
+    }
   }
   add("f32 adversarial", {contiguous(ak::DType::F32, adversarial_f32())});
   add("f32 adversarial + unscale 2^-16", {contiguous(ak::DType::F32, adversarial_f32())}, unscale);
@@ -354,20 +363,23 @@ int main() {
   struct Variant {
     const char* hist;
     const char* chunks;
+    const char* occ;
   };
-  const Variant variants[] = {{"match", "0"}, {"atomic", "0"}, {"match", "3"}, {"atomic", "16"}};
+  const Variant variants[] = {{"lane", "0", "4"},  {"match", "0", "4"}, {"atomic", "0", "4"},
+                              {"lane", "3", "2"}, {"match", "16", "4"}};
   const std::vector<Case> cases = build_cases();
   int failures = 0, total = 0;
   for (const Variant& var : variants) {
     setenv("AMPSCOPE_CUDA_HIST", var.hist, 1);
     setenv("AMPSCOPE_CUDA_CHUNKS", var.chunks, 1);
+    setenv("AMPSCOPE_CUDA_OCC", var.occ, 1);
     try {
       ak::CudaStatsPass pass(0);
       std::printf("-- variant %s\n", pass.config().c_str());
       for (const Case& cs : cases) {
         ++total;
         const std::string err = run_case(pass, stream, cs);
-        if (!err.empty() || (std::strcmp(var.chunks, "0") == 0 && std::strcmp(var.hist, "match") == 0))
+        if (!err.empty() || (std::strcmp(var.chunks, "0") == 0 && std::strcmp(var.hist, "lane") == 0))
           std::printf("%-4s %s%s%s\n", err.empty() ? "ok" : "FAIL", cs.name.c_str(), err.empty() ? "" : ": ",
                       err.c_str());
         if (!err.empty()) ++failures;
@@ -379,6 +391,7 @@ int main() {
   }
   unsetenv("AMPSCOPE_CUDA_HIST");
   unsetenv("AMPSCOPE_CUDA_CHUNKS");
+  unsetenv("AMPSCOPE_CUDA_OCC");
   cudaStreamDestroy(stream);
   std::printf("%s: %d/%d cases passed\n", failures == 0 ? "PASS" : "FAIL", total - failures, total);
   return failures == 0 ? 0 : 1;

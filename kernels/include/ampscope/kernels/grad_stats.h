@@ -163,9 +163,9 @@ class CudaStatsPass {
                std::int32_t* device_found_inf);
   /// Enqueue an async copy of the last results into pinned host memory and record an event.
   void copy_results_async(void* stream);
-  /// The kernel variant in use, e.g. "hist=match chunks=auto(4) resident_blocks=1056": for
+  /// The kernel variant in use, e.g. "hist=lane chunks=auto(4) resident_blocks=528": for
   /// benchmarks and bug reports. Tuning knobs (environment, read by the constructor):
-  /// AMPSCOPE_CUDA_HIST=match|atomic, AMPSCOPE_CUDA_CHUNKS=0 (auto)..64.
+  /// AMPSCOPE_CUDA_HIST=lane|atomic|match, AMPSCOPE_CUDA_CHUNKS=0 (auto)..64.
   std::string config() const;
   /// Non-blocking: true once the copied results are ready on the host.
   bool results_ready() const;
