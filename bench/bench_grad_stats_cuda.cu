@@ -11,7 +11,7 @@
 // model's worth of tensors (what a training step pays on the CPU side).
 //
 // Needs only the kernels library and the CUDA runtime (no LibTorch, no Qt).
-//   bench_grad_stats_cuda [--quick] [--max-mb M]
+//   bench_grad_stats_cuda [--quick] [--max-mb M] [--profile]
 // Exit status 77 when there is no CUDA device.
 #include <cuda_fp16.h>
 #include <cuda_runtime.h>
@@ -164,12 +164,14 @@ double pass_time(ak::CudaStatsPass& pass, cudaStream_t stream, const std::vector
 
 int main(int argc, char** argv) {
   bool quick = false;
+  bool profile = false;  // for a profiler: three passes (read-only, then unscale) over max-mb, nothing else
   std::size_t max_mb = 256;
   for (int i = 1; i < argc; ++i) {
     if (!std::strcmp(argv[i], "--quick")) quick = true;
     else if (!std::strcmp(argv[i], "--max-mb") && i + 1 < argc) max_mb = static_cast<std::size_t>(std::atoll(argv[++i]));
+    else if (!std::strcmp(argv[i], "--profile")) profile = true;
     else {
-      std::fprintf(stderr, "usage: %s [--quick] [--max-mb M]\n", argv[0]);
+      std::fprintf(stderr, "usage: %s [--quick] [--max-mb M] [--profile]\n", argv[0]);
       return 2;
     }
   }
@@ -198,6 +200,16 @@ int main(int argc, char** argv) {
 
   ak::CudaStatsPass pass(0);
   std::printf("pass: %s\n\n", pass.config().c_str());
+
+  if (profile) {
+    const std::vector<ak::TensorView> views{
+        ak::TensorView::contiguous(dev.a, ak::DType::F32, static_cast<std::int64_t>(dev.cap / 4))};
+    for (int r = 0; r < 3; ++r) pass_time(pass, stream, views, false, dev.flag, 1, 0);
+    for (int r = 0; r < 2; ++r) pass_time(pass, stream, views, true, dev.flag, 1, 0);
+    check(cudaStreamSynchronize(stream), "sync");
+    std::printf("profile passes done\n");
+    return 0;
+  }
 
   // --- 1. Sizes, fp32, default variant ---------------------------------------------------
   std::printf("fp32, gradient-like data. GB/s = bytes moved / time (copy and fused+unscale read and "
@@ -243,11 +255,9 @@ int main(int argc, char** argv) {
     const char* saved_hist = std::getenv("AMPSCOPE_CUDA_HIST");
     const char* saved_chunks = std::getenv("AMPSCOPE_CUDA_CHUNKS");
     const std::string keep_hist = saved_hist ? saved_hist : "", keep_chunks = saved_chunks ? saved_chunks : "";
-    for (const char* hist : {"lane", "lane2", "atomic", "match"}) {
-      for (const char* chunks : {"1", "2", "4", "8", "16", "0"}) {
-        const bool lane2 = std::strcmp(hist, "lane2") == 0;
-        setenv("AMPSCOPE_CUDA_HIST", lane2 ? "lane" : hist, 1);
-        setenv("AMPSCOPE_CUDA_OCC", lane2 ? "2" : "4", 1);
+    for (const char* hist : {"atomic", "lane", "match"}) {
+      for (const char* chunks : {"1", "2", "3", "4", "8", "0"}) {
+        setenv("AMPSCOPE_CUDA_HIST", hist, 1);
         setenv("AMPSCOPE_CUDA_CHUNKS", chunks, 1);
         ak::CudaStatsPass p(0);
         const double t_ro = pass_time(p, stream, views, false, dev.flag, reps_for(bytes), trials);
@@ -261,7 +271,27 @@ int main(int argc, char** argv) {
     }
     if (saved_hist) setenv("AMPSCOPE_CUDA_HIST", keep_hist.c_str(), 1); else unsetenv("AMPSCOPE_CUDA_HIST");
     if (saved_chunks) setenv("AMPSCOPE_CUDA_CHUNKS", keep_chunks.c_str(), 1); else unsetenv("AMPSCOPE_CUDA_CHUNKS");
-    unsetenv("AMPSCOPE_CUDA_OCC");
+  }
+
+  // --- 2b. Uniform data: every element in one bucket (a layer whose gradient is all zeros,
+  // e.g. dead units), the worst case for per-lane atomics into one histogram.
+  {
+    const std::size_t bytes = last_bytes;
+    const auto n = static_cast<std::int64_t>(bytes / 4);
+    check(cudaMemset(dev.a, 0, bytes), "cudaMemset");
+    const std::vector<ak::TensorView> views{ak::TensorView::contiguous(dev.a, ak::DType::F32, n)};
+    std::printf("\nall-zero fp32 %s (every element in one bucket)\n", human(bytes).c_str());
+    std::printf("%-8s %10s %11s\n", "hist", "fused-ro", "ro % copy");
+    for (const char* hist : {"atomic", "lane", "match"}) {
+      setenv("AMPSCOPE_CUDA_HIST", hist, 1);
+      ak::CudaStatsPass p(0);
+      const double t_ro = pass_time(p, stream, views, false, dev.flag, reps_for(bytes), trials);
+      const double gb = static_cast<double>(bytes) / 1e9;
+      std::printf("%-8s %10.1f %10.0f%%   %s\n", hist, gb / t_ro, 100 * gb / t_ro / copy256, p.config().c_str());
+    }
+    unsetenv("AMPSCOPE_CUDA_HIST");
+    fill_kernel<float><<<4096, 256, 0, stream>>>(static_cast<float*>(dev.a), static_cast<long long>(dev.cap / 4), 12345);
+    check(cudaStreamSynchronize(stream), "sync");
   }
 
   // --- 3. 16-bit dtypes at the largest size ---------------------------------------------------

@@ -8,6 +8,7 @@
 #   tests.txt          ctest: the gpu-labelled tests and the core tests, on this machine
 #   bench_training.txt bench_training --device cuda (instrumentation on/off)
 #   record.txt         ampscope record on CUDA: every model and precision
+#   ncu.txt            with GPU_CHECK_NCU=1: Nsight Compute sections for two passes over 256 MB
 #
 # Needs: nvcc, cmake, ninja, a C++20 compiler, python3 with torch (its LibTorch), and Qt 6
 # Core/Test, SQLite and zlib development files. Machines without the last three can get
@@ -81,6 +82,13 @@ if [ $KERNELS_OK -eq 0 ]; then
   el "bench_grad_stats_cuda" >>"$OUT/probe.txt"
   timeout 200 /tmp/gc-kernels/bench_grad_stats_cuda >"$OUT/bench_cuda.txt" 2>&1
   echo "bench exit $?" >>"$OUT/bench_cuda.txt"
+  if [ -n "${GPU_CHECK_NCU:-}" ] && command -v ncu >/dev/null; then
+    # The third read-only pass over 256 MB and the first unscaling one, under Nsight Compute.
+    el "ncu" >>"$OUT/probe.txt"
+    timeout 120 ncu -k regex:grad_stats_kernel --launch-skip 2 --launch-count 2 --section SpeedOfLight \
+      --section WarpStateStats --section ComputeWorkloadAnalysis --section MemoryWorkloadAnalysis \
+      --section Occupancy --section LaunchStats /tmp/gc-kernels/bench_grad_stats_cuda --profile >"$OUT/ncu.txt" 2>&1
+  fi
 fi
 wait $BUILD_PID
 el "build finished" >>"$OUT/probe.txt"
@@ -106,7 +114,9 @@ if [ -x $B/app/ampscope ] || [ -x $B/bench/bench_training ]; then
     >"$OUT/bench_training.txt" 2>&1
   echo "bench_training exit $?" >>"$OUT/bench_training.txt"
   el "tests" >>"$OUT/probe.txt"
+  # The gpu-labelled tests, then every other test built here (LibTorch 2.x instead of
+  # Debian's 1.13: the same assertions must hold).
   (cd $B && timeout 150 ctest -L "gpu" --output-on-failure -j4 2>&1;
-   timeout 100 ctest -R "test_grad_scaler|test_session$" --output-on-failure -j4 2>&1) >"$OUT/tests.txt" 2>&1
+   timeout 180 ctest -LE "gpu" -E "^bench_|^package_" --output-on-failure -j8 --timeout 170 2>&1) >"$OUT/tests.txt" 2>&1
 fi
 el "done" >>"$OUT/probe.txt"

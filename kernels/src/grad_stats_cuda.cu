@@ -2,21 +2,26 @@
 // of tensors, fused with the scaler's unscale and found_inf check.
 //
 // - Host side: non-empty tensors become descriptors (pointer, dtype, sizes/strides, first block
-//   index as a prefix sum) written into a pinned staging slot and copied to the device with
-//   cudaMemcpyAsync on the caller's stream; no host synchronisation. Staging slots form a ring,
-//   each guarded by an event: the host only waits if it runs kStagingSlots passes ahead of the
-//   GPU, which bounds the memory instead of growing it.
-// - Device side: a clear kernel initialises the per-tensor RawTensorStats (a plain memset cannot
-//   write amin's "none" value 0x7f800000), then the stats kernel: block b finds its (tensor,
-//   chunk) by binary search over the prefix sums, every thread loads kItemsPerThread elements
-//   (coalesced, all loads issued before use for memory-level parallelism), classifies them into
-//   per-warp shared-memory histograms (warp-aggregated with __match_any_sync: gradients cluster
-//   in a few exponents, so lanes often hit the same bin), reduces amax/amin/overflow counts/sum
-//   of squares per block, and merges into global memory with one atomic per non-empty bin and
-//   per scalar: atomicAdd(u64), atomicMax/atomicMin on the u32 bits (non-negative float bits
-//   order like integers), atomicAdd(double).
+//   index as a prefix sum). Up to kInlineDescs dense tensors travel inside the launch's
+//   parameters; longer lists and strided views are written into a pinned staging slot and
+//   copied with cudaMemcpyAsync on the caller's stream (a ring of slots, each guarded by an
+//   event: the host only waits if it runs kStagingSlots passes ahead of the GPU). No host
+//   synchronisation. A small model's pass is one launch, plus the copy of its results.
+// - Results: two device buffers; each pass writes the clean one and its kernel clears the
+//   other for the next pass (a memset cannot write amin's "none" value 0x7f800000), so there
+//   is no clear launch per pass.
+// - Device side: block b finds its (tensor, chunks) by binary search over the prefix sums;
+//   whole chunks of dense aligned tensors are read with 16-byte loads, the rest element by
+//   element (all loads issued before use for memory-level parallelism); values are classified
+//   into shared-memory histograms (method chosen by AMPSCOPE_CUDA_HIST, default one shared
+//   atomic per lane into per-warp histograms: the fastest measured on gradient-like data),
+//   amax/amin/overflow counts/sum of squares are reduced per block, and merged into global
+//   memory with one atomic per non-empty bin and per scalar: atomicAdd(u64), atomicMax/atomicMin
+//   on the u32 bits (non-negative float bits order like integers), atomicAdd(double).
 // - The sum of squares is summed in a different order than on the CPU (atomics), so it agrees
 //   to rounding only; every count, amax, amin and unscaled value is bit-exact with the CPU.
+#include <cuda_bf16.h>
+#include <cuda_fp16.h>
 #include <cuda_runtime.h>
 
 #include <algorithm>
@@ -57,6 +62,24 @@ struct Desc {
   int dtype;   // DType
   int dense;   // read as a flat array
   int tensor;  // index into the results (empty tensors have no descriptor)
+};
+
+// Up to kInlineDescs dense tensors travel in the launch's own parameters (__grid_constant__:
+// read in place, never copied per thread), so a small model's pass is a single stream
+// operation instead of a descriptor upload, an event and a launch. On the H100 that was
+// measured on, every stream operation cost ~4-5 us, more than the pass itself for small
+// tensors. Longer lists, and strided views, use the uploaded descriptors.
+constexpr int kInlineDescs = 48;
+struct InlineDesc {
+  void* data;
+  long long numel;
+  long long block_begin;
+  int dtype;
+  int tensor;
+};
+struct InlineDescs {
+  int n;
+  InlineDesc d[kInlineDescs];
 };
 
 enum : int { kFlagStats = 1, kFlagUnscale = 2 };
@@ -157,16 +180,31 @@ __device__ __forceinline__ void classify(std::uint32_t u, bool valid, bool stats
       }
       const double x = static_cast<double>(__uint_as_float(u));
       acc.ss = __fma_rn(x, x, acc.ss);
-      // over[f] is cast_overflow[f + 1]: fp16, bf16, e4m3, e5m2 (Format order).
-      acc.over[0] += a >= bits::kOverflowFp16 ? 1u : 0u;
-      acc.over[1] += a >= bits::kOverflowBf16 ? 1u : 0u;
-      acc.over[2] += a >= bits::kOverflowE4m3 ? 1u : 0u;
-      acc.over[3] += a >= bits::kOverflowE5m2 ? 1u : 0u;
+      // over[f] is cast_overflow[f + 1]: fp16, bf16, e4m3, e5m2 (Format order). e4m3's
+      // threshold (> 464) is the lowest: below it (every gradient, nearly always) one
+      // compare and a branch the whole warp skips replace eight instructions.
+      if (a >= bits::kOverflowE4m3) {
+        acc.over[0] += a >= bits::kOverflowFp16 ? 1u : 0u;
+        acc.over[1] += a >= bits::kOverflowBf16 ? 1u : 0u;
+        acc.over[2] += 1u;
+        acc.over[3] += a >= bits::kOverflowE5m2 ? 1u : 0u;
+      }
     } else {
       bucket = a > bits::kInfBits ? kNanBucket : ((u >> 31) ? kNegInfBucket : kPosInfBucket);
     }
   }
   count_bucket<kHist>(hist, lane, bucket);
+}
+
+// 16-bit <-> fp32 with the hardware conversions (exact widening; round-to-nearest-even
+// narrowing, overflow to inf): the same values as float_bits.h's integer versions, which the
+// CPU pass uses, in fewer instructions. Only NaN payloads may differ (not specified).
+__device__ __forceinline__ std::uint32_t widen16(std::uint16_t h, bool half) {
+  return half ? __float_as_uint(__half2float(__ushort_as_half(h))) : static_cast<std::uint32_t>(h) << 16;
+}
+__device__ __forceinline__ std::uint32_t narrow16(std::uint32_t u, bool half) {
+  const float x = __uint_as_float(u);
+  return half ? __half_as_ushort(__float2half_rn(x)) : __bfloat16_as_ushort(__float2bfloat16_rn(x));
 }
 
 __device__ __forceinline__ std::uint32_t unscaled_bits(std::uint32_t u, float inv) {
@@ -178,11 +216,13 @@ __device__ __forceinline__ std::uint32_t unscaled_bits(std::uint32_t u, float in
 // over more elements. Full chunks of dense, 16-byte-aligned tensors are read with 16-byte
 // vector loads (fp32: 4 x 4 values per thread, 16-bit: 2 x 8); the rest (strided views,
 // partial chunks, unaligned data) element by element.
-// kMinBlocks: blocks per SM the register allocation must allow (4: at most 64 registers per
-// thread; 2: at most 128, fewer warps to hide latency but no spills).
-template <int kHist, int kMinBlocks>
-__global__ void __launch_bounds__(kThreads, kMinBlocks)
-grad_stats_kernel(const Desc* __restrict__ descs, int n_desc, RawTensorStats* __restrict__ out,
+// Register bound: 4 blocks per SM (at most 64 registers per thread). Measured on an H100:
+// the unbounded kernel took ~120 registers, ran 2 blocks per SM and reached a third of the
+// bandwidth; allowing 128 registers (2 blocks, no spills) was 15-25% slower than 64.
+template <int kHist>
+__global__ void __launch_bounds__(kThreads, 4)
+grad_stats_kernel(const Desc* __restrict__ descs, const __grid_constant__ InlineDescs inl, int n_desc,
+                  RawTensorStats* __restrict__ out, std::uint32_t* __restrict__ clear_next, long long clear_words,
                   int* __restrict__ found_inf, float inv_scale, int flags, int chunks) {
   __shared__ Desc s_desc;
   __shared__ unsigned int s_hist[kHistWords<kHist>];
@@ -200,13 +240,36 @@ grad_stats_kernel(const Desc* __restrict__ descs, int n_desc, RawTensorStats* __
     // Last descriptor whose first block is <= this block (descriptors are never empty).
     const long long b = blockIdx.x;
     int lo = 0, hi = n_desc - 1;
-    while (lo < hi) {
-      const int mid = (lo + hi + 1) / 2;
-      if (descs[mid].block_begin <= b) lo = mid; else hi = mid - 1;
+    if (descs != nullptr) {
+      while (lo < hi) {
+        const int mid = (lo + hi + 1) / 2;
+        if (descs[mid].block_begin <= b) lo = mid; else hi = mid - 1;
+      }
+      s_desc = descs[lo];
+    } else {
+      while (lo < hi) {
+        const int mid = (lo + hi + 1) / 2;
+        if (inl.d[mid].block_begin <= b) lo = mid; else hi = mid - 1;
+      }
+      const InlineDesc& e = inl.d[lo];
+      s_desc.data = e.data;
+      s_desc.numel = e.numel;
+      s_desc.block_begin = e.block_begin;
+      s_desc.ndim = 1;
+      s_desc.sizes[0] = e.numel;
+      s_desc.strides[0] = 1;
+      s_desc.dtype = e.dtype;
+      s_desc.dense = 1;
+      s_desc.tensor = e.tensor;
     }
-    s_desc = descs[lo];
     s_nonfinite = 0;
   }
+  // Clear the other results buffer for the next pass (see CudaStatsPass::Impl::raw): its last
+  // reader, the copy of the previous pass's results, came earlier on this stream.
+  if (clear_next != nullptr)
+    for (long long w = static_cast<long long>(blockIdx.x) * kThreads + tid; w < clear_words;
+         w += static_cast<long long>(gridDim.x) * kThreads)
+      clear_next[w] = (w % kStatsWords) == kAminWord ? bits::kInfBits : 0u;
   if (stats)
     for (int i = tid; i < kHistWords<kHist>; i += kThreads) s_hist[i] = 0u;
   __syncthreads();
@@ -249,14 +312,12 @@ grad_stats_kernel(const Desc* __restrict__ descs, int n_desc, RawTensorStats* __
 #pragma unroll
         for (int j = 0; j < 4; ++j) {
           const auto lo16 = static_cast<std::uint16_t>(w[j] & 0xffffu), hi16 = static_cast<std::uint16_t>(w[j] >> 16);
-          const std::uint32_t ulo = half ? bits::half_to_f32_bits(lo16) : bits::bf16_to_f32_bits(lo16);
-          const std::uint32_t uhi = half ? bits::half_to_f32_bits(hi16) : bits::bf16_to_f32_bits(hi16);
+          const std::uint32_t ulo = widen16(lo16, half), uhi = widen16(hi16, half);
           classify<kHist>(ulo, true, stats, acc, hist, lane);
           classify<kHist>(uhi, true, stats, acc, hist, lane);
           if (unscale) {
             const std::uint32_t rlo = unscaled_bits(ulo, inv_scale), rhi = unscaled_bits(uhi, inv_scale);
-            const std::uint32_t slo = half ? bits::f32_bits_to_half(rlo) : bits::f32_bits_to_bf16(rlo);
-            const std::uint32_t shi = half ? bits::f32_bits_to_half(rhi) : bits::f32_bits_to_bf16(rhi);
+            const std::uint32_t slo = narrow16(rlo, half), shi = narrow16(rhi, half);
             w[j] = slo | (shi << 16);
           }
         }
@@ -382,8 +443,7 @@ struct CudaStatsPass::Impl {
   int device = 0;
   // Kernel variant (AMPSCOPE_CUDA_HIST=match|atomic) and chunks per block
   // (AMPSCOPE_CUDA_CHUNKS=1..64; unset or 0 = chosen per launch from the size of the work).
-  int hist = kHistLane;
-  int min_blocks = 4;  // AMPSCOPE_CUDA_OCC=4|2 (lane only): the register bound, see the kernel
+  int hist = kHistWarp;  // fastest on gradient-like data (H100, bench_grad_stats_cuda)
   int chunks = 0;
   int resident_blocks = 0;  // blocks the whole device keeps in flight (SMs x blocks per SM)
   // Descriptor staging ring (pinned host) and the device copy of the latest descriptors.
@@ -394,8 +454,16 @@ struct CudaStatsPass::Impl {
   int next_slot = 0;
   Desc* dev_desc = nullptr;
   std::size_t dev_desc_cap = 0;
-  // Results of the latest pass (device) and their pinned host copy.
-  RawTensorStats* dev_raw = nullptr;
+  // Results on the device, two buffers of dev_raw_cap entries. raw[clean] is cleared and
+  // receives the next pass; that pass's kernel clears the other buffer (whose results were
+  // copied out by then: same stream) for the pass after. No clear launch per pass. A pass on
+  // another stream than the last waits for that stream and clears with a launch.
+  RawTensorStats* raw[2] = {nullptr, nullptr};
+  int clean = 0;
+  int last_buf = 0;  // the buffer holding the latest pass's results
+  cudaStream_t last_stream = nullptr;  // of the last pass with statistics
+  bool have_stream = false;
+  cudaStream_t copy_stream = nullptr;  // of the last copy_results_async
   std::size_t dev_raw_cap = 0;
   RawTensorStats* host_raw = nullptr;
   std::size_t host_raw_cap = 0;
@@ -405,6 +473,8 @@ struct CudaStatsPass::Impl {
   bool results_recorded = false;
   int last_chunks = 0;
 
+  const Desc* upload_descs(const std::vector<Desc>& descs, cudaStream_t stream);
+
   void release() noexcept {
     // Destructor path: errors cannot be reported; freeing is best effort.
     for (int s = 0; s < kStagingSlots; ++s) {
@@ -413,7 +483,8 @@ struct CudaStatsPass::Impl {
     }
     if (results_event) cudaEventDestroy(results_event);
     if (dev_desc) cudaFree(dev_desc);
-    if (dev_raw) cudaFree(dev_raw);
+    for (RawTensorStats* r : raw)
+      if (r) cudaFree(r);
     if (host_raw) cudaFreeHost(host_raw);
   }
 };
@@ -441,11 +512,6 @@ CudaStatsPass::CudaStatsPass(int device) : m_impl(nullptr) {
       else if (std::strcmp(h, "lane") == 0) impl->hist = kHistLane;
       else throw std::invalid_argument(std::string("AMPSCOPE_CUDA_HIST must be match, atomic or lane, not ") + h);
     }
-    if (const char* o = std::getenv("AMPSCOPE_CUDA_OCC"); o && *o) {
-      if (std::strcmp(o, "2") == 0 && impl->hist == kHistLane) impl->min_blocks = 2;
-      else if (std::strcmp(o, "4") != 0)
-        throw std::invalid_argument(std::string("AMPSCOPE_CUDA_OCC must be 4, or 2 with hist=lane, not ") + o);
-    }
     if (const char* c = std::getenv("AMPSCOPE_CUDA_CHUNKS"); c && *c) {
       char* end = nullptr;
       const long v = std::strtol(c, &end, 10);
@@ -455,10 +521,9 @@ CudaStatsPass::CudaStatsPass(int device) : m_impl(nullptr) {
     }
     int sms = 0, per_sm = 0;
     check(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device), "cudaDeviceGetAttribute");
-    check(impl->hist == kHistMatch  ? cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, grad_stats_kernel<kHistMatch, 4>, kThreads, 0)
-          : impl->hist == kHistWarp ? cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, grad_stats_kernel<kHistWarp, 4>, kThreads, 0)
-          : impl->min_blocks == 2   ? cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, grad_stats_kernel<kHistLane, 2>, kThreads, 0)
-                                    : cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, grad_stats_kernel<kHistLane, 4>, kThreads, 0),
+    check(impl->hist == kHistMatch  ? cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, grad_stats_kernel<kHistMatch>, kThreads, 0)
+          : impl->hist == kHistWarp ? cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, grad_stats_kernel<kHistWarp>, kThreads, 0)
+                                    : cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, grad_stats_kernel<kHistLane>, kThreads, 0),
           "cudaOccupancyMaxActiveBlocksPerMultiprocessor");
     impl->resident_blocks = std::max(1, sms * per_sm);
     check(cudaEventCreateWithFlags(&impl->results_event, cudaEventDisableTiming), "cudaEventCreate");
@@ -535,25 +600,89 @@ void CudaStatsPass::enqueue(std::span<const TensorView> tensors, const PassOptio
   }
   if (blocks > 0x7fffffffLL) throw std::invalid_argument("CudaStatsPass: tensors too large for one launch");
 
-  // Results buffer: stream-ordered (re)allocation, so no device-wide synchronisation.
+  // Results buffers: stream-ordered (re)allocation, so no device-wide synchronisation.
   const std::size_t count = tensors.size();
-  if (opt.compute_stats && count > m.dev_raw_cap) {
-    if (m.dev_raw) check(cudaFreeAsync(m.dev_raw, stream), "cudaFreeAsync");
-    m.dev_raw = nullptr;
-    const std::size_t cap = std::max<std::size_t>(count, 2 * m.dev_raw_cap);
-    check(cudaMallocAsync(reinterpret_cast<void**>(&m.dev_raw), cap * sizeof(RawTensorStats), stream),
-          "cudaMallocAsync(results)");
-    m.dev_raw_cap = cap;
-  }
-  if (opt.compute_stats && count > 0) {
-    const long long words = static_cast<long long>(count) * kStatsWords;
+  auto clear_launch = [&](RawTensorStats* buf) {
+    const long long words = static_cast<long long>(m.dev_raw_cap) * kStatsWords;
     const int grid = static_cast<int>(std::min<long long>((words + 255) / 256, 1024));
-    clear_stats_kernel<<<grid, 256, 0, stream>>>(reinterpret_cast<std::uint32_t*>(m.dev_raw), words);
+    clear_stats_kernel<<<grid, 256, 0, stream>>>(reinterpret_cast<std::uint32_t*>(buf), words);
     check(cudaGetLastError(), "clear kernel launch");
+  };
+  if (opt.compute_stats && count > 0) {
+    if (count > m.dev_raw_cap) {
+      for (RawTensorStats*& r : m.raw) {
+        if (r) check(cudaFreeAsync(r, stream), "cudaFreeAsync");
+        r = nullptr;
+      }
+      const std::size_t cap = std::max<std::size_t>(count, 2 * m.dev_raw_cap);
+      for (RawTensorStats*& r : m.raw)
+        check(cudaMallocAsync(reinterpret_cast<void**>(&r), cap * sizeof(RawTensorStats), stream),
+              "cudaMallocAsync(results)");
+      m.dev_raw_cap = cap;
+      m.clean = 0;
+      clear_launch(m.raw[0]);
+    } else if (m.have_stream && stream != m.last_stream) {
+      // Another stream than the last pass's: that pass's kernel (which cleared the buffer this
+      // pass writes) may still be running there. Rare, so a host wait keeps it simple.
+      check(cudaStreamSynchronize(m.last_stream), "cudaStreamSynchronize(previous stream)");
+    }
+    if (m.results_recorded && m.copy_stream != stream) {
+      // The latest results were copied on another stream: this pass's kernel clears that
+      // buffer, so it must not start before the copy is done.
+      check(cudaStreamWaitEvent(stream, m.results_event, 0), "cudaStreamWaitEvent(results)");
+    }
+    m.last_stream = stream;
+    m.have_stream = true;
   }
   m.last_count = opt.compute_stats ? count : 0;
+  RawTensorStats* out = nullptr;
+  std::uint32_t* clear_next = nullptr;
+  const long long clear_words = static_cast<long long>(m.dev_raw_cap) * kStatsWords;
+  if (opt.compute_stats && count > 0) {
+    out = m.raw[m.clean];
+    clear_next = reinterpret_cast<std::uint32_t*>(m.raw[m.clean ^ 1]);
+    m.last_buf = m.clean;
+    m.clean ^= 1;
+    if (descs.empty()) {  // no kernel to clear the next buffer: a launch does it
+      clear_launch(reinterpret_cast<RawTensorStats*>(clear_next));
+      return;
+    }
+  }
   if (descs.empty()) return;
 
+  int flags = 0;
+  if (opt.compute_stats) flags |= kFlagStats;
+  if (opt.unscale && opt.inv_scale != 1.0f) flags |= kFlagUnscale;
+  if (flags == 0 && device_found_inf == nullptr) return;  // nothing asked
+
+  // Small lists of dense tensors: descriptors in the launch parameters.
+  InlineDescs inl;
+  inl.n = 0;
+  const bool inline_ok = descs.size() <= static_cast<std::size_t>(kInlineDescs) &&
+                         std::all_of(descs.begin(), descs.end(), [](const Desc& d) { return d.dense != 0; });
+  const Desc* dev_descs = nullptr;
+  if (inline_ok) {
+    for (const Desc& d : descs) inl.d[inl.n++] = {d.data, d.numel, d.block_begin, d.dtype, d.tensor};
+  } else {
+    dev_descs = m.upload_descs(descs, stream);
+  }
+  const auto grid = static_cast<unsigned int>(blocks);
+  const int nd = static_cast<int>(descs.size());
+  if (m.hist == kHistMatch)
+    grad_stats_kernel<kHistMatch><<<grid, kThreads, 0, stream>>>(dev_descs, inl, nd, out, clear_next, clear_words,
+                                                                 device_found_inf, opt.inv_scale, flags, chunks);
+  else if (m.hist == kHistWarp)
+    grad_stats_kernel<kHistWarp><<<grid, kThreads, 0, stream>>>(dev_descs, inl, nd, out, clear_next, clear_words,
+                                                                device_found_inf, opt.inv_scale, flags, chunks);
+  else
+    grad_stats_kernel<kHistLane><<<grid, kThreads, 0, stream>>>(dev_descs, inl, nd, out, clear_next, clear_words,
+                                                                device_found_inf, opt.inv_scale, flags, chunks);
+  check(cudaGetLastError(), "stats kernel launch");
+}
+
+// Stage the descriptors in pinned memory and copy them asynchronously; returns the device copy.
+const Desc* CudaStatsPass::Impl::upload_descs(const std::vector<Desc>& descs, cudaStream_t stream) {
+  Impl& m = *this;
   // Stage the descriptors in pinned memory and copy them asynchronously.
   const int slot = m.next_slot;
   m.next_slot = (m.next_slot + 1) % kStagingSlots;
@@ -584,26 +713,7 @@ void CudaStatsPass::enqueue(std::span<const TensorView> tensors, const PassOptio
         "cudaMemcpyAsync(descriptors)");
   check(cudaEventRecord(m.staging_done[slot], stream), "cudaEventRecord(staging)");
   m.staging_recorded[slot] = true;
-
-  int flags = 0;
-  if (opt.compute_stats) flags |= kFlagStats;
-  if (opt.unscale && opt.inv_scale != 1.0f) flags |= kFlagUnscale;
-  if (flags == 0 && device_found_inf == nullptr) return;  // nothing asked
-  const auto grid = static_cast<unsigned int>(blocks);
-  const int nd = static_cast<int>(descs.size());
-  if (m.hist == kHistMatch)
-    grad_stats_kernel<kHistMatch, 4><<<grid, kThreads, 0, stream>>>(m.dev_desc, nd, m.dev_raw, device_found_inf,
-                                                                    opt.inv_scale, flags, chunks);
-  else if (m.hist == kHistWarp)
-    grad_stats_kernel<kHistWarp, 4><<<grid, kThreads, 0, stream>>>(m.dev_desc, nd, m.dev_raw, device_found_inf,
-                                                                   opt.inv_scale, flags, chunks);
-  else if (m.min_blocks == 2)
-    grad_stats_kernel<kHistLane, 2><<<grid, kThreads, 0, stream>>>(m.dev_desc, nd, m.dev_raw, device_found_inf,
-                                                                   opt.inv_scale, flags, chunks);
-  else
-    grad_stats_kernel<kHistLane, 4><<<grid, kThreads, 0, stream>>>(m.dev_desc, nd, m.dev_raw, device_found_inf,
-                                                                   opt.inv_scale, flags, chunks);
-  check(cudaGetLastError(), "stats kernel launch");
+  return m.dev_desc;
 }
 
 void CudaStatsPass::copy_results_async(void* stream_ptr) {
@@ -621,18 +731,19 @@ void CudaStatsPass::copy_results_async(void* stream_ptr) {
     m.host_raw_cap = m.last_count;
   }
   if (m.last_count > 0)
-    check(cudaMemcpyAsync(m.host_raw, m.dev_raw, m.last_count * sizeof(RawTensorStats),
+    check(cudaMemcpyAsync(m.host_raw, m.raw[m.last_buf], m.last_count * sizeof(RawTensorStats),
                           cudaMemcpyDeviceToHost, stream),
           "cudaMemcpyAsync(results)");
   check(cudaEventRecord(m.results_event, stream), "cudaEventRecord(results)");
   m.results_recorded = true;
+  m.copy_stream = stream;
   m.copied_count = m.last_count;
 }
 
 std::string CudaStatsPass::config() const {
   const Impl& m = *m_impl;
   return std::string("hist=") + (m.hist == kHistMatch ? "match" : m.hist == kHistWarp ? "atomic" : "lane") +
-         (m.min_blocks == 2 ? " occ=2" : "") + " chunks=" +
+         " chunks=" +
          (m.chunks == 0 ? "auto(" + std::to_string(m.last_chunks) + ")" : std::to_string(m.chunks)) +
          " resident_blocks=" + std::to_string(m.resident_blocks);
 }

@@ -158,14 +158,16 @@ class CudaStatsPass {
   CudaStatsPass(const CudaStatsPass&) = delete;
   CudaStatsPass& operator=(const CudaStatsPass&) = delete;
 
-  /// Enqueue the pass. `tensors` point to device memory of this pass's device.
+  /// Enqueue the pass. `tensors` point to device memory of this pass's device. Use one stream
+  /// for a pass object's enqueue and copy_results_async calls; moving to another stream
+  /// between passes is allowed (the pass then waits for the previous stream on the host).
   void enqueue(std::span<const TensorView> tensors, const PassOptions& opt, void* stream,
                std::int32_t* device_found_inf);
   /// Enqueue an async copy of the last results into pinned host memory and record an event.
   void copy_results_async(void* stream);
-  /// The kernel variant in use, e.g. "hist=lane chunks=auto(4) resident_blocks=528": for
+  /// The kernel variant in use, e.g. "hist=atomic chunks=auto(3) resident_blocks=528": for
   /// benchmarks and bug reports. Tuning knobs (environment, read by the constructor):
-  /// AMPSCOPE_CUDA_HIST=lane|atomic|match, AMPSCOPE_CUDA_CHUNKS=0 (auto)..64.
+  /// AMPSCOPE_CUDA_HIST=atomic (default)|lane|match, AMPSCOPE_CUDA_CHUNKS=0 (auto)..64.
   std::string config() const;
   /// Non-blocking: true once the copied results are ready on the host.
   bool results_ready() const;
