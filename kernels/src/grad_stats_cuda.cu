@@ -163,34 +163,35 @@ template <int kHist>
 __device__ __forceinline__ void classify(std::uint32_t u, bool valid, bool stats, Acc& acc, unsigned int* hist,
                                          int lane) {
   const std::uint32_t a = u & bits::kAbsMask;
-  const bool finite = a < bits::kInfBits;
-  acc.nonfinite |= (valid && !finite) ? 1u : 0u;
-  if (!stats) return;
-  int bucket = kNoBucket;
-  if (valid) {
-    if (finite) {
-      acc.amax = max(acc.amax, a);
-      if (a != 0u) {
-        acc.amin = min(acc.amin, a);
-        const std::uint32_t field = a >> 23;
-        // Index e + 149: normal e = field - 127; subnormal e = -149 + (31 - clz(a)).
-        bucket = field != 0u ? static_cast<int>(field) + 22 : 31 - __clz(a);
-      } else {
-        bucket = kZeroBucket;
-      }
-      const double x = static_cast<double>(__uint_as_float(u));
-      acc.ss = __fma_rn(x, x, acc.ss);
-      // over[f] is cast_overflow[f + 1]: fp16, bf16, e4m3, e5m2 (Format order). e4m3's
-      // threshold (> 464) is the lowest: below it (every gradient, nearly always) one
-      // compare and a branch the whole warp skips replace eight instructions.
-      if (a >= bits::kOverflowE4m3) {
-        acc.over[0] += a >= bits::kOverflowFp16 ? 1u : 0u;
-        acc.over[1] += a >= bits::kOverflowBf16 ? 1u : 0u;
-        acc.over[2] += 1u;
-        acc.over[3] += a >= bits::kOverflowE5m2 ? 1u : 0u;
-      }
-    } else {
-      bucket = a > bits::kInfBits ? kNanBucket : ((u >> 31) ? kNegInfBucket : kPosInfBucket);
+  if (!stats) {  // unscale only: the non-finite test is all there is to do
+    acc.nonfinite |= (valid && a >= bits::kInfBits) ? 1u : 0u;
+    return;
+  }
+  // With statistics, a non-finite value is found from the block's NaN/inf buckets (one test
+  // per block, not per element: the pass is instruction-bound when it only reads).
+  if (!valid) {
+    if constexpr (kHist == kHistMatch) count_bucket<kHist>(hist, lane, kNoBucket);  // the warp-wide match
+    return;
+  }
+  const std::uint32_t field = a >> 23;
+  int bucket;
+  if (field == 0xffu) {  // inf or NaN: rare, off the straight path
+    bucket = a > bits::kInfBits ? kNanBucket : ((u >> 31) ? kNegInfBucket : kPosInfBucket);
+  } else {
+    acc.amax = max(acc.amax, a);
+    acc.amin = min(acc.amin, a != 0u ? a : bits::kInfBits);
+    // Index e + 149: normal e = field - 127; subnormal e = -149 + (31 - clz(a)).
+    bucket = field != 0u ? static_cast<int>(field) + 22 : (a != 0u ? 31 - __clz(a) : kZeroBucket);
+    const double x = static_cast<double>(__uint_as_float(u));
+    acc.ss = __fma_rn(x, x, acc.ss);
+    // over[f] is cast_overflow[f + 1]: fp16, bf16, e4m3, e5m2 (Format order). e4m3's
+    // threshold (> 464) is the lowest: below it (every gradient, nearly always) one
+    // compare and a branch the whole warp skips replace eight instructions.
+    if (a >= bits::kOverflowE4m3) {
+      acc.over[0] += a >= bits::kOverflowFp16 ? 1u : 0u;
+      acc.over[1] += a >= bits::kOverflowBf16 ? 1u : 0u;
+      acc.over[2] += 1u;
+      acc.over[3] += a >= bits::kOverflowE5m2 ? 1u : 0u;
     }
   }
   count_bucket<kHist>(hist, lane, bucket);
@@ -393,6 +394,7 @@ grad_stats_kernel(const Desc* __restrict__ descs, const __grid_constant__ Inline
       for (int w = 0; w < kWarps; ++w) c += s_hist[w * kBuckets + b];
     }
     if (c == 0) continue;
+    if (b >= kNanBucket && found_inf != nullptr) atomicOr(found_inf, 1);  // see classify()
     std::uint64_t* dst = b < kRawExpBins    ? &r.exp_count[b]
                          : b == kZeroBucket ? &r.zero
                          : b == kNanBucket  ? &r.nan
@@ -587,10 +589,14 @@ void CudaStatsPass::enqueue(std::span<const TensorView> tensors, const PassOptio
     descs.push_back(d);
     blocks1 += (n + kElemsPerBlock - 1) / kElemsPerBlock;
   }
-  // Chunks per block: fixed, or as many as keep at least ~8 waves of blocks for the device
-  // (the fixed cost of a block is then spread over more elements without starving any SM).
+  // Chunks per block: fixed, or as many as keep enough waves of blocks for the device (the
+  // fixed cost of a block is then spread over more elements without starving any SM).
+  // Measured on an H100 at 256 MB: reading only (instruction-bound) is best at ~4 waves (8
+  // chunks), unscaling (memory-bound, reads and writes) at ~8-10 waves (2-3 chunks).
   int chunks = m.chunks;
-  if (chunks == 0) chunks = static_cast<int>(std::clamp<long long>(blocks1 / (8LL * m.resident_blocks), 1, 16));
+  const bool unscaling = opt.unscale && opt.inv_scale != 1.0f;
+  if (chunks == 0)
+    chunks = static_cast<int>(std::clamp<long long>(blocks1 / ((unscaling ? 8LL : 4LL) * m.resident_blocks), 1, 16));
   m.last_chunks = chunks;
   const long long span = static_cast<long long>(kElemsPerBlock) * chunks;
   long long blocks = 0;
