@@ -15,6 +15,7 @@
 #include <chrono>
 #include <cmath>
 #include <condition_variable>
+#include <cerrno>
 #include <cstring>
 #include <ctime>
 #include <deque>
@@ -124,13 +125,19 @@ std::string now_iso8601() {
 /// by then (its VFS reports the current errno, not the failed call's), so look at the causes a
 /// user can fix: a full disk or a file size limit (ulimit -f).
 std::optional<UserText> write_hint(const std::string& path, int sys) {
+  // Where the errno did survive (SQLite builds differ: seen with Ubuntu 24.04's), the two
+  // causes a user can fix get the same words as when it is found out below.
+  struct rlimit lim {};
+  if (sys == EFBIG && ::getrlimit(RLIMIT_FSIZE, &lim) == 0 && lim.rlim_cur != RLIM_INFINITY)
+    return UserText(AMPSCOPE_TR_NOOP("ampscope::RunStore", "(the file size limit of %1 bytes was reached, see ulimit -f)"),
+                    {std::to_string(lim.rlim_cur)});
+  if (sys == ENOSPC) return UserText(AMPSCOPE_TR_NOOP("ampscope::RunStore", "(no space left on the disk)"));
   if (sys != 0) return UserText::untranslated("(%1)", {std::string(std::strerror(sys))});
   std::string dir = std::filesystem::path(path).parent_path().string();
   if (dir.empty()) dir = ".";
   struct statvfs fs {};
   if (::statvfs(dir.c_str(), &fs) == 0 && static_cast<double>(fs.f_bavail) * fs.f_frsize < 4.0 * 1024 * 1024)
     return UserText(AMPSCOPE_TR_NOOP("ampscope::RunStore", "(no space left on the disk)"));
-  struct rlimit lim {};
   if (::getrlimit(RLIMIT_FSIZE, &lim) == 0 && lim.rlim_cur != RLIM_INFINITY) {
     std::error_code ec;
     for (const char* suffix : {"", "-wal"}) {

@@ -90,7 +90,7 @@ class TestCli : public QObject {
     QTemporaryDir dir;
     const Result r = run({"record", "--model", "fashion-cnn", "--data-dir", dir.filePath("nothing"), "--steps", "1",
                           "--out", dir.filePath("r.db")});
-    QCOMPARE(r.code, 1);
+    QVERIFY2(r.code == 1, qPrintable(QString("exit %1: %2").arg(r.code).arg(r.err)));
     QVERIFY2(r.err.contains("dataset-fashion-mnist"), qPrintable(r.err));
   }
 
@@ -99,7 +99,7 @@ class TestCli : public QObject {
     const QString db = dir.filePath("runs.db");
     const Result r = run({"record", "--model", "spiral-mlp", "--precision", "fp16", "--steps", "40", "--batch-size", "64",
                           "--inject", "fc3:inf@10", "--seed", "7", "--out", db});
-    QCOMPARE(r.code, 0);
+    QVERIFY2(r.code == 0, qPrintable(QString("exit %1: %2").arg(r.code).arg(r.err)));
     const QJsonObject j = last_json_line(r.out);
     QCOMPARE(j["steps"].toInt(), 40);
     QCOMPARE(j["skipped"].toInt(), 1);
@@ -135,7 +135,7 @@ class TestCli : public QObject {
 
   void unwritable_store_is_a_clear_error() {
     const Result r = run({"record", "--steps", "2", "--out", "/proc/version/runs.db"});
-    QCOMPARE(r.code, 1);
+    QVERIFY2(r.code == 1, qPrintable(QString("exit %1: %2").arg(r.code).arg(r.err)));
     QVERIFY2(r.err.contains("runs.db"), qPrintable(r.err));
   }
 };
