@@ -110,13 +110,18 @@ if [ -x $B/app/ampscope ] || [ -x $B/bench/bench_training ]; then
       --inject fc1:inf@50 --out /tmp/gc-runs.sqlite </dev/null 2>&1 | tail -2
   } >"$OUT/record.txt" 2>&1
   el "bench_training" >>"$OUT/probe.txt"
-  timeout 150 $B/bench/bench_training --device cuda --quick ${GPU_CHECK_DATA:+--data-dir $GPU_CHECK_DATA} \
+  timeout 150 $B/bench/bench_training --device cuda ${GPU_CHECK_BENCH_QUICK:+--quick} ${GPU_CHECK_DATA:+--data-dir $GPU_CHECK_DATA} \
     >"$OUT/bench_training.txt" 2>&1
   echo "bench_training exit $?" >>"$OUT/bench_training.txt"
   el "tests" >>"$OUT/probe.txt"
   # The gpu-labelled tests, then every other test built here (LibTorch 2.x instead of
   # Debian's 1.13: the same assertions must hold).
   (cd $B && timeout 150 ctest -L "gpu" --output-on-failure -j4 2>&1;
-   timeout 180 ctest -LE "gpu" -E "^bench_|^package_" --output-on-failure -j8 --timeout 170 2>&1) >"$OUT/tests.txt" 2>&1
+   timeout 180 ctest -LE "gpu" -E "^bench_|^package_" --output-on-failure -j8 --timeout 170 2>&1
+   # A failed Qt test again, alone and verbose: the last lines show the step it died in.
+   for t in $(cut -d: -f2 Testing/Temporary/LastTestsFailed.log 2>/dev/null); do
+     exe=$(find tests -type f -name "$t" -perm -u+x | head -1)
+     [ -n "$exe" ] && { echo "== $t again, alone, -v2"; timeout 120 "$exe" -v2 2>&1 | grep -v "^PASS\|^QDEBUG\|^INFO" | tail -30; }
+   done) >"$OUT/tests.txt" 2>&1
 fi
 el "done" >>"$OUT/probe.txt"
