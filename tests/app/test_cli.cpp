@@ -13,8 +13,9 @@ struct Result {
   QString out, err;
 };
 
-Result run(const QStringList& args, int timeout_ms = 240000) {
+Result run(const QStringList& args, const QString& working_dir = {}, int timeout_ms = 240000) {
   QProcess p;
+  if (!working_dir.isEmpty()) p.setWorkingDirectory(working_dir);
   QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
   env.insert("OPENBLAS_NUM_THREADS", "1");
   p.setProcessEnvironment(env);
@@ -78,9 +79,10 @@ class TestCli : public QObject {
   void bad_values_exit_2_naming_the_option() {
     QFETCH(QStringList, args);
     QFETCH(QString, message);
+    // The child runs in a scratch directory; this process stays where it is (changing its own
+    // directory left the later tests in a deleted one, where pip LibTorch's MKL cannot load).
     QTemporaryDir dir;
-    QDir::setCurrent(dir.path());
-    const Result r = run(args);
+    const Result r = run(args, dir.path());
     QCOMPARE(r.code, 2);
     QVERIFY2(r.err.contains(message), qPrintable(r.err));
     QVERIFY(!QFile::exists(dir.filePath("x.db")));  // nothing written on a usage error
