@@ -16,6 +16,7 @@
 # packages not already installed are unpacked: the lent machines are thrown away after use).
 #
 #   scripts/gpu-check.sh [SRC]   SRC: the source tree to build (default: this checkout)
+# GPU_CHECK_ONLY_TESTS=1 skips the self-check, benchmarks and records (build and tests only).
 set -uo pipefail
 SRC=${1:-$(cd "$(dirname "$0")/.." && pwd)}
 OUT=${OUT:-$PWD/gpu-check-out}
@@ -75,7 +76,7 @@ TORCH_PREFIX=$(python3 -c 'import torch;print(torch.utils.cmake_prefix_path)' 2>
 ) >"$OUT/build.log" 2>&1 &
 BUILD_PID=$!
 
-if [ $KERNELS_OK -eq 0 ]; then
+if [ $KERNELS_OK -eq 0 ] && [ -z "${GPU_CHECK_ONLY_TESTS:-}" ]; then
   el "selfcheck" >>"$OUT/probe.txt"
   timeout 200 /tmp/gc-kernels/ampscope-cuda-selfcheck >>"$OUT/selfcheck.txt" 2>&1
   echo "selfcheck exit $?" >>"$OUT/selfcheck.txt"
@@ -96,7 +97,7 @@ el "build finished" >>"$OUT/probe.txt"
 B=/tmp/gc-build
 if [ -x $B/app/ampscope ] || [ -x $B/bench/bench_training ]; then
   export OPENBLAS_NUM_THREADS=1
-  {
+  [ -z "${GPU_CHECK_ONLY_TESTS:-}" ] && {
     el "record"
     for m in spiral-mlp deep-mlp fashion-cnn; do
       for p in fp32 bf16 fp16; do
@@ -110,7 +111,7 @@ if [ -x $B/app/ampscope ] || [ -x $B/bench/bench_training ]; then
       --inject fc1:inf@50 --out /tmp/gc-runs.sqlite </dev/null 2>&1 | tail -2
   } >"$OUT/record.txt" 2>&1
   el "bench_training" >>"$OUT/probe.txt"
-  timeout 150 $B/bench/bench_training --device cuda ${GPU_CHECK_BENCH_QUICK:+--quick} ${GPU_CHECK_DATA:+--data-dir $GPU_CHECK_DATA} \
+  [ -z "${GPU_CHECK_ONLY_TESTS:-}" ] && timeout 150 $B/bench/bench_training --device cuda ${GPU_CHECK_BENCH_QUICK:+--quick} ${GPU_CHECK_DATA:+--data-dir $GPU_CHECK_DATA} \
     >"$OUT/bench_training.txt" 2>&1
   echo "bench_training exit $?" >>"$OUT/bench_training.txt"
   el "tests" >>"$OUT/probe.txt"
