@@ -48,32 +48,21 @@ __device__ __forceinline__ std::uint32_t mix(std::uint64_t x) {
 }
 
 // Gradient-like data: normal * 1e-3 (Box-Muller on a hash), ~10% exact zeros (dead ReLUs).
-template <class T>
-__global__ void fill_kernel(T* out, long long n, std::uint64_t seed) {
-  for (long long i = blockIdx.x * static_cast<long long>(blockDim.x) + threadIdx.x; i < n;
-       i += static_cast<long long>(gridDim.x) * blockDim.x) {
-    const std::uint32_t a = mix(seed ^ (2 * i)), b = mix(seed ^ (2 * i + 1));
-    const float u1 = (a >> 8) * (1.0f / 16777216.0f) + 1e-7f, u2 = (b >> 8) * (1.0f / 16777216.0f);
-    float v = sqrtf(-2.0f * logf(u1)) * cospif(2.0f * u2) * 1e-3f;
-    if ((b & 0xff) < 26) v = 0.0f;
-    if constexpr (sizeof(T) == 4) {
-      out[i] = v;
-    } else {
-      // fp16 / bf16 from the fp32 value (round toward zero is fine for test data).
-      const std::uint32_t u = __float_as_uint(v);
-      out[i] = static_cast<T>(u >> 16);  // bf16 bits; fp16 handled by the caller's kernel
-    }
-  }
+__device__ __forceinline__ float gradient_like(long long i, std::uint64_t seed) {
+  const std::uint32_t a = mix(seed ^ (2 * i)), b = mix(seed ^ (2 * i + 1));
+  const float u1 = (a >> 8) * (1.0f / 16777216.0f) + 1e-7f, u2 = (b >> 8) * (1.0f / 16777216.0f);
+  return (b & 0xff) < 26 ? 0.0f : sqrtf(-2.0f * logf(u1)) * cospif(2.0f * u2) * 1e-3f;
 }
 
-__global__ void fill_half_kernel(std::uint16_t* out, long long n, std::uint64_t seed) {
+// fp32 values, or 16-bit patterns: bf16 by truncating the fp32 bits (fine for test data),
+// fp16 rounded to nearest.
+template <class T>
+__global__ void fill_kernel(T* out, long long n, std::uint64_t seed, bool half = false) {
   for (long long i = blockIdx.x * static_cast<long long>(blockDim.x) + threadIdx.x; i < n;
        i += static_cast<long long>(gridDim.x) * blockDim.x) {
-    const std::uint32_t a = mix(seed ^ (2 * i)), b = mix(seed ^ (2 * i + 1));
-    const float u1 = (a >> 8) * (1.0f / 16777216.0f) + 1e-7f, u2 = (b >> 8) * (1.0f / 16777216.0f);
-    float v = sqrtf(-2.0f * logf(u1)) * cospif(2.0f * u2) * 1e-3f;
-    if ((b & 0xff) < 26) v = 0.0f;
-    out[i] = __half_as_ushort(__float2half_rn(v));
+    const float v = gradient_like(i, seed);
+    if constexpr (sizeof(T) == 4) out[i] = v;
+    else out[i] = half ? __half_as_ushort(__float2half_rn(v)) : static_cast<T>(__float_as_uint(v) >> 16);
   }
 }
 
@@ -301,8 +290,8 @@ int main(int argc, char** argv) {
     std::printf("\n16-bit gradients, %s (%lld elements)\n", human(bytes).c_str(), n);
     std::printf("%-6s %10s %10s %12s %11s %11s\n", "dtype", "copy", "fused-ro", "fused+unsc", "ro % copy", "unsc % copy");
     for (ak::DType dt : {ak::DType::F16, ak::DType::BF16}) {
-      if (dt == ak::DType::F16) fill_half_kernel<<<4096, 256, 0, stream>>>(static_cast<std::uint16_t*>(dev.b), n, 777);
-      else fill_kernel<std::uint16_t><<<4096, 256, 0, stream>>>(static_cast<std::uint16_t*>(dev.b), n, 777);
+      fill_kernel<std::uint16_t><<<4096, 256, 0, stream>>>(static_cast<std::uint16_t*>(dev.b), n, 777,
+                                                           dt == ak::DType::F16);
       check(cudaGetLastError(), "fill16");
       const std::vector<ak::TensorView> views{ak::TensorView::contiguous(dev.b, dt, n)};
       const double gb = static_cast<double>(bytes) / 1e9;
