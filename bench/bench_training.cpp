@@ -8,6 +8,7 @@
 #include <ampscope/kernels/grad_stats.h>
 #include <ampscope/training_session.h>
 
+#include <algorithm>
 #include <array>
 #include <chrono>
 #include <cstdio>
@@ -19,14 +20,21 @@
 using namespace ampscope;
 
 namespace {
-// Steps per second of the same configuration with instrumentation off and on. The two
-// sessions run in alternating blocks, best of `reps` blocks each: on a shared machine, load
-// comes and goes, and alternating lets both sides see the same conditions (measured one after
-// the other, a 10% difference drowned in the drift).
+// Steps per second of the same configuration with instrumentation off and on, step by step
+// interleaved (plain, instrumented, plain, ...), each step timed on its own: on a shared
+// machine load comes and goes, and neighbouring steps see the same conditions. Medians of the
+// per-step times give the rates; the overhead is also given from the 25th percentiles, as a
+// check on the noise (the two agree when the figure can be trusted). Blocks of steps compared
+// by their best block, the earlier method, scattered by +-10% on the 2-core VM and on the H100.
 struct PlainInstr {
-  double plain = 0, instr = 0;
+  double plain = 0, instr = 0;          // steps per second (median step)
+  double overhead_p50 = 0, overhead_p25 = 0;
 };
-PlainInstr steps_per_sec_pair(SessionConfig cfg, int warmup, int steps, int reps) {
+double quantile(std::vector<double> v, double q) {
+  std::sort(v.begin(), v.end());
+  return v[static_cast<std::size_t>(q * static_cast<double>(v.size() - 1))];
+}
+PlainInstr steps_per_sec_pair(SessionConfig cfg, int warmup, int steps) {
   cfg.stats_every = 0;
   cfg.activation_stats = false;
   TrainingSession plain(cfg);
@@ -38,20 +46,33 @@ PlainInstr steps_per_sec_pair(SessionConfig cfg, int warmup, int steps, int reps
     plain.step();
     instr.step();
   }
-  auto block = [&](TrainingSession& s) {
+  auto timed = [&](TrainingSession& s) {
     const auto t0 = std::chrono::steady_clock::now();
-    for (int i = 0; i < steps; ++i) s.step();
+    s.step();
     const double sec = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     scratch.clear();
     s.drain(scratch);
-    return steps / sec;
+    return sec;
   };
-  PlainInstr best;
-  for (int rep = 0; rep < reps; ++rep) {
-    best.plain = std::max(best.plain, block(plain));
-    best.instr = std::max(best.instr, block(instr));
+  std::vector<double> tp, ti;
+  tp.reserve(static_cast<std::size_t>(steps));
+  ti.reserve(static_cast<std::size_t>(steps));
+  for (int i = 0; i < steps; ++i) {
+    // Alternate which goes first, so neither always follows the other's cache footprint.
+    if (i & 1) {
+      ti.push_back(timed(instr));
+      tp.push_back(timed(plain));
+    } else {
+      tp.push_back(timed(plain));
+      ti.push_back(timed(instr));
+    }
   }
-  return best;
+  PlainInstr r;
+  r.plain = 1.0 / quantile(tp, 0.5);
+  r.instr = 1.0 / quantile(ti, 0.5);
+  r.overhead_p50 = quantile(ti, 0.5) / quantile(tp, 0.5) - 1.0;
+  r.overhead_p25 = quantile(ti, 0.25) / quantile(tp, 0.25) - 1.0;
+  return r;
 }
 
 double python_baseline(int threads, int steps) {
@@ -100,12 +121,13 @@ int main(int argc, char** argv) {
   set_compute_threads(threads);
   std::printf("bench_training: device %s, LibTorch threads %d, OPENBLAS_NUM_THREADS=%s\n\n", on_cuda ? "cuda" : "cpu",
               compute_threads(), std::getenv("OPENBLAS_NUM_THREADS") ? std::getenv("OPENBLAS_NUM_THREADS") : "(unset)");
-  std::printf("%-12s %-18s %12s %12s %10s\n", "model", "precision", "plain st/s", "instr st/s", "overhead");
+  std::printf("%-12s %-18s %12s %12s %10s %10s\n", "model", "precision", "plain st/s", "instr st/s", "overhead",
+              "(p25)");
   struct Row {
     const char* model;
     int steps;
   };
-  const Row rows[] = {{"spiral-mlp", quick ? 100 : 400}, {"deep-mlp", quick ? 40 : 150}, {"fashion-cnn", quick ? 3 : 10}};
+  const Row rows[] = {{"spiral-mlp", quick ? 300 : 2000}, {"deep-mlp", quick ? 100 : 600}, {"fashion-cnn", quick ? 8 : 40}};
   double spiral_fp32_instr = 0;
   for (const auto& row : rows) {
     for (Precision p : {Precision::FP32, Precision::BF16, Precision::FP16}) {
@@ -116,18 +138,17 @@ int main(int argc, char** argv) {
       cfg.use_scaler = p == Precision::FP16;
       cfg.device = device;
       cfg.data_dir = data_dir;
-      double plain = 0, instr = 0;
+      PlainInstr r;
       try {
-        const PlainInstr r = steps_per_sec_pair(cfg, 10, row.steps / 4 + 1, quick ? 4 : 8);
-        plain = r.plain;
-        instr = r.instr;
+        r = steps_per_sec_pair(cfg, 10, row.steps);
       } catch (const std::exception& e) {
         std::printf("%-12s %-18s skipped: %s\n", row.model, precision_label(p, device).c_str(), e.what());
         continue;
       }
+      const double instr = r.instr;
       if (std::string(row.model) == "spiral-mlp" && p == Precision::FP32) spiral_fp32_instr = instr;
-      std::printf("%-12s %-18s %12.1f %12.1f %9.1f%%\n", row.model, precision_label(p, device).c_str(), plain,
-                  instr, 100.0 * (plain / instr - 1.0));
+      std::printf("%-12s %-18s %12.1f %12.1f %9.1f%% %9.1f%%\n", row.model, precision_label(p, device).c_str(), r.plain,
+                  r.instr, 100.0 * r.overhead_p50, 100.0 * r.overhead_p25);
     }
   }
   if (on_cuda) {
@@ -143,9 +164,9 @@ int main(int argc, char** argv) {
   } else {
     std::printf("  Python baseline not run: install Debian's python3-torch (apt-get install python3-torch)\n");
   }
-  std::printf("\noverhead = plain/instrumented - 1: full per-layer statistics (weights, biases and\n"
-              "activation gradients) every step, against the same loop with instrumentation off;\n"
-              "the two run in alternating blocks, best block of each. CPU statistics pass: %s.\n",
+  std::printf("\noverhead = instrumented/plain step time - 1 (median step; p25: from the 25th percentiles):\n"
+              "full per-layer statistics (weights, biases and activation gradients) every step, against\n"
+              "the same loop with instrumentation off, the two interleaved step by step. CPU statistics pass: %s.\n",
               ampscope::kernels::grad_stats_cpu_isa());
   return 0;
 }
