@@ -45,13 +45,19 @@ Precision precision_of(const AutogradContext* ctx) {
 /// An undefined tensor stays undefined (a layer without bias).
 at::Tensor round_opt(const at::Tensor& t, Precision p) { return t.defined() ? round_to(t, p) : t; }
 
+/// The output's gradient rounded to p, unless the capture hook already did.
+at::Tensor incoming_grad(const AutogradContext* ctx, const at::Tensor& g, Precision p) {
+  return ctx->saved_data.at("grad_prerounded").toBool() ? g : round_to(g, p);
+}
+
 struct EmulatedLinear : public torch::autograd::Function<EmulatedLinear> {
   static at::Tensor forward(AutogradContext* ctx, const at::Tensor& x, const at::Tensor& w,
-                            const at::Tensor& b, std::int64_t precision) {
+                            const at::Tensor& b, std::int64_t precision, bool grad_prerounded) {
     const auto p = static_cast<Precision>(precision);
     const at::Tensor xr = round_to(x, p);
     const at::Tensor wr = round_to(w, p);
     ctx->saved_data["precision"] = precision;
+    ctx->saved_data["grad_prerounded"] = grad_prerounded;
     ctx->saved_data["has_bias"] = b.defined();
     // Saved rounded: backward's products use the same fp16 operands the forward used.
     ctx->save_for_backward({xr, wr});
@@ -64,7 +70,7 @@ struct EmulatedLinear : public torch::autograd::Function<EmulatedLinear> {
     const at::Tensor& xr = saved[0];
     const at::Tensor& wr = saved[1];
     // The gradient arriving at an fp16 output is fp16 (autocast's cast-back rounds it).
-    const at::Tensor g = round_to(grads[0], p);
+    const at::Tensor g = incoming_grad(ctx, grads[0], p);
     const std::int64_t out_features = wr.size(0);
     const at::Tensor g2 = g.reshape({-1, out_features});
 
@@ -73,17 +79,19 @@ struct EmulatedLinear : public torch::autograd::Function<EmulatedLinear> {
     if (ctx->needs_input_grad(1)) grad_w = round_opt(g2.t().mm(xr.reshape({-1, wr.size(1)})), p);
     if (ctx->saved_data.at("has_bias").toBool() && ctx->needs_input_grad(2))
       grad_b = round_opt(g2.sum(0), p);
-    return {grad_x, grad_w, grad_b, at::Tensor()};
+    return {grad_x, grad_w, grad_b, at::Tensor(), at::Tensor()};
   }
 };
 
 struct EmulatedConv2d : public torch::autograd::Function<EmulatedConv2d> {
   static at::Tensor forward(AutogradContext* ctx, const at::Tensor& x, const at::Tensor& w,
-                            const at::Tensor& b, std::int64_t padding, std::int64_t precision) {
+                            const at::Tensor& b, std::int64_t padding, std::int64_t precision,
+                            bool grad_prerounded) {
     const auto p = static_cast<Precision>(precision);
     const at::Tensor xr = round_to(x, p);
     const at::Tensor wr = round_to(w, p);
     ctx->saved_data["precision"] = precision;
+    ctx->saved_data["grad_prerounded"] = grad_prerounded;
     ctx->saved_data["padding"] = padding;
     ctx->saved_data["has_bias"] = b.defined();
     ctx->save_for_backward({xr, wr});
@@ -97,7 +105,7 @@ struct EmulatedConv2d : public torch::autograd::Function<EmulatedConv2d> {
     const auto saved = ctx->get_saved_variables();
     const at::Tensor& xr = saved[0];
     const at::Tensor& wr = saved[1];
-    const at::Tensor g = round_to(grads[0], p);
+    const at::Tensor g = incoming_grad(ctx, grads[0], p);
 
     const std::array<bool, 3> mask{ctx->needs_input_grad(0), ctx->needs_input_grad(1),
                                    has_bias && ctx->needs_input_grad(2)};
@@ -108,7 +116,7 @@ struct EmulatedConv2d : public torch::autograd::Function<EmulatedConv2d> {
     const std::int64_t out_pad[2] = {0, 0};
     auto [gx, gw, gb] = at::convolution_backward(g, xr, wr, at::IntArrayRef(bias_sizes), stride, pad,
                                                  dilation, /*transposed=*/false, out_pad, /*groups=*/1, mask);
-    return {round_opt(gx, p), round_opt(gw, p), round_opt(gb, p), at::Tensor(), at::Tensor()};
+    return {round_opt(gx, p), round_opt(gw, p), round_opt(gb, p), at::Tensor(), at::Tensor(), at::Tensor()};
   }
 };
 
@@ -119,13 +127,14 @@ std::int64_t checked(Precision p) {
 
 }  // namespace
 
-at::Tensor emulated_linear(const at::Tensor& x, const at::Tensor& w, const at::Tensor& b, Precision p) {
-  return EmulatedLinear::apply(x, w, b, checked(p));
+at::Tensor emulated_linear(const at::Tensor& x, const at::Tensor& w, const at::Tensor& b, Precision p,
+                           bool grad_prerounded) {
+  return EmulatedLinear::apply(x, w, b, checked(p), grad_prerounded);
 }
 
 at::Tensor emulated_conv2d(const at::Tensor& x, const at::Tensor& w, const at::Tensor& b,
-                           std::int64_t padding, Precision p) {
-  return EmulatedConv2d::apply(x, w, b, padding, checked(p));
+                           std::int64_t padding, Precision p, bool grad_prerounded) {
+  return EmulatedConv2d::apply(x, w, b, padding, checked(p), grad_prerounded);
 }
 
 }  // namespace detail

@@ -12,10 +12,14 @@ namespace ampscope::detail {
 
 /// y = x W^T + b with every operand, the output, and in backward the incoming gradient and the
 /// x/W/b gradients rounded to `p` (FP16 or BF16); products in fp32 on the rounded operands.
-at::Tensor emulated_linear(const at::Tensor& x, const at::Tensor& w, const at::Tensor& b, Precision p);
+/// `grad_prerounded`: the output's gradient arrives already rounded to `p` (the activation-
+/// gradient capture hook rounds it, InstrumentedModel::capture), so backward need not round it
+/// again: the same values without a second pass over them.
+at::Tensor emulated_linear(const at::Tensor& x, const at::Tensor& w, const at::Tensor& b, Precision p,
+                           bool grad_prerounded = false);
 
 /// The same for a 2-D convolution with stride 1, dilation 1, one group and `padding`.
 at::Tensor emulated_conv2d(const at::Tensor& x, const at::Tensor& w, const at::Tensor& b,
-                           std::int64_t padding, Precision p);
+                           std::int64_t padding, Precision p, bool grad_prerounded = false);
 
 }  // namespace ampscope::detail

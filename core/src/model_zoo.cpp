@@ -42,13 +42,15 @@ torch::Tensor InstrumentedModel::capture(const std::string& label, const torch::
 
 torch::Tensor InstrumentedModel::linear(const torch::Tensor& x, const torch::Tensor& w,
                                         const torch::Tensor& b) const {
-  if (emulating(m_precision)) return detail::emulated_linear(x, w, b, m_precision.precision);
+  // Every linear and conv output of the zoo's models goes through capture(): with capture on,
+  // its hook hands backward a gradient already rounded to the precision.
+  if (emulating(m_precision)) return detail::emulated_linear(x, w, b, m_precision.precision, m_capture);
   return at::linear(x, w, b);
 }
 
 torch::Tensor InstrumentedModel::conv2d(const torch::Tensor& x, const torch::Tensor& w, const torch::Tensor& b,
                                         std::int64_t padding) const {
-  if (emulating(m_precision)) return detail::emulated_conv2d(x, w, b, padding, m_precision.precision);
+  if (emulating(m_precision)) return detail::emulated_conv2d(x, w, b, padding, m_precision.precision, m_capture);
   return at::conv2d(x, w, b, /*stride=*/1, padding);
 }
 

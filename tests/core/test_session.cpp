@@ -110,6 +110,32 @@ class TestSession : public QObject {
     QVERIFY(c.step().loss != TrainingSession(spiral(11)).step().loss);
   }
 
+  void watching_does_not_change_training() {
+    // Statistics every step with activation gradients captured, against none at all: the same
+    // losses and scales, bit for bit. In emulated fp16/bf16 the capture hook rounds the
+    // gradient a layer's backward consumes (and that backward then skips its own rounding).
+    for (Precision p : {Precision::FP16, Precision::BF16}) {
+      SessionConfig c = spiral();
+      c.device = DeviceKind::CPU;
+      c.precision = p;
+      c.stats_every = 0;
+      c.activation_stats = false;
+      TrainingSession plain(c);
+      c.stats_every = 1;
+      c.activation_stats = true;
+      TrainingSession watched(c);
+      for (int i = 0; i < 30; ++i) {
+        const StepRecord a = plain.step();
+        const StepRecord b = watched.step();
+        QVERIFY2(a.loss == b.loss && a.scale_after == b.scale_after,
+                 qPrintable(QString("%1 step %2: loss %3 vs %4, scale %5 vs %6")
+                                .arg(QString::fromStdString(precision_label(p, DeviceKind::CPU)))
+                                .arg(i).arg(a.loss, 0, 'g', 17).arg(b.loss, 0, 'g', 17)
+                                .arg(a.scale_after).arg(b.scale_after)));
+      }
+    }
+  }
+
   void skipped_step_leaves_every_parameter_bit_identical() {
     SessionConfig cfg = spiral();
     cfg.faults.push_back({"fc3", FaultKind::Inf, 2});
