@@ -89,10 +89,15 @@ static_assert(sizeof(RawTensorStats) % 4 == 0);
 constexpr int kStatsWords = static_cast<int>(sizeof(RawTensorStats) / 4);
 constexpr int kAminWord = static_cast<int>(offsetof(RawTensorStats, amin_nz_bits) / 4);
 
+// Word w of an array of cleared RawTensorStats: zero, except amin's "none" (0x7f800000).
+__device__ __forceinline__ std::uint32_t cleared_word(long long w) {
+  return (w % kStatsWords) == kAminWord ? bits::kInfBits : 0u;
+}
+
 __global__ void clear_stats_kernel(std::uint32_t* words, long long total_words) {
   for (long long w = blockIdx.x * static_cast<long long>(blockDim.x) + threadIdx.x; w < total_words;
        w += static_cast<long long>(gridDim.x) * blockDim.x)
-    words[w] = (w % kStatsWords) == kAminWord ? bits::kInfBits : 0u;
+    words[w] = cleared_word(w);
 }
 
 __device__ __forceinline__ long long strided_offset(const Desc& d, long long i) {
@@ -270,7 +275,7 @@ grad_stats_kernel(const Desc* __restrict__ descs, const __grid_constant__ Inline
   if (clear_next != nullptr)
     for (long long w = static_cast<long long>(blockIdx.x) * kThreads + tid; w < clear_words;
          w += static_cast<long long>(gridDim.x) * kThreads)
-      clear_next[w] = (w % kStatsWords) == kAminWord ? bits::kInfBits : 0u;
+      clear_next[w] = cleared_word(w);
   if (stats)
     for (int i = tid; i < kHistWords<kHist>; i += kThreads) s_hist[i] = 0u;
   __syncthreads();
