@@ -1,5 +1,7 @@
 #include "chart_base.h"
 
+#include "marker_graph.h"
+
 #include <QCoreApplication>
 #include <QEvent>
 
@@ -253,6 +255,19 @@ void ChartBase::showEvent(QShowEvent* event) {
 void ChartBase::setShownStep(qint64 step) {
   m_shownStep = step;
   markDirty();
+}
+
+QCPGraph* ChartBase::addMarkerGraph(QCPAxis* keyAxis, QCPAxis* valueAxis) {
+  auto* g = new MarkerGraph(keyAxis ? keyAxis : xAxis, valueAxis ? valueAxis : yAxis);
+  g->setLineStyle(QCPGraph::lsNone);
+  return g;
+}
+
+void ChartBase::fitLineWidth(QCPGraph* graph, int width) const {
+  const bool dense = graph->dataCount() > width / 3;
+  QPen pen = graph->pen();
+  pen.setWidthF(dense ? 1.0 : m_theme.lineWidth);
+  graph->setPen(pen);
 }
 
 }  // namespace ampscope::ui

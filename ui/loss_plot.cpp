@@ -25,7 +25,7 @@ LossPlot::LossPlot(QWidget* parent)
   m_overlay = addGraph();
   m_overlay->setVisible(false);
   m_overlay->removeFromLegend();
-  m_skipped = addGraph();
+  m_skipped = addMarkerGraph();
   m_skipped->setName(tr("skipped step"));
   m_skipped->setLineStyle(QCPGraph::lsNone);
   m_cursor = new QCPItemStraightLine(this);
@@ -65,6 +65,7 @@ void LossPlot::applyTheme(const PlotTheme& theme) {
   m_skipped->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCross, QPen(theme.skipped, theme.lineWidth),
                                              Qt::NoBrush, theme.presentation ? 14 : 9));
   m_cursor->setPen(QPen(theme.highlight, theme.lineWidth, Qt::DashLine));
+  m_decimatedWidth = 0;  // the line width depends on the density (redecimate)
 }
 
 void LossPlot::rebuild() {
@@ -144,6 +145,9 @@ void LossPlot::redecimate(bool force) {
   m_overlay->data()->set(m_overlayHistory ? decimateLoss(m_overlayHistory->points(), range.lower, range.upper, width, zeroAt)
                                           : QVector<QCPGraphData>{},
                          true);
+  // A decimated loss is one zigzag per pixel column: 1 px wide, as on the scale chart.
+  fitLineWidth(m_loss, width);
+  fitLineWidth(m_overlay, width);
 }
 
 void LossPlot::appendSteps(qint64, qint64) {

@@ -42,14 +42,14 @@ ScalePlot::ScalePlot(QWidget* parent)
   m_overlay->setLineStyle(QCPGraph::lsStepLeft);
   m_overlay->setVisible(false);
   m_overlay->removeFromLegend();
-  m_overlaySkipped = addGraph();
+  m_overlaySkipped = addMarkerGraph();
   m_overlaySkipped->setLineStyle(QCPGraph::lsNone);
   m_overlaySkipped->setVisible(false);
   m_overlaySkipped->removeFromLegend();
-  m_skipped = addGraph();
+  m_skipped = addMarkerGraph();
   m_skipped->setName(tr("skipped step (backoff)"));
   m_skipped->setLineStyle(QCPGraph::lsNone);
-  m_grown = addGraph();
+  m_grown = addMarkerGraph();
   m_grown->setName(tr("growth"));
   m_grown->setLineStyle(QCPGraph::lsNone);
   m_cursor = new QCPItemStraightLine(this);
@@ -182,14 +182,7 @@ void ScalePlot::redecimate(bool force) {
   m_scale->data()->set(decimateSteps(m_scaleAll, range.lower, range.upper, width, false), true);
   m_skipped->data()->set(decimateSteps(m_skippedAll, range.lower, range.upper, width, true), true);
   m_grown->data()->set(decimateSteps(m_grownAll, range.lower, range.upper, width, true), true);
-  // Where the step line is dense (more than one change per 3 pixel columns) it is drawn 1 px
-  // wide: a pen wider than 1 px takes Qt's stroker path, and at 1,000,000 steps (~780 points
-  // after decimation) the theme's 1.6 px line took 13 of the chart's 16 ms, against 3 ms at
-  // 1 px; at that density both draw the same band.
-  const bool dense = m_scale->dataCount() > width / 3;
-  QPen pen = m_scale->pen();
-  pen.setWidthF(dense ? 1.0 : theme().lineWidth);
-  m_scale->setPen(pen);
+  fitLineWidth(m_scale, width);  // 1 px where dense: the theme's width costs 4x there
 }
 
 void ScalePlot::appendSteps(qint64, qint64) {

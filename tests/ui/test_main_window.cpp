@@ -9,6 +9,7 @@
 #include "layer_table_model.h"
 #include "loss_plot.h"
 #include "main_window.h"
+#include "marker_graph.h"
 #include "narrator.h"
 #include "presets.h"
 #include "scale_plot.h"
@@ -16,8 +17,10 @@
 #include "session_controller.h"
 #include "step_history.h"
 
+#include <QElapsedTimer>
 #include <QFile>
 #include <QImage>
+#include <QPdfWriter>
 #include <QSignalSpy>
 #include <QSlider>
 #include <QTemporaryDir>
@@ -59,6 +62,7 @@ class TestMainWindow : public QObject {
   void narratorWording();
   void zeroLossOnTheFloorNotMarked();
   void scaleDecimationKeepsEachColumnsEnvelope();
+  void markersFromBitmapsMatchTheVectorShapes();
   void sliderReachesTheSessionScaler();
   void invalidScalerOptionsShowAMessage();
   void startPauseStepReset();
@@ -179,6 +183,118 @@ void TestMainWindow::scaleDecimationKeepsEachColumnsEnvelope() {
   QCPGraphDataContainer small;
   for (int k = 0; k < 40; ++k) small.add(QCPGraphData(k, k % 2));
   QCOMPARE(decimateSteps(small, 0, 39, 100, false).size(), 40);
+}
+
+namespace {
+/// The chart drawn into an image as on the screen (raster, antialiased).
+QImage drawChart(QCustomPlot& plot, qreal dpr) {
+  QImage image(QSize(320, 200) * dpr, QImage::Format_ARGB32_Premultiplied);
+  image.setDevicePixelRatio(dpr);
+  image.fill(Qt::white);
+  QCPPainter p(&image);
+  p.setRenderHint(QPainter::Antialiasing);
+  plot.toPainter(&p, 320, 200);
+  return image;
+}
+
+/// The centroid and mass of the red (marker) pixels, in logical pixels.
+struct Mass {
+  double x = 0, y = 0, weight = 0;
+};
+Mass redMass(const QImage& image) {
+  Mass m;
+  for (int y = 0; y < image.height(); ++y)
+    for (int x = 0; x < image.width(); ++x) {
+      const QColor c = image.pixelColor(x, y);
+      const double w = std::max(0, c.red() - std::max(c.green(), c.blue())) / 255.0;
+      m.x += w * x;
+      m.y += w * y;
+      m.weight += w;
+    }
+  if (m.weight > 0) {
+    m.x /= m.weight * image.devicePixelRatio();
+    m.y /= m.weight * image.devicePixelRatio();
+    m.weight /= image.devicePixelRatio() * image.devicePixelRatio();
+  }
+  return m;
+}
+}  // namespace
+
+void TestMainWindow::markersFromBitmapsMatchTheVectorShapes() {
+  // Who gets bitmaps: raster painters that do not scale; PDF and SVG get vector shapes.
+  {
+    QImage image(10, 10, QImage::Format_ARGB32_Premultiplied);
+    QCPPainter p(&image);
+    QVERIFY(MarkerGraph::usesBitmaps(&p));
+    p.translate(3, 4);
+    QVERIFY(MarkerGraph::usesBitmaps(&p));
+    p.scale(2, 2);
+    QVERIFY(!MarkerGraph::usesBitmaps(&p));
+    p.resetTransform();
+    p.setMode(QCPPainter::pmVectorized);
+    QVERIFY(!MarkerGraph::usesBitmaps(&p));
+  }
+  QTemporaryDir dir;
+  QPdfWriter pdf(dir.filePath(QStringLiteral("m.pdf")));
+  {
+    QCPPainter p(&pdf);
+    QVERIFY(!MarkerGraph::usesBitmaps(&p));
+  }
+
+  // The same markers drawn by a MarkerGraph (bitmaps) and by a plain QCPGraph (stroked shapes).
+  QCustomPlot plot;
+  plot.resize(320, 200);
+  plot.xAxis->setRange(0, 10);
+  plot.yAxis->setRange(0, 10);
+  auto* g = new MarkerGraph(plot.xAxis, plot.yAxis);
+  QCPGraph* plain = plot.addGraph();
+  for (QCPGraph* each : {static_cast<QCPGraph*>(g), plain}) {
+    each->setLineStyle(QCPGraph::lsNone);
+    each->addData({2.0, 5.0, 8.31}, {3.0, 7.7, 5.0});
+  }
+  for (const auto& shape : {QCPScatterStyle::ssTriangleInverted, QCPScatterStyle::ssSquare, QCPScatterStyle::ssCross}) {
+    const QCPScatterStyle style(shape, QPen(QColor(220, 20, 20), 1.6), Qt::NoBrush, 11);
+    g->setScatterStyle(style);
+    plain->setScatterStyle(style);
+    for (const qreal dpr : {1.0, 2.0}) {
+      g->setVisible(true);
+      plain->setVisible(false);
+      const Mass bitmaps = redMass(drawChart(plot, dpr));
+      g->setVisible(false);
+      plain->setVisible(true);
+      const Mass shapes = redMass(drawChart(plot, dpr));
+      const QString what = QStringLiteral("shape %1 dpr %2: bitmaps (%3, %4) x %5, shapes (%6, %7) x %8")
+                               .arg(shape).arg(dpr).arg(bitmaps.x).arg(bitmaps.y).arg(bitmaps.weight)
+                               .arg(shapes.x).arg(shapes.y).arg(shapes.weight);
+      QVERIFY2(shapes.weight > 20, qPrintable(what));  // three markers were drawn
+      // Same ink, in the same place: a bitmap sits at most half a pixel from its shape.
+      QVERIFY2(std::abs(bitmaps.weight - shapes.weight) < 0.2 * shapes.weight, qPrintable(what));
+      QVERIFY2(std::abs(bitmaps.x - shapes.x) <= 0.5 && std::abs(bitmaps.y - shapes.y) <= 0.5, qPrintable(what));
+    }
+  }
+
+  // What it is for: many markers cost a fraction of the stroked shapes.
+  g->data()->clear();
+  plain->data()->clear();
+  for (int i = 0; i < 2000; ++i) {
+    g->addData(i % 97 / 9.7, i % 89 / 8.9);
+    plain->addData(i % 97 / 9.7, i % 89 / 8.9);
+  }
+  std::vector<double> bitmapMs, vectorMs;
+  for (int round = 0; round < 7; ++round)
+    for (const bool vectors : {false, true}) {
+      g->setVisible(!vectors);
+      plain->setVisible(vectors);
+      QElapsedTimer t;
+      t.start();
+      drawChart(plot, 1.0);
+      (vectors ? vectorMs : bitmapMs).push_back(static_cast<double>(t.nsecsElapsed()) / 1e6);
+    }
+  std::sort(bitmapMs.begin(), bitmapMs.end());
+  std::sort(vectorMs.begin(), vectorMs.end());
+  const double b = bitmapMs[3], v = vectorMs[3];
+  qInfo("2000 markers: bitmaps %.2f ms, stroked shapes %.2f ms (median of 7)", b, v);
+  QVERIFY2(b * 2 < v, qPrintable(QStringLiteral("bitmaps %1 ms, shapes %2 ms").arg(b).arg(v)));
 }
 
 void TestMainWindow::narratorWording() {
