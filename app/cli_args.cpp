@@ -1,5 +1,7 @@
 #include "cli_args.h"
 
+#include <charconv>
+
 #include "translations.h"
 
 #include <ampscope/scale_policy.h>
@@ -122,6 +124,50 @@ std::uint64_t to_uint(const std::string& opt, const std::string& v) {
   if (end != v.c_str() + v.size() || errno == ERANGE)
     throw UsageError(str(Cli::tr("--%1 '%2': expected a non-negative integer in [0, 2^64-1]").arg(qs(opt), qs(v))));
   return n;
+}
+
+bool parse_export_args(const std::vector<std::string>& args, ExportArgs& a) {
+  bool have_dir = false;
+  for (std::size_t i = 0; i < args.size(); ++i) {
+    std::string arg = args[i];
+    std::string value;
+    bool has_value = false;
+    if (arg.rfind("--", 0) == 0 && arg.find('=') != std::string::npos) {
+      value = arg.substr(arg.find('=') + 1);
+      arg = arg.substr(0, arg.find('='));
+      has_value = true;
+    }
+    auto take_value = [&]() -> bool {
+      if (has_value) return true;
+      if (i + 1 >= args.size()) return false;
+      value = args[++i];
+      return true;
+    };
+    if (arg == "-h" || arg == "--help") {
+      return false;
+    } else if (arg == "--run") {
+      if (!take_value()) throw UsageError(str(Cli::tr("--run needs a run id")));
+      std::int64_t id = 0;
+      const auto res = std::from_chars(value.data(), value.data() + value.size(), id);
+      if (value.empty() || res.ec != std::errc() || res.ptr != value.data() + value.size() || id < 1)
+        throw UsageError(str(Cli::tr("--run expects a run id (a positive integer), got '%1'").arg(qs(value))));
+      a.run = id;
+    } else if (arg == "--csv") {
+      if (!take_value() || value.empty()) throw UsageError(str(Cli::tr("--csv needs a folder")));
+      a.dir = value;
+      have_dir = true;
+    } else if (arg.size() > 1 && arg[0] == '-') {
+      throw UsageError(str(Cli::tr("unknown option '%1'").arg(qs(arg))));
+    } else if (a.file.empty()) {
+      if (arg.empty()) throw UsageError(str(Cli::tr("missing FILE (the run store to read)")));
+      a.file = arg;
+    } else {
+      throw UsageError(str(Cli::tr("unexpected argument '%1' (FILE is already '%2')").arg(qs(arg), qs(a.file))));
+    }
+  }
+  if (a.file.empty()) throw UsageError(str(Cli::tr("missing FILE (the run store to read)")));
+  if (!have_dir) throw UsageError(str(Cli::tr("missing --csv DIR (the folder to write to)")));
+  return true;
 }
 
 }  // namespace ampscope::cli

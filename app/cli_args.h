@@ -72,4 +72,15 @@ double to_double(const std::string& opt, const std::string& v, double lo, double
 std::int64_t to_int(const std::string& opt, const std::string& v, std::int64_t lo, std::int64_t hi);
 std::uint64_t to_uint(const std::string& opt, const std::string& v);
 
+/// The arguments of `ampscope export FILE [--run ID] --csv DIR`.
+struct ExportArgs {
+  std::string file;
+  std::string dir;
+  std::int64_t run = -1;  ///< -1: the latest run
+};
+/// Parses export's arguments (argv without the program and command names). Returns false when
+/// --help or -h was given; throws UsageError naming what is wrong. On true, `file` and `dir`
+/// are non-empty and `run` is -1 or a positive id (the fuzz target checks this).
+bool parse_export_args(const std::vector<std::string>& args, ExportArgs& a);
+
 }  // namespace ampscope::cli

@@ -105,58 +105,6 @@ class CsvFile {
   bool m_done = false;
 };
 
-struct Args {
-  std::string file;
-  std::string dir;
-  std::int64_t run = -1;  // -1 = latest
-};
-
-/// Returns 0 and fills `a`, or the exit status to return (2, or 0 after --help).
-int parse_args(int argc, char** argv, Args& a, bool& help) {
-  help = false;
-  bool have_dir = false;
-  for (int i = 1; i < argc; ++i) {
-    std::string arg = argv[i];
-    std::string value;
-    bool has_value = false;
-    if (arg.rfind("--", 0) == 0 && arg.find('=') != std::string::npos) {
-      value = arg.substr(arg.find('=') + 1);
-      arg = arg.substr(0, arg.find('='));
-      has_value = true;
-    }
-    auto take_value = [&]() -> bool {
-      if (has_value) return true;
-      if (i + 1 >= argc) return false;
-      value = argv[++i];
-      return true;
-    };
-    if (arg == "-h" || arg == "--help") {
-      help = true;
-      return 0;
-    } else if (arg == "--run") {
-      if (!take_value()) return usage_error(str(Cli::tr("--run needs a run id")));
-      std::int64_t id = 0;
-      const auto res = std::from_chars(value.data(), value.data() + value.size(), id);
-      if (value.empty() || res.ec != std::errc() || res.ptr != value.data() + value.size() || id < 1)
-        return usage_error(str(Cli::tr("--run expects a run id (a positive integer), got '%1'").arg(qs(value))));
-      a.run = id;
-    } else if (arg == "--csv") {
-      if (!take_value() || value.empty()) return usage_error(str(Cli::tr("--csv needs a folder")));
-      a.dir = value;
-      have_dir = true;
-    } else if (arg.size() > 1 && arg[0] == '-') {
-      return usage_error(str(Cli::tr("unknown option '%1'").arg(qs(arg))));
-    } else if (a.file.empty()) {
-      a.file = arg;
-    } else {
-      return usage_error(str(Cli::tr("unexpected argument '%1' (FILE is already '%2')").arg(qs(arg), qs(a.file))));
-    }
-  }
-  if (a.file.empty()) return usage_error(str(Cli::tr("missing FILE (the run store to read)")));
-  if (!have_dir) return usage_error(str(Cli::tr("missing --csv DIR (the folder to write to)")));
-  return 0;
-}
-
 void write_run(const RunStore& store, const RunData& run, const std::filesystem::path& dir, std::int64_t& stat_rows) {
   const std::int64_t id = run.summary.id;
   auto layer_name = [&](int layer) {
@@ -224,9 +172,13 @@ void write_run(const RunStore& store, const RunData& run, const std::filesystem:
 }  // namespace
 
 int run_export(int argc, char** argv) {
-  Args a;
+  ExportArgs a;
   bool help = false;
-  if (const int rc = parse_args(argc, argv, a, help); rc != 0) return rc;
+  try {
+    help = !parse_export_args(std::vector<std::string>(argv + 1, argv + argc), a);
+  } catch (const UsageError& e) {
+    return usage_error(e.what());
+  }
   if (help) {
     std::cout << usage_text();
     return 0;

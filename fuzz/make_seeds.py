@@ -101,6 +101,15 @@ put("cli_args", "unknown", argv("--frobnicate", "--out"))
 put("cli_args", "repeated", argv("--lr", "1", "--lr", "2"))
 put("cli_args", "bad-inject", argv("--inject", "fc3:inf@-1", "--inject", ":nan@", "--out", "x"))
 put("cli_args", "empty-value", argv("--out=", "--seed", "18446744073709551616"))
+# `ampscope export FILE [--run ID] --csv DIR`: a first argument "export" selects its parser.
+put("cli_args", "ok-export", argv("export", "runs.db", "--run", "3", "--csv", "out"))
+put("cli_args", "ok-export-equals", argv("export", "--csv=out", "runs.db"))
+put("cli_args", "ok-export-help", argv("export", "-h"))
+put("cli_args", "export-bad-run", argv("export", "runs.db", "--run", "-7", "--csv", "out"))
+put("cli_args", "export-run-overflow", argv("export", "runs.db", "--run=99999999999999999999", "--csv", "out"))
+put("cli_args", "export-no-dir", argv("export", "runs.db", "--csv="))
+put("cli_args", "export-two-files", argv("export", "a.db", "b.db", "--csv", "out"))
+put("cli_args", "export-empty-file", argv("export", "", "--csv", "out"))
 
 # --- run store ---------------------------------------------------------------------------------
 with open(os.path.join(ROOT, "core", "src", "run_store.cpp")) as f:

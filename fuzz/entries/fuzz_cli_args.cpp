@@ -5,6 +5,7 @@
 
 #include <ampscope/session_types.h>
 
+#include <cstdlib>
 #include <stdexcept>
 
 namespace ampscope::fuzz {
@@ -22,6 +23,19 @@ Outcome cli_args(const std::uint8_t* data, std::size_t size) {
     }
   }
   if (!cur.empty() || args.empty()) args.push_back(cur);
+
+  // `ampscope export`: its own parser (cli_args.cpp, used by cli_export.cpp).
+  if (args.front() == "export") {
+    cli::ExportArgs e;
+    try {
+      if (!cli::parse_export_args(std::vector<std::string>(args.begin() + 1, args.end()), e)) return {true, {}};
+    } catch (const cli::UsageError& err) {
+      return rejected(err.what());
+    }
+    // Accepted: what run_export relies on.
+    if (e.file.empty() || e.dir.empty() || (e.run != -1 && e.run < 1)) std::abort();
+    return {true, {}};
+  }
 
   // The table `ampscope record` declares (cli_record.cpp): every session option plus its own.
   SessionConfig cfg;

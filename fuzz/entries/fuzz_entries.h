@@ -34,7 +34,8 @@ Outcome run_store(const std::uint8_t* data, std::size_t size);
 /// GradScaler::load does before it changes anything.
 Outcome scaler_state(const std::uint8_t* data, std::size_t size);
 /// Command line of `ampscope record`: NUL-separated arguments through ArgParser with every
-/// session option, then SessionConfig::validate.
+/// session option, then SessionConfig::validate. A first argument "export" parses the rest as
+/// `ampscope export`'s arguments instead (cli::parse_export_args).
 Outcome cli_args(const std::uint8_t* data, std::size_t size);
 
 /// A rejection: aborts when the reader's message is empty (a user would see nothing useful).
