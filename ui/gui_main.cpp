@@ -205,23 +205,39 @@ int runWindow(QApplication& app) {
   int code = 0;
   if (!replay.path.isEmpty() || !overlay.path.isEmpty()) {
     QTimer::singleShot(0, &window, [&window, &code, replay, overlay, resolve] {
-      QString error;
-      if (!replay.path.isEmpty() && !window.replayRun(replay.path, resolve(replay), &error)) {
-        code = 1;
-        fail(Gui::tr("--replay: %1").arg(error), 1);
+      auto overlayIt = [&window, &code, overlay, resolve] {
+        QString error;
+        if (!overlay.path.isEmpty() && !window.overlayRun(overlay.path, resolve(overlay), &error)) {
+          code = 1;
+          fail(Gui::tr("--overlay: %1").arg(error), 1);
+        }
+      };
+      if (replay.path.isEmpty()) {
+        overlayIt();
+        return;
       }
-      if (!overlay.path.isEmpty() && !window.overlayRun(overlay.path, resolve(overlay), &error)) {
-        code = 1;
-        fail(Gui::tr("--overlay: %1").arg(error), 1);
-      }
+      // A long run loads off the GUI thread: the window is usable meanwhile.
+      window.openReplay(replay.path, resolve(replay), [&code, overlayIt](bool ok, const QString& error) {
+        if (!ok) {
+          code = 1;
+          fail(Gui::tr("--replay: %1").arg(error), 1);
+        }
+        overlayIt();
+      });
     });
   }
   if (!grab.isEmpty()) {
-    QTimer::singleShot(grabDelay, &window, [&window, &app, &code, grab] {
+    // The grab waits for a --replay still loading: the picture is of the run asked for.
+    auto* grabTimer = new QTimer(&window);
+    grabTimer->setInterval(50);
+    QObject::connect(grabTimer, &QTimer::timeout, &window, [&window, &app, &code, grab, grabTimer] {
+      if (window.isOpeningReplay()) return;
+      grabTimer->stop();
       QString error;
       if (!window.grabWindowTo(grab, &error)) code = fail(error, 1);
       app.exit(code);
     });
+    QTimer::singleShot(grabDelay, grabTimer, [grabTimer] { grabTimer->start(); });
   }
   const int rc = app.exec();
   return rc != 0 ? rc : code;

@@ -38,6 +38,11 @@
 #include <QLabel>
 #include <QMenuBar>
 #include <QMessageBox>
+#include <QProgressBar>
+#include <QThread>
+
+#include <atomic>
+#include <exception>
 #include <QPushButton>
 #include <QScrollArea>
 #include <QScrollBar>
@@ -95,6 +100,26 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
   for (QLabel* l : {m_statusStep, m_statusRate, m_statusDevice, m_statusScale, m_statusSkipped, m_statusDropped,
                     m_statusRecording})
     statusBar()->addPermanentWidget(l);
+  // Opening a stored run (off the GUI thread): how far it is, and a way out.
+  m_openingBar = new QWidget(this);
+  auto* opening = new QHBoxLayout(m_openingBar);
+  opening->setContentsMargins(0, 0, 0, 0);
+  m_openingLabel = new QLabel(m_openingBar);
+  m_openingProgress = new QProgressBar(m_openingBar);
+  m_openingProgress->setRange(0, 1000);
+  m_openingProgress->setMaximumWidth(160);
+  m_openingProgress->setTextVisible(false);
+  auto* cancelOpen = new QPushButton(tr("Cancel"), m_openingBar);
+  cancelOpen->setObjectName(QStringLiteral("cancelOpening"));
+  connect(cancelOpen, &QPushButton::clicked, this, &MainWindow::cancelOpening);
+  opening->addWidget(m_openingLabel);
+  opening->addWidget(m_openingProgress);
+  opening->addWidget(cancelOpen);
+  statusBar()->addWidget(m_openingBar);
+  m_openingBar->hide();
+  m_openingTimer = new QTimer(this);
+  m_openingTimer->setInterval(100);
+  connect(m_openingTimer, &QTimer::timeout, this, &MainWindow::updateOpening);
   auto* statusTimer = new QTimer(this);
   statusTimer->setInterval(250);
   connect(statusTimer, &QTimer::timeout, this, &MainWindow::updateStatus);
@@ -104,7 +129,23 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
   onSessionReset();
 }
 
+/// A stored run being read on a thread of its own (openReplay).
+struct MainWindow::ReplayLoad {
+  QString path;
+  qint64 runId = 0;
+  std::function<void(bool, const QString&)> done;
+  std::atomic<bool> cancel{false};
+  std::atomic<qint64> read{0};
+  std::atomic<qint64> total{0};
+  // Written by the loading thread, read on the GUI thread after it has finished.
+  std::unique_ptr<StoredRun> run;
+  std::exception_ptr failure;
+};
+
 MainWindow::~MainWindow() {
+  // Loads still running read into objects of their own; they stop within ~20 ms of the flag.
+  for (auto& [thread, load] : m_loaders) load->cancel = true;
+  for (auto& [thread, load] : m_loaders) thread->wait();
   // The charts and the table outlive the stored runs (they are child widgets, destroyed after
   // the members): point them back at the live history and drop the overlay first.
   m_dashboard->lossPlot()->setOverlay(nullptr, {}, {});
@@ -615,6 +656,93 @@ bool MainWindow::replayRun(const QString& path, qint64 runId, QString* error) {
     if (error) *error = i18n::errorText(e);
     return false;
   }
+  cancelOpening();  // this one is newer
+  showReplay(std::move(run));
+  return true;
+}
+
+
+void MainWindow::openReplay(const QString& path, qint64 runId, std::function<void(bool, const QString&)> done) {
+  cancelOpening();  // the newest request wins
+  auto load = std::make_shared<ReplayLoad>();
+  load->path = path;
+  load->runId = runId;
+  load->done = std::move(done);
+  QThread* thread = QThread::create([load] {
+    try {
+      load->run = std::make_unique<StoredRun>(load->path, load->runId, StoredRun::Use::Replay, [&l = *load](qint64 read, qint64 total) {
+        l.read = read;
+        l.total = total;
+        return !l.cancel.load();
+      });
+    } catch (...) {
+      load->failure = std::current_exception();
+    }
+  });
+  thread->setParent(this);
+  thread->setObjectName(QStringLiteral("replay loader"));
+  connect(thread, &QThread::finished, this, [this, thread, load] {
+    std::erase_if(m_loaders, [thread](const auto& l) { return l.first == thread; });
+    thread->deleteLater();
+    if (load != m_loading) return;  // cancelled or replaced: dropped
+    m_loading.reset();
+    updateOpening();
+    if (load->run) {
+      showReplay(std::move(load->run));
+      if (load->done) load->done(true, {});
+      return;
+    }
+    QString text;
+    try {
+      if (load->failure) std::rethrow_exception(load->failure);
+    } catch (const LoadCancelled&) {
+      return;
+    } catch (const std::exception& e) {
+      text = i18n::errorText(e);
+    } catch (...) {
+      text = tr("%1: the run could not be read").arg(QDir::toNativeSeparators(load->path));
+    }
+    if (load->done) load->done(false, text);
+  });
+  m_loaders.emplace_back(thread, load);
+  m_loading = load;
+  updateOpening();
+  thread->start(QThread::LowPriority);
+}
+
+void MainWindow::cancelOpening() {
+  if (!m_loading) return;
+  m_loading->cancel = true;
+  m_loading.reset();
+  updateOpening();
+}
+
+QString MainWindow::openingText() const { return m_loading ? m_openingLabel->text() : QString(); }
+
+void MainWindow::updateOpening() {
+  if (!m_loading) {
+    m_openingTimer->stop();
+    m_openingBar->hide();
+    return;
+  }
+  const qint64 read = m_loading->read, total = m_loading->total;
+  const QString file = QFileInfo(m_loading->path).fileName();
+  if (total <= 0)
+    m_openingLabel->setText(tr("Opening run %1 of %2").arg(m_loading->runId).arg(file));
+  else if (read >= total)
+    m_openingLabel->setText(tr("Opening run %1 of %2: reading statistics").arg(m_loading->runId).arg(file));
+  else
+    m_openingLabel->setText(tr("Opening run %1 of %2: %3 of %4 steps")
+                                .arg(m_loading->runId)
+                                .arg(file, locale().toString(read), locale().toString(total)));
+  m_openingProgress->setValue(total > 0 ? static_cast<int>(std::min<qint64>(1000, read * 1000 / total)) : 0);
+  m_openingBar->show();
+  if (!m_openingTimer->isActive()) m_openingTimer->start();
+}
+
+void MainWindow::showReplay(std::unique_ptr<StoredRun> run) {
+  const QString path = run->path();
+  const qint64 runId = run->runId();
   // Point the charts at the new run before the old one (if any) goes away.
   std::unique_ptr<StoredRun> previous = std::move(m_replay);
   m_replay = std::move(run);
@@ -637,7 +765,6 @@ bool MainWindow::replayRun(const QString& path, qint64 runId, QString* error) {
   updateOverlayLabels();
   updateStatus();
   updateTitle();
-  return true;
 }
 
 void MainWindow::backToLive() {
@@ -749,8 +876,9 @@ void MainWindow::openStoreInteractive() {
   }
   if (m_replay && QFileInfo(m_replay->path()) == QFileInfo(path)) browser.selectRun(m_replay->runId());
   if (browser.exec() != QDialog::Accepted || browser.selectedRun() <= 0) return;
-  QString error;
-  if (!replayRun(path, browser.selectedRun(), &error)) QMessageBox::warning(this, tr("Cannot replay the run"), error);
+  openReplay(path, browser.selectedRun(), [this](bool ok, const QString& error) {
+    if (!ok) QMessageBox::warning(this, tr("Cannot replay the run"), error);
+  });
 }
 
 void MainWindow::overlayInteractive() {

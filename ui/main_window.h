@@ -9,6 +9,7 @@
 #include <QMainWindow>
 
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <vector>
 #include <deque>
@@ -18,6 +19,9 @@ class QAction;
 class QMenu;
 class QLabel;
 class QPushButton;
+class QProgressBar;
+class QThread;
+class QTimer;
 
 namespace ampscope::ui {
 
@@ -87,6 +91,16 @@ class MainWindow : public QMainWindow {
   /// Shows a stored run read-only with the same charts (run controls disabled, a banner, the
   /// live session goes on underneath). False with `error` set when the run cannot be read.
   bool replayRun(const QString& path, qint64 runId, QString* error = nullptr);
+  /// The same off the GUI thread, as the File menu and --replay do: the window stays usable
+  /// while a long run loads (1,000,000 steps take seconds), and the status bar shows how far
+  /// it is, with a Cancel button. `done(ok, error)` runs on the GUI thread once the run is
+  /// shown or could not be read; not when the load is cancelled or replaced by a newer one.
+  void openReplay(const QString& path, qint64 runId, std::function<void(bool ok, const QString& error)> done = {});
+  bool isOpeningReplay() const { return m_loading != nullptr; }
+  /// Stops the load in progress (if any); what is shown stays as it was.
+  void cancelOpening();
+  /// The status bar's "Opening run 3 ..." text while a run loads; empty otherwise.
+  QString openingText() const;
   void backToLive();
   bool isReplaying() const { return m_replay != nullptr; }
   const StoredRun* replayedRun() const { return m_replay.get(); }
@@ -163,6 +177,10 @@ class MainWindow : public QMainWindow {
   void updateTitle();
   QString liveLabel() const;
   void setRunControlsEnabled(bool on);
+  /// Shows `run` (read) in place of what is shown.
+  void showReplay(std::unique_ptr<StoredRun> run);
+  void updateOpening();
+  struct ReplayLoad;
 
   SessionController* m_controller = nullptr;
   Dashboard* m_dashboard = nullptr;
@@ -191,6 +209,12 @@ class MainWindow : public QMainWindow {
   QAction* m_clearOverlay = nullptr;
   std::unique_ptr<StoredRun> m_replay;
   std::unique_ptr<StoredRun> m_overlay;
+  std::shared_ptr<ReplayLoad> m_loading;  // the load whose result will be shown
+  std::vector<std::pair<QThread*, std::shared_ptr<ReplayLoad>>> m_loaders;  // running, cancelled ones included
+  QWidget* m_openingBar = nullptr;
+  QLabel* m_openingLabel = nullptr;
+  QProgressBar* m_openingProgress = nullptr;
+  QTimer* m_openingTimer = nullptr;
   struct LiveEvent {
     qint64 step;
     int severity;

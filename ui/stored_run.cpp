@@ -22,10 +22,16 @@ QString runLabel(qint64 runId, const QString& precision) {
   return QCoreApplication::translate("StoredRun", "run %1: %2").arg(runId).arg(precision);
 }
 
-StoredRun::StoredRun(const QString& path, qint64 runId, Use use)
+StoredRun::StoredRun(const QString& path, qint64 runId, Use use, const Progress& progress)
     : m_path(path),
       m_store(std::make_shared<RunStore>(QFile::encodeName(path).toStdString(), RunStore::Mode::ReadOnly)) {
-  RunData data = m_store->load_run(runId, false);
+  // load_run reads the run's summary first (its step count: ~1 s at 1,000,000 steps), then
+  // the steps; until the first report the caller knows neither.
+  qint64 total = 0;
+  RunData data = m_store->load_run(runId, false, [&](std::int64_t read, std::int64_t steps) {
+    total = steps;
+    return !progress || progress(read, total);
+  });
   m_summary = std::move(data.summary);
   m_config = std::move(data.config);
   m_history.reset(data.layers);
@@ -37,7 +43,9 @@ StoredRun::StoredRun(const QString& path, qint64 runId, Use use)
     narrator.setGrowthInterval(m_config.scaler.growth_interval());
     std::size_t loaded = 0;
     std::deque<NarratedEvent> events;
+    std::size_t narrated = 0;
     for (const StepRecord& r : data.steps) {
+      if (progress && ++narrated % 65536 == 0 && !progress(total, total)) throw LoadCancelled();
       std::optional<NarratedEvent> n;
       if (r.found_inf && loaded < kNarratedWithCounts && std::binary_search(stats.begin(), stats.end(), r.step)) {
         ++loaded;
@@ -62,13 +70,13 @@ StoredRun::StoredRun(const QString& path, qint64 runId, Use use)
         return std::nullopt;  // the file went away meanwhile: the chart shows "no statistics"
       }
     });
-    sampleStats();
+    sampleStats(progress);
   } else {
     m_history.append(data.steps);
   }
 }
 
-void StoredRun::sampleStats() {
+void StoredRun::sampleStats(const Progress& progress) {
   const std::vector<std::int64_t>& all = m_history.statsSteps();
   std::deque<StepRecord> sample;
   if (all.empty()) return;
@@ -79,6 +87,8 @@ void StoredRun::sampleStats() {
     // Evenly spread over the run, first and last included.
     const std::size_t n = kSampledStats;
     for (std::size_t i = 0; i < n; ++i) {
+      if (progress && i % 32 == 31 && !progress(static_cast<qint64>(m_summary.steps), static_cast<qint64>(m_summary.steps)))
+        throw LoadCancelled();
       const std::int64_t s = all[i * (all.size() - 1) / (n - 1)];
       std::vector<StepRecord> r = m_store->load_steps(m_summary.id, s, s, true);
       if (!r.empty() && !r.front().layers.empty()) sample.push_back(std::move(r.front()));

@@ -12,6 +12,7 @@
 
 #include <QString>
 
+#include <functional>
 #include <memory>
 #include <vector>
 
@@ -23,9 +24,14 @@ class StoredRun {
     Replay,   ///< everything the dashboard needs
     Overlay,  ///< the scalars only (loss and scale charts)
   };
+  /// How far a load is: steps read of the run's steps; returning false cancels the load.
+  using Progress = std::function<bool(qint64 stepsRead, qint64 stepsTotal)>;
+
   /// Opens `path` read-only and reads run `runId`. Throws RunStoreError with a message that
-  /// names the file (not a run store, no such run, damaged, newer schema...).
-  StoredRun(const QString& path, qint64 runId, Use use = Use::Replay);
+  /// names the file (not a run store, no such run, damaged, newer schema...), LoadCancelled
+  /// when `progress` returned false. Safe to construct on any thread (the GUI loads a long
+  /// run on a worker thread): it touches no widget.
+  StoredRun(const QString& path, qint64 runId, Use use = Use::Replay, const Progress& progress = {});
 
   const QString& path() const { return m_path; }
   qint64 runId() const { return m_summary.id; }
@@ -45,7 +51,7 @@ class StoredRun {
 
  private:
   void narrate();
-  void sampleStats();
+  void sampleStats(const Progress& progress);
 
   QString m_path;
   std::shared_ptr<RunStore> m_store;

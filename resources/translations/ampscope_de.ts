@@ -1309,6 +1309,10 @@ Beispiel: %2</translation>
         <source>recording to %1 could not be closed: %2</source>
         <translation>die Aufzeichnung in %1 konnte nicht abgeschlossen werden: %2</translation>
     </message>
+    <message>
+        <source>loading was cancelled</source>
+        <translation>das Laden wurde abgebrochen</translation>
+    </message>
 </context>
 <context>
     <name>ampscope::SessionConfig</name>
@@ -2435,6 +2439,26 @@ keine Statistik in diesem Schritt</translation>
     <message>
         <source>loading</source>
         <translation>lädt</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Abbrechen</translation>
+    </message>
+    <message>
+        <source>%1: the run could not be read</source>
+        <translation>%1: der Lauf konnte nicht gelesen werden</translation>
+    </message>
+    <message>
+        <source>Opening run %1 of %2: reading statistics</source>
+        <translation>Öffne Lauf %1 aus %2: lese Statistiken</translation>
+    </message>
+    <message>
+        <source>Opening run %1 of %2: %3 of %4 steps</source>
+        <translation>Öffne Lauf %1 aus %2: %3 von %4 Schritten</translation>
+    </message>
+    <message>
+        <source>Opening run %1 of %2</source>
+        <translation>Öffne Lauf %1 aus %2</translation>
     </message>
 </context>
 <context>

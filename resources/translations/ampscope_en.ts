@@ -1283,6 +1283,10 @@ Example: %2</source>
         <source>recording to %1 could not be closed: %2</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>loading was cancelled</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>ampscope::SessionConfig</name>
@@ -2406,6 +2410,26 @@ no statistics at this step</source>
     </message>
     <message>
         <source>loading</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: the run could not be read</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Opening run %1 of %2: reading statistics</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Opening run %1 of %2: %3 of %4 steps</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Opening run %1 of %2</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

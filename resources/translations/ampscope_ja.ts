@@ -1299,6 +1299,10 @@ Example: %2</source>
         <source>recording to %1 could not be closed: %2</source>
         <translation>%1 への記録を閉じられませんでした: %2</translation>
     </message>
+    <message>
+        <source>loading was cancelled</source>
+        <translation>読み込みは取り消されました</translation>
+    </message>
 </context>
 <context>
     <name>ampscope::SessionConfig</name>
@@ -2423,6 +2427,26 @@ no statistics at this step</source>
     <message>
         <source>loading</source>
         <translation>読み込み中</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>キャンセル</translation>
+    </message>
+    <message>
+        <source>%1: the run could not be read</source>
+        <translation>%1: 実行を読み込めませんでした</translation>
+    </message>
+    <message>
+        <source>Opening run %1 of %2: reading statistics</source>
+        <translation>%2 の実行 %1 を開いています: 統計を読み込み中</translation>
+    </message>
+    <message>
+        <source>Opening run %1 of %2: %3 of %4 steps</source>
+        <translation>%2 の実行 %1 を開いています: %4 ステップ中 %3</translation>
+    </message>
+    <message>
+        <source>Opening run %1 of %2</source>
+        <translation>%2 の実行 %1 を開いています</translation>
     </message>
 </context>
 <context>

@@ -1299,6 +1299,10 @@ Example: %2</source>
         <source>recording to %1 could not be closed: %2</source>
         <translation>无法结束向 %1 的记录：%2</translation>
     </message>
+    <message>
+        <source>loading was cancelled</source>
+        <translation>加载已取消</translation>
+    </message>
 </context>
 <context>
     <name>ampscope::SessionConfig</name>
@@ -2423,6 +2427,26 @@ no statistics at this step</source>
     <message>
         <source>loading</source>
         <translation>加载中</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>%1: the run could not be read</source>
+        <translation>%1：无法读取该运行</translation>
+    </message>
+    <message>
+        <source>Opening run %1 of %2: reading statistics</source>
+        <translation>正在打开 %2 中的运行 %1：正在读取统计</translation>
+    </message>
+    <message>
+        <source>Opening run %1 of %2: %3 of %4 steps</source>
+        <translation>正在打开 %2 中的运行 %1：%3 / %4 步</translation>
+    </message>
+    <message>
+        <source>Opening run %1 of %2</source>
+        <translation>正在打开 %2 中的运行 %1</translation>
     </message>
 </context>
 <context>

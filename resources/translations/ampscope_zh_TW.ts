@@ -1299,6 +1299,10 @@ Example: %2</source>
         <source>recording to %1 could not be closed: %2</source>
         <translation>無法結束寫入 %1 的記錄：%2</translation>
     </message>
+    <message>
+        <source>loading was cancelled</source>
+        <translation>載入已取消</translation>
+    </message>
 </context>
 <context>
     <name>ampscope::SessionConfig</name>
@@ -2423,6 +2427,26 @@ no statistics at this step</source>
     <message>
         <source>loading</source>
         <translation>載入中</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>%1: the run could not be read</source>
+        <translation>%1：無法讀取該執行</translation>
+    </message>
+    <message>
+        <source>Opening run %1 of %2: reading statistics</source>
+        <translation>正在開啟 %2 中的執行 %1：正在讀取統計</translation>
+    </message>
+    <message>
+        <source>Opening run %1 of %2: %3 of %4 steps</source>
+        <translation>正在開啟 %2 中的執行 %1：%3 / %4 步</translation>
+    </message>
+    <message>
+        <source>Opening run %1 of %2</source>
+        <translation>正在開啟 %2 中的執行 %1</translation>
     </message>
 </context>
 <context>

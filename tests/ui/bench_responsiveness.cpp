@@ -33,6 +33,7 @@
 #include <QElapsedTimer>
 #include <QFile>
 #include <QTest>
+#include <QTimer>
 
 #include <algorithm>
 #include <cmath>
@@ -346,6 +347,29 @@ void BenchResponsiveness::replayOfLongStoredRun() {
     fitAll(d);
     QCoreApplication::processEvents();
     QVERIFY(m_window->grab().save(shot));
+  }
+  // Opening it again as the File menu does (off the GUI thread): how long, and the GUI
+  // thread's longest pause meanwhile (a 10 ms timer's largest gap).
+  {
+    QElapsedTimer clock;
+    clock.start();
+    qint64 lastTick = 0, longestGap = 0;
+    QTimer ticker;
+    ticker.setInterval(10);
+    QObject::connect(&ticker, &QTimer::timeout, [&] {
+      longestGap = std::max(longestGap, clock.elapsed() - lastTick);
+      lastTick = clock.elapsed();
+    });
+    bool ok = false;
+    m_window->openReplay(path, runId, [&ok](bool done, const QString&) { ok = done; });
+    lastTick = clock.elapsed();
+    ticker.start();
+    while (m_window->isOpeningReplay() && clock.elapsed() < 120000) QTest::qWait(20);
+    QCoreApplication::processEvents();  // the first drawing
+    longestGap = std::max(longestGap, clock.elapsed() - lastTick);
+    QVERIFY(ok);
+    std::printf("RESULT replay_open_off_gui_thread_ms %lld longest_gui_pause_ms %lld\n",
+                static_cast<long long>(clock.elapsed()), static_cast<long long>(longestGap));
   }
   const double rss = residentMb();
   std::printf("RESULT replay_full_replot_ms median %.2f max %.2f; zoom_and_replot_ms median %.2f (limit %.0f)\n", median(ms),

@@ -10,6 +10,7 @@
 #include <ampscope/user_text.h>
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <stdexcept>
@@ -26,6 +27,17 @@ class RunStoreError : public std::runtime_error, public UserTextCarrier {
   explicit RunStoreError(UserText text) : std::runtime_error(text.english()), UserTextCarrier(std::move(text)) {}
   explicit RunStoreError(const std::string& what) : RunStoreError(UserText::verbatim(what)) {}
 };
+
+/// Thrown by a load whose progress callback asked it to stop.
+class LoadCancelled : public RunStoreError {
+ public:
+  LoadCancelled() : RunStoreError(UserText(AMPSCOPE_TR_NOOP("ampscope::RunStore", "loading was cancelled"))) {}
+};
+
+/// Called while steps load, every few thousand rows, with the number of steps read so far and
+/// the number there are (load_run: the run's step count; load_steps: -1, not counted).
+/// Returning false stops the load: it throws LoadCancelled. Called on the loading thread.
+using LoadProgress = std::function<bool(std::int64_t steps_read, std::int64_t steps_total)>;
 
 /// One row of `runs`.
 struct RunSummary {
@@ -69,10 +81,10 @@ class RunStore {
 
   std::vector<RunSummary> runs() const;
   /// Whole run; `with_layer_stats` false skips the per-layer rows (fast for long runs).
-  RunData load_run(std::int64_t run_id, bool with_layer_stats = true) const;
+  RunData load_run(std::int64_t run_id, bool with_layer_stats = true, const LoadProgress& progress = {}) const;
   /// Steps in [first, last] (inclusive), for replay in pages.
   std::vector<StepRecord> load_steps(std::int64_t run_id, std::int64_t first, std::int64_t last,
-                                     bool with_layer_stats = true) const;
+                                     bool with_layer_stats = true, const LoadProgress& progress = {}) const;
   /// The steps of a run that have per-layer statistics, in order (replay loads them on demand).
   std::vector<std::int64_t> stats_steps(std::int64_t run_id) const;
 
