@@ -64,7 +64,7 @@ LayerHistoryHeatmap::LayerHistoryHeatmap(QWidget* parent)
     if (e->button() == Qt::LeftButton && axisRect()->rect().contains(e->pos()))
       Q_EMIT stepClicked(static_cast<qint64>(std::lround(xAxis->pixelToCoord(e->pos().x()))));
   });
-  applyTheme(m_theme);
+  applyTheme(m_theme);  redraw();  // the empty state until a history and a layer arrive
 }
 
 void LayerHistoryHeatmap::retranslate() {
@@ -169,13 +169,20 @@ void LayerHistoryHeatmap::setSelectedLayer(int layer) {
 
 void LayerHistoryHeatmap::redraw() {
   markDirty();
-  if (!m_history || m_layer < 0 || m_layer >= static_cast<int>(m_history->layers().size())) return;
+  // Nothing to show (no session, no layer, no statistics yet): an empty plot, not the colour
+  // map's default cells and a stray separator.
+  const auto clear = [this] {
+    m_map->data()->clear();
+    m_separator->setVisible(false);
+  };
+  if (!m_history || m_layer < 0 || m_layer >= static_cast<int>(m_history->layers().size())) return clear();
   const LayerInfo& li = m_history->layers()[static_cast<std::size_t>(m_layer)];
   const auto& recent = m_history->recentStats();
   if (recent.empty()) {
     setSubtitle(tr("%1 \u00b7 waiting for statistics").arg(QString::fromStdString(li.name)));
-    return;
+    return clear();
   }
+  m_separator->setVisible(true);
   const std::int64_t first = recent.front().step, last = recent.back().step;
   const std::int64_t span = last - first + 1;
   // One column per kept record at most: a sparse sample (replay, stats_every > 1) leaves no

@@ -63,6 +63,7 @@ class TestMainWindow : public QObject {
   void zeroLossOnTheFloorNotMarked();
   void scaleDecimationKeepsEachColumnsEnvelope();
   void markersFromBitmapsMatchTheVectorShapes();
+  void layerHistoryEmptyUntilALayerHasStatistics();
   void sliderReachesTheSessionScaler();
   void invalidScalerOptionsShowAMessage();
   void startPauseStepReset();
@@ -295,6 +296,26 @@ void TestMainWindow::markersFromBitmapsMatchTheVectorShapes() {
   const double b = bitmapMs[3], v = vectorMs[3];
   qInfo("2000 markers: bitmaps %.2f ms, stroked shapes %.2f ms (median of 7)", b, v);
   QVERIFY2(b * 2 < v, qPrintable(QStringLiteral("bitmaps %1 ms, shapes %2 ms").arg(b).arg(v)));
+}
+
+void TestMainWindow::layerHistoryEmptyUntilALayerHasStatistics() {
+  // Before any session (e.g. when building one failed), the chart was a yellow square (the
+  // colour map's default cells at the lowest share) crossed by a stray separator line.
+  LayerHistoryHeatmap h;
+  h.resize(420, 260);
+  h.replot();
+  const QImage image = h.toPixmap(420, 260).toImage();
+  const QRect plot = h.axisRect()->rect().adjusted(2, 2, -2, -2);
+  int coloured = 0;
+  for (int y = plot.top(); y <= plot.bottom(); ++y)
+    for (int x = plot.left(); x <= plot.right(); ++x) {
+      const QColor c = image.pixelColor(x, y);
+      if (std::max({c.red(), c.green(), c.blue()}) - std::min({c.red(), c.green(), c.blue()}) > 40) ++coloured;
+    }
+  auto* map = qobject_cast<QCPColorMap*>(h.plottable(0));
+  QVERIFY(map);
+  QCOMPARE(map->data()->keySize(), 0);
+  QVERIFY2(coloured < plot.width() * plot.height() / 100, qPrintable(QStringLiteral("%1 coloured pixels").arg(coloured)));
 }
 
 void TestMainWindow::narratorWording() {
