@@ -21,6 +21,7 @@
 #include "histogram_heatmap.h"
 #include "layer_history_heatmap.h"
 #include "loss_plot.h"
+#include "gui_pause_meter.h"
 #include "main_window.h"
 #include "presets.h"
 #include "scale_plot.h"
@@ -351,25 +352,16 @@ void BenchResponsiveness::replayOfLongStoredRun() {
   // Opening it again as the File menu does (off the GUI thread): how long, and the GUI
   // thread's longest pause meanwhile (a 10 ms timer's largest gap).
   {
-    QElapsedTimer clock;
-    clock.start();
-    qint64 lastTick = 0, longestGap = 0;
-    QTimer ticker;
-    ticker.setInterval(10);
-    QObject::connect(&ticker, &QTimer::timeout, [&] {
-      longestGap = std::max(longestGap, clock.elapsed() - lastTick);
-      lastTick = clock.elapsed();
-    });
+    test::GuiPauseMeter pauses;
     bool ok = false;
     m_window->openReplay(path, runId, [&ok](bool done, const QString&) { ok = done; });
-    lastTick = clock.elapsed();
-    ticker.start();
-    while (m_window->isOpeningReplay() && clock.elapsed() < 120000) QTest::qWait(20);
+    pauses.start();
+    while (m_window->isOpeningReplay() && pauses.elapsedMs() < 120000) QTest::qWait(20);
     QCoreApplication::processEvents();  // the first drawing
-    longestGap = std::max(longestGap, clock.elapsed() - lastTick);
+    pauses.stop();
     QVERIFY(ok);
     std::printf("RESULT replay_open_off_gui_thread_ms %lld longest_gui_pause_ms %lld\n",
-                static_cast<long long>(clock.elapsed()), static_cast<long long>(longestGap));
+                static_cast<long long>(pauses.elapsedMs()), static_cast<long long>(pauses.longestMs()));
   }
   const double rss = residentMb();
   std::printf("RESULT replay_full_replot_ms median %.2f max %.2f; zoom_and_replot_ms median %.2f (limit %.0f)\n", median(ms),

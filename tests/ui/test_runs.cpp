@@ -19,12 +19,10 @@
 #include <ampscope/run_store.h>
 #include <ampscope/training_session.h>
 
-#include <QElapsedTimer>
 #include <QFile>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
-#include <QTimer>
 
 #include <cmath>
 #include <map>
@@ -80,7 +78,6 @@ class TestRuns : public QObject {
   Q_OBJECT
  private Q_SLOTS:
   void liveRunIsRecordedAndReplaysToTheSameNumbers();
-  void longRunOpensOffTheGuiThread();
   void overlayDrawsBothRuns();
   void overlayOnTheLiveRun();
   void csvExportOfTheVisibleRange();
@@ -398,140 +395,6 @@ void TestRuns::unwritableStoreShowsAMessageAndTrainingGoesOn() {
   QVERIFY2(banner.contains(QStringLiteral("Not recording")), qPrintable(banner));
   QVERIFY2(banner.contains(QStringLiteral("not-a-dir")), qPrintable(banner));
   QVERIFY2(banner.contains(QStringLiteral("unrecorded")), qPrintable(banner));
-}
-
-namespace {
-/// A run of `steps` synthetic steps (scalars only, a skipped step every 1000), written straight
-/// into a store: what a long recording leaves, in a second instead of an hour.
-std::int64_t writeLongRun(const QString& path, std::int64_t steps) {
-  TrainingSession session(findPreset(QStringLiteral("default")).config);
-  RunStore store(QFile::encodeName(path).toStdString());
-  const std::int64_t id = store.create_run(session.config(), session.layers(), "cpu", "fp16 (emulated)");
-  std::vector<StepRecord> batch;
-  double scale = 65536;
-  for (std::int64_t k = 0; k < steps; ++k) {
-    StepRecord r;
-    r.step = k;
-    r.loss = 2.0 / (1.0 + 0.001 * static_cast<double>(k));
-    r.scale_before = scale;
-    r.found_inf = r.skipped = k % 1000 == 999;
-    r.reason = r.skipped ? ScaleChangeReason::Backoff : ScaleChangeReason::Unchanged;
-    scale = r.skipped ? scale / 2 : scale;
-    r.scale_after = scale;
-    batch.push_back(r);
-    if (batch.size() == 20000 || k + 1 == steps) {
-      store.append_steps(id, batch);
-      batch.clear();
-    }
-  }
-  store.set_status(id, "finished");
-  return id;
-}
-}  // namespace
-
-void TestRuns::longRunOpensOffTheGuiThread() {
-  QTemporaryDir dir;
-  QVERIFY(dir.isValid());
-  const QString store = dir.filePath(QStringLiteral("long.sqlite"));
-  constexpr std::int64_t kSteps = 300000;
-  const std::int64_t id = writeLongRun(store, kSteps);
-
-  MainWindow w;
-  w.show();
-  QVERIFY(QTest::qWaitForWindowExposed(&w));
-  QTest::qWait(200);  // the first drawing of the window is not the load's
-  // The GUI thread's longest pause while the run loads: a 10 ms timer's largest gap.
-  QElapsedTimer clock;
-  clock.start();
-  qint64 lastTick = 0, longestGap = 0;
-  QTimer ticker;
-  ticker.setInterval(10);
-  QObject::connect(&ticker, &QTimer::timeout, [&] {
-    longestGap = std::max(longestGap, clock.elapsed() - lastTick);
-    lastTick = clock.elapsed();
-  });
-  int doneCalls = 0;
-  bool doneOk = false;
-  QString doneError, shownWhileLoading;
-  QElapsedTimer open;
-  open.start();
-  w.openReplay(store, id, [&](bool ok, const QString& error) {
-    ++doneCalls;
-    doneOk = ok;
-    doneError = error;
-  });
-  lastTick = clock.elapsed();
-  ticker.start();
-  QVERIFY(w.isOpeningReplay());
-  QVERIFY(!w.isReplaying());  // nothing changes until the run is read
-  while (w.isOpeningReplay() && open.elapsed() < kTimeout) {
-    QTest::qWait(20);
-    if (shownWhileLoading.isEmpty()) shownWhileLoading = w.openingText();
-  }
-  ticker.stop();
-  qInfo("opened %lld steps in %lld ms; the GUI thread's longest pause meanwhile: %lld ms",
-        static_cast<long long>(kSteps), static_cast<long long>(open.elapsed()), static_cast<long long>(longestGap));
-  QCOMPARE(doneCalls, 1);
-  QVERIFY2(doneOk, qPrintable(doneError));
-  QVERIFY(w.isReplaying());
-  QCOMPARE(w.replayedRun()->history().points().size(), std::size_t(kSteps));
-  QCOMPARE(w.replayedRun()->history().skippedCount(), kSteps / 1000);
-  QVERIFY2(shownWhileLoading.startsWith(QStringLiteral("Opening run %1 of long.sqlite").arg(id)), qPrintable(shownWhileLoading));
-  QVERIFY(w.openingText().isEmpty());
-  // Reading 300,000 steps takes 0.7-4 s on this 2-core machine; read on the GUI thread, that
-  // would be one pause as long. Off it, the longest pause measured was 70-210 ms (the end:
-  // the charts take the run), with spikes to ~420 ms when the machine is busy.
-  const qint64 openMs = open.elapsed();
-  QVERIFY2(longestGap < 600 && longestGap < openMs * 2 / 5,
-           qPrintable(QStringLiteral("the GUI thread stopped for %1 ms of %2").arg(longestGap).arg(openMs)));
-
-  // Cancelled: what was shown stays, nothing is reported, the status bar clears.
-  const std::int64_t second = writeLongRun(store, kSteps);
-  doneCalls = 0;
-  w.openReplay(store, second, [&](bool, const QString&) { ++doneCalls; });
-  QVERIFY(w.isOpeningReplay());
-  w.cancelOpening();
-  QVERIFY(!w.isOpeningReplay());
-  QVERIFY(w.openingText().isEmpty());
-  QTest::qWait(1500);  // longer than the load would have taken
-  QCOMPARE(doneCalls, 0);
-  QCOMPARE(w.replayedRun()->runId(), id);
-
-  // A newer request replaces an older one: only the newer is shown and reported.
-  std::vector<std::int64_t> reported;
-  w.openReplay(store, id, [&](bool, const QString&) { reported.push_back(id); });
-  w.openReplay(store, second, [&](bool, const QString&) { reported.push_back(second); });
-  QTRY_VERIFY_WITH_TIMEOUT(!w.isOpeningReplay(), kTimeout);
-  QTest::qWait(200);
-  QCOMPARE(reported, std::vector<std::int64_t>{second});
-  QCOMPARE(w.replayedRun()->runId(), second);
-
-  // A file that is not a store: reported with its name, what was shown stays.
-  const QString notes = dir.filePath(QStringLiteral("notes.sqlite"));
-  {
-    QFile f(notes);
-    QVERIFY(f.open(QIODevice::WriteOnly));
-    f.write("these are notes, not a database\n");
-  }
-  doneCalls = 0;
-  w.openReplay(notes, 1, [&](bool ok, const QString& error) {
-    ++doneCalls;
-    doneOk = ok;
-    doneError = error;
-  });
-  QTRY_VERIFY_WITH_TIMEOUT(doneCalls == 1, kTimeout);
-  QVERIFY(!doneOk);
-  QVERIFY2(doneError.contains(QStringLiteral("notes.sqlite")), qPrintable(doneError));
-  QCOMPARE(w.replayedRun()->runId(), second);
-
-  // Closing the window while a run loads neither waits for the load nor crashes.
-  auto closing = std::make_unique<MainWindow>();
-  closing->openReplay(store, id);
-  QTest::qWait(30);
-  QElapsedTimer close;
-  close.start();
-  closing.reset();
-  QVERIFY2(close.elapsed() < 1000, qPrintable(QStringLiteral("closing took %1 ms").arg(close.elapsed())));
 }
 
 void TestRuns::badStoreFileIsRefusedWithAMessage() {
