@@ -36,7 +36,8 @@ class LoadCancelled : public RunStoreError {
 
 /// Called while steps load, every few thousand rows, with the number of steps read so far and
 /// the number there are (load_run: the run's step count; load_steps: -1, not counted).
-/// Returning false stops the load: it throws LoadCancelled. Called on the loading thread.
+/// Returning false stops the load: it throws LoadCancelled. Called on the loading thread with
+/// the store's lock held: it must not call into the same RunStore.
 using LoadProgress = std::function<bool(std::int64_t steps_read, std::int64_t steps_total)>;
 
 /// One row of `runs`.
