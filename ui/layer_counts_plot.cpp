@@ -37,7 +37,6 @@ LayerCountsPlot::LayerCountsPlot(QWidget* parent)
   m_colorScale->axis()->setNumberFormat(QStringLiteral("g"));
   m_colorScale->axis()->setNumberPrecision(3);
   m_offenders = addMarkerGraph(xAxis, yAxis);
-  m_offenders->setLineStyle(QCPGraph::lsNone);
   m_offenders->removeFromLegend();
   m_cursor = new QCPItemStraightLine(this);
   m_cursor->setVisible(false);

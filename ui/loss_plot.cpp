@@ -27,7 +27,6 @@ LossPlot::LossPlot(QWidget* parent)
   m_overlay->removeFromLegend();
   m_skipped = addMarkerGraph();
   m_skipped->setName(tr("skipped step"));
-  m_skipped->setLineStyle(QCPGraph::lsNone);
   m_cursor = new QCPItemStraightLine(this);
   m_cursor->setVisible(false);
   moveLegendAboveAxes();

@@ -40,9 +40,6 @@
 #include <QMessageBox>
 #include <QProgressBar>
 #include <QThread>
-
-#include <atomic>
-#include <exception>
 #include <QPushButton>
 #include <QScrollArea>
 #include <QScrollBar>
@@ -51,7 +48,9 @@
 #include <QToolBar>
 #include <QVBoxLayout>
 
+#include <atomic>
 #include <cmath>
+#include <exception>
 
 namespace ampscope::ui {
 
@@ -660,7 +659,6 @@ bool MainWindow::replayRun(const QString& path, qint64 runId, QString* error) {
   showReplay(std::move(run));
   return true;
 }
-
 
 void MainWindow::openReplay(const QString& path, qint64 runId, std::function<void(bool, const QString&)> done) {
   cancelOpening();  // the newest request wins

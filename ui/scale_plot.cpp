@@ -43,15 +43,12 @@ ScalePlot::ScalePlot(QWidget* parent)
   m_overlay->setVisible(false);
   m_overlay->removeFromLegend();
   m_overlaySkipped = addMarkerGraph();
-  m_overlaySkipped->setLineStyle(QCPGraph::lsNone);
   m_overlaySkipped->setVisible(false);
   m_overlaySkipped->removeFromLegend();
   m_skipped = addMarkerGraph();
   m_skipped->setName(tr("skipped step (backoff)"));
-  m_skipped->setLineStyle(QCPGraph::lsNone);
   m_grown = addMarkerGraph();
   m_grown->setName(tr("growth"));
-  m_grown->setLineStyle(QCPGraph::lsNone);
   m_cursor = new QCPItemStraightLine(this);
   m_cursor->setVisible(false);
   moveLegendAboveAxes();
