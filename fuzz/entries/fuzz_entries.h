@@ -45,8 +45,8 @@ Outcome rejected(std::string message);
 const std::vector<std::string_view>& target_names();
 Outcome run_target(std::string_view name, const std::uint8_t* data, std::size_t size);
 
-/// A file path private to this process for readers that take a path (removed by the caller's
-/// next write); `tag` keeps targets apart.
+/// A file path private to this process for readers that take a path; `tag` keeps targets apart.
+/// The caller removes the file before it returns.
 std::string scratch_path(std::string_view tag);
 /// Writes `size` bytes to `path`, replacing it. Aborts on I/O failure (the harness, not the
 /// reader under test, is broken then).

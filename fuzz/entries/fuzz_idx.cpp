@@ -2,6 +2,7 @@
 
 #include "idx_file.h"
 
+#include <filesystem>
 #include <memory>
 #include <stdexcept>
 
@@ -10,6 +11,14 @@ namespace ampscope::fuzz {
 Outcome idx(const std::uint8_t* data, std::size_t size) {
   const std::string path = scratch_path("idx");
   write_file(path, data, size);
+  // Removed on every return: each process (a fuzzer, the regression test) left one file behind.
+  struct Remove {
+    const std::string& path;
+    ~Remove() {
+      std::error_code ec;
+      std::filesystem::remove(path, ec);
+    }
+  } remove_scratch{path};
   // datasets.cpp's limits for Fashion-MNIST: images (3 dimensions) and labels (1 dimension).
   // The magic's 4th byte names the dimension count of a raw file; a gzip file is read both ways.
   const detail::IdxLimits images{3, 600000, 600000 * 28 * 28};
