@@ -867,11 +867,9 @@ void MainWindow::openStoreInteractive() {
       this, tr("Open a run store"), m_lastStoreDir,
       tr("AmpScope run stores (*.sqlite *.ampscope *.db);;All files (*)"));
   if (path.isEmpty()) return;
+  // The dialog opens at once and reads the run list off the GUI thread; a store that cannot be
+  // read, or holds no runs, says so inside it.
   RunBrowser browser(path, tr("Replay a run"), tr("Replay"), this);
-  if (browser.runs().empty()) {
-    QMessageBox::warning(this, tr("Cannot open the run store"), browser.error());
-    return;
-  }
   if (m_replay && QFileInfo(m_replay->path()) == QFileInfo(path)) browser.selectRun(m_replay->runId());
   if (browser.exec() != QDialog::Accepted || browser.selectedRun() <= 0) return;
   openReplay(path, browser.selectedRun(), [this](bool ok, const QString& error) {
@@ -885,10 +883,6 @@ void MainWindow::overlayInteractive() {
                                       tr("AmpScope run stores (*.sqlite *.ampscope *.db);;All files (*)"));
   if (path.isEmpty()) return;
   RunBrowser browser(path, tr("Overlay a run on the loss and scale charts"), tr("Overlay"), this);
-  if (browser.runs().empty()) {
-    QMessageBox::warning(this, tr("Cannot open the run store"), browser.error());
-    return;
-  }
   if (browser.exec() != QDialog::Accepted || browser.selectedRun() <= 0) return;
   QString error;
   if (!overlayRun(path, browser.selectedRun(), &error)) QMessageBox::warning(this, tr("Cannot overlay the run"), error);

@@ -4,15 +4,29 @@
 
 #include "narrator.h"
 
+#include <QCoreApplication>
 #include <QDialogButtonBox>
 #include <QFile>
 #include <QHeaderView>
 #include <QLabel>
 #include <QPushButton>
 #include <QTableWidget>
+#include <QThread>
 #include <QVBoxLayout>
 
+#include <exception>
+#include <functional>
+#include <string>
+
 namespace ampscope::ui {
+
+/// One read of a store's run list. Shared by the reading thread and the dialog, so that either
+/// may go first: the thread writes it, the dialog reads it after the thread has finished.
+struct RunBrowser::Reading {
+  std::string file;
+  std::vector<RunSummary> runs;
+  std::exception_ptr failure;
+};
 
 namespace {
 QTableWidgetItem* cell(const QString& text, bool number = false) {
@@ -21,30 +35,91 @@ QTableWidgetItem* cell(const QString& text, bool number = false) {
   if (number) item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
   return item;
 }
+
+/// Runs `job` on a thread owned by the application object, not by the dialog: RunStore::runs()
+/// cannot be interrupted, and closing the dialog should not wait up to a second for it. The
+/// thread deletes itself once done; one still reading when the application object goes is
+/// waited for there, so no read runs on into the process's exit.
+class DetachedReader final : public QThread {
+ public:
+  explicit DetachedReader(std::function<void()> job)
+      : QThread(QCoreApplication::instance()), m_job(std::move(job)) {
+    setObjectName(QStringLiteral("run list reader"));
+    connect(this, &QThread::finished, this, &QObject::deleteLater);
+  }
+  ~DetachedReader() override { wait(); }
+
+ private:
+  void run() override { m_job(); }
+  std::function<void()> m_job;
+};
 }  // namespace
 
 RunBrowser::RunBrowser(const QString& path, const QString& title, const QString& acceptText, QWidget* parent)
-    : QDialog(parent) {
+    : QDialog(parent), m_path(path) {
   setWindowTitle(title);
   auto* v = new QVBoxLayout(this);
-  auto* where = new QLabel(tr("Runs in %1").arg(path), this);
-  where->setWordWrap(true);
-  where->setTextInteractionFlags(Qt::TextSelectableByMouse);
-  v->addWidget(where);
-  try {
-    RunStore store(QFile::encodeName(path).toStdString(), RunStore::Mode::ReadOnly);
-    m_runs = store.runs();
-    if (m_runs.empty()) m_error = tr("%1 holds no runs yet").arg(path);
-  } catch (const std::exception& e) {
-    m_error = i18n::errorText(e);
-  }
-  m_table = new QTableWidget(static_cast<int>(m_runs.size()), 10, this);
+  m_heading = new QLabel(tr("Reading the runs in %1\u2026").arg(path), this);
+  m_heading->setWordWrap(true);
+  m_heading->setTextInteractionFlags(Qt::TextSelectableByMouse);
+  v->addWidget(m_heading);
+  m_table = new QTableWidget(0, 10, this);
   m_table->setHorizontalHeaderLabels({tr("Run"), tr("Created (UTC)"), tr("Model"), tr("Precision"), tr("Device"),
                                       tr("Steps"), tr("Final scale"), tr("Skipped"), tr("Final loss"), tr("Status")});
   m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
   m_table->setSelectionMode(QAbstractItemView::SingleSelection);
   m_table->verticalHeader()->setVisible(false);
   m_table->setSortingEnabled(false);
+  m_table->horizontalHeader()->setStretchLastSection(true);
+  v->addWidget(m_table, 1);
+  m_errorLabel = new QLabel(this);
+  m_errorLabel->setWordWrap(true);
+  m_errorLabel->setStyleSheet(QStringLiteral("color:#b22;"));
+  m_errorLabel->hide();
+  v->addWidget(m_errorLabel);
+  auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
+  m_ok = buttons->button(QDialogButtonBox::Ok);
+  m_ok->setText(acceptText);
+  m_ok->setEnabled(false);  // nothing to choose until the list is here
+  connect(buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
+  connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
+  connect(m_table, &QTableWidget::cellDoubleClicked, this, [this](int, int) { accept(); });
+  v->addWidget(buttons);
+  resize(900, 420);
+
+  auto reading = std::make_shared<Reading>();
+  reading->file = QFile::encodeName(path).toStdString();
+  // The thread touches only `reading` (its own copy of the path, its own store): nothing of the
+  // dialog, which may be gone by the time it finishes.
+  auto* reader = new DetachedReader([reading] {
+    try {
+      RunStore store(reading->file, RunStore::Mode::ReadOnly);
+      reading->runs = store.runs();
+    } catch (...) {
+      reading->failure = std::current_exception();
+    }
+  });
+  // Queued (finished is emitted on the reader's thread) and tied to this dialog: a dialog closed
+  // while reading never hears of the result.
+  connect(reader, &QThread::finished, this, [this, reading] { showResult(*reading); });
+  reader->start(QThread::LowPriority);
+}
+
+RunBrowser::~RunBrowser() = default;
+
+void RunBrowser::showResult(const Reading& reading) {
+  m_loading = false;
+  try {
+    if (reading.failure) std::rethrow_exception(reading.failure);
+    m_runs = reading.runs;
+    if (m_runs.empty()) m_error = tr("%1 holds no runs yet").arg(m_path);
+  } catch (const std::exception& e) {
+    m_error = i18n::errorText(e);
+  } catch (...) {
+    m_error = tr("%1: the runs could not be read").arg(m_path);
+  }
+  m_heading->setText(tr("Runs in %1").arg(m_path));
+  m_table->setRowCount(static_cast<int>(m_runs.size()));
   // Newest first: the run just recorded is at the top.
   for (int i = 0; i < static_cast<int>(m_runs.size()); ++i) {
     const RunSummary& r = m_runs[m_runs.size() - 1 - static_cast<std::size_t>(i)];
@@ -64,23 +139,17 @@ RunBrowser::RunBrowser(const QString& path, const QString& title, const QString&
   }
   m_table->resizeColumnsToContents();
   m_table->horizontalHeader()->setStretchLastSection(true);
-  if (!m_runs.empty()) m_table->selectRow(0);
-  v->addWidget(m_table, 1);
-  if (!m_error.isEmpty()) {
-    auto* err = new QLabel(m_error, this);
-    err->setWordWrap(true);
-    err->setStyleSheet(QStringLiteral("color:#b22;"));
-    v->addWidget(err);
+  if (!m_runs.empty()) {
+    m_table->selectRow(0);
+    if (m_wanted > 0) selectRun(m_wanted);
   }
-  auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
-  buttons->button(QDialogButtonBox::Ok)->setText(acceptText);
-  buttons->button(QDialogButtonBox::Ok)->setEnabled(!m_runs.empty());
-  connect(buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
-  connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
-  connect(m_table, &QTableWidget::cellDoubleClicked, this, [this](int, int) { accept(); });
-  v->addWidget(buttons);
-  resize(900, 420);
+  m_ok->setEnabled(!m_runs.empty());
+  m_errorLabel->setText(m_error);
+  m_errorLabel->setVisible(!m_error.isEmpty());
+  Q_EMIT loaded();
 }
+
+QString RunBrowser::headingText() const { return m_heading->text(); }
 
 qint64 RunBrowser::selectedRun() const {
   const auto rows = m_table->selectionModel()->selectedRows();
@@ -90,6 +159,7 @@ qint64 RunBrowser::selectedRun() const {
 }
 
 void RunBrowser::selectRun(qint64 id) {
+  m_wanted = id;
   for (int i = 0; i < m_table->rowCount(); ++i)
     if (m_table->item(i, 0)->data(Qt::UserRole).toLongLong() == id) m_table->selectRow(i);
 }

@@ -2333,10 +2333,6 @@ keine Statistik in diesem Schritt</translation>
         <translation>Abspielen</translation>
     </message>
     <message>
-        <source>Cannot open the run store</source>
-        <translation>Laufspeicher kann nicht geöffnet werden</translation>
-    </message>
-    <message>
         <source>Cannot replay the run</source>
         <translation>Lauf kann nicht abgespielt werden</translation>
     </message>
@@ -2514,6 +2510,14 @@ keine Statistik in diesem Schritt</translation>
     <message>
         <source>%1 (%2%)</source>
         <translation>%1 (%2 %)</translation>
+    </message>
+    <message>
+        <source>Reading the runs in %1…</source>
+        <translation>Lese die Läufe in %1…</translation>
+    </message>
+    <message>
+        <source>%1: the runs could not be read</source>
+        <translation>%1: die Läufe konnten nicht gelesen werden</translation>
     </message>
 </context>
 <context>

@@ -2305,10 +2305,6 @@ no statistics at this step</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Cannot open the run store</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Cannot replay the run</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2485,6 +2481,14 @@ no statistics at this step</source>
     </message>
     <message>
         <source>%1 (%2%)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reading the runs in %1…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: the runs could not be read</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -2321,10 +2321,6 @@ no statistics at this step</source>
         <translation>再生</translation>
     </message>
     <message>
-        <source>Cannot open the run store</source>
-        <translation>ラン ストアを開けません</translation>
-    </message>
-    <message>
         <source>Cannot replay the run</source>
         <translation>実行を再生できません</translation>
     </message>
@@ -2502,6 +2498,14 @@ no statistics at this step</source>
     <message>
         <source>%1 (%2%)</source>
         <translation>%1（%2%）</translation>
+    </message>
+    <message>
+        <source>Reading the runs in %1…</source>
+        <translation>%1 内の実行を読み込んでいます…</translation>
+    </message>
+    <message>
+        <source>%1: the runs could not be read</source>
+        <translation>%1: 実行の一覧を読み込めませんでした</translation>
     </message>
 </context>
 <context>

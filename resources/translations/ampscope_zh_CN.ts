@@ -2321,10 +2321,6 @@ no statistics at this step</source>
         <translation>回放</translation>
     </message>
     <message>
-        <source>Cannot open the run store</source>
-        <translation>无法打开运行存储</translation>
-    </message>
-    <message>
         <source>Cannot replay the run</source>
         <translation>无法回放该运行</translation>
     </message>
@@ -2502,6 +2498,14 @@ no statistics at this step</source>
     <message>
         <source>%1 (%2%)</source>
         <translation>%1（%2%）</translation>
+    </message>
+    <message>
+        <source>Reading the runs in %1…</source>
+        <translation>正在读取 %1 中的运行…</translation>
+    </message>
+    <message>
+        <source>%1: the runs could not be read</source>
+        <translation>%1：无法读取运行列表</translation>
     </message>
 </context>
 <context>

@@ -2321,10 +2321,6 @@ no statistics at this step</source>
         <translation>重播</translation>
     </message>
     <message>
-        <source>Cannot open the run store</source>
-        <translation>無法開啟執行紀錄庫</translation>
-    </message>
-    <message>
         <source>Cannot replay the run</source>
         <translation>無法重播該執行</translation>
     </message>
@@ -2502,6 +2498,14 @@ no statistics at this step</source>
     <message>
         <source>%1 (%2%)</source>
         <translation>%1（%2%）</translation>
+    </message>
+    <message>
+        <source>Reading the runs in %1…</source>
+        <translation>正在讀取 %1 中的執行…</translation>
+    </message>
+    <message>
+        <source>%1: the runs could not be read</source>
+        <translation>%1：無法讀取執行清單</translation>
     </message>
 </context>
 <context>

@@ -13,6 +13,7 @@
 #include "marker_graph.h"
 #include "narrator.h"
 #include "presets.h"
+#include "run_browser.h"
 #include "scale_plot.h"
 #include "scaler_panel.h"
 #include "session_controller.h"
@@ -22,12 +23,16 @@
 #include <ampscope/run_store.h>
 #include <ampscope/training_session.h>
 
+#include <QDialogButtonBox>
 #include <QElapsedTimer>
 #include <QFile>
 #include <QImage>
+#include <QLabel>
 #include <QPdfWriter>
+#include <QPushButton>
 #include <QSignalSpy>
 #include <QSlider>
+#include <QTableWidget>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QTimer>
@@ -71,6 +76,9 @@ class TestMainWindow : public QObject {
   void markersFromBitmapsMatchTheVectorShapes();
   void layerHistoryEmptyUntilALayerHasStatistics();
   void longRunOpensOffTheGuiThread();
+  void runBrowserReadsTheListOffTheGuiThread();
+  void runBrowserClosedWhileReading();
+  void runBrowserShowsWhyThereIsNothingToChoose();
   void sliderReachesTheSessionScaler();
   void invalidScalerOptionsShowAMessage();
   void startPauseStepReset();
@@ -455,6 +463,176 @@ void TestMainWindow::longRunOpensOffTheGuiThread() {
   close.start();
   closing.reset();
   QVERIFY2(close.elapsed() < 1000, qPrintable(QStringLiteral("closing took %1 ms").arg(close.elapsed())));
+}
+
+namespace {
+QPushButton* acceptButton(const RunBrowser& b) {
+  auto* box = b.findChild<QDialogButtonBox*>();
+  return box ? box->button(QDialogButtonBox::Ok) : nullptr;
+}
+
+/// The red line under the table: empty when hidden.
+QString shownError(const RunBrowser& b) {
+  for (const QLabel* l : b.findChildren<QLabel*>())
+    if (!l->isHidden() && l->text() == b.error() && l != b.findChild<QLabel*>()) return l->text();
+  return {};
+}
+
+int runListReaders() {
+  int n = 0;
+  for (const QThread* t : QCoreApplication::instance()->findChildren<QThread*>(Qt::FindDirectChildrenOnly))
+    if (t->objectName() == QStringLiteral("run list reader")) ++n;
+  return n;
+}
+}  // namespace
+
+// File > Open's run list is read on a thread of its own: summing the steps of a long run takes
+// about a second per million steps, and the dialog shows at once and stays responsive meanwhile.
+void TestMainWindow::runBrowserReadsTheListOffTheGuiThread() {
+  QTemporaryDir dir;
+  QVERIFY(dir.isValid());
+  const QString store = dir.filePath(QStringLiteral("runs.sqlite"));
+  // Long enough that the synchronous read takes well over 150 ms in an optimised build; under a
+  // sanitizer smaller, and no timing claim.
+  constexpr std::int64_t kSteps = kSanitized ? 40000 : 600000;
+  const std::int64_t older = writeLongRun(store, 10);
+  const std::int64_t newer = writeLongRun(store, kSteps);
+
+  // What the dialog would have cost on the GUI thread (the file is in the page cache afterwards,
+  // which only makes the threaded read below faster, not the GUI's pauses longer).
+  QElapsedTimer sync;
+  sync.start();
+  const std::vector<RunSummary> expected =
+      RunStore(QFile::encodeName(store).toStdString(), RunStore::Mode::ReadOnly).runs();
+  const qint64 syncMs = sync.elapsed();
+  QCOMPARE(expected.size(), std::size_t(2));
+
+  QWidget parent;
+  parent.show();
+  QVERIFY(QTest::qWaitForWindowExposed(&parent));
+  QTest::qWait(200);  // the first drawing of the window is not the browser's
+  test::GuiPauseMeter pauses;
+  pauses.start();
+  RunBrowser browser(store, QStringLiteral("Replay a run"), QStringLiteral("Replay"), &parent);
+  QSignalSpy loaded(&browser, &RunBrowser::loaded);
+  browser.show();
+  // At once: the frame, what it is doing, nothing to choose yet.
+  QVERIFY(browser.isLoading());
+  QVERIFY2(browser.headingText().startsWith(QStringLiteral("Reading the runs in ")),
+           qPrintable(browser.headingText()));
+  QVERIFY(browser.headingText().contains(QStringLiteral("runs.sqlite")));
+  auto* table = browser.findChild<QTableWidget*>();
+  QVERIFY(table);
+  QCOMPARE(table->rowCount(), 0);
+  QVERIFY(acceptButton(browser) && !acceptButton(browser)->isEnabled());
+  QCOMPARE(browser.selectedRun(), qint64(0));
+  QVERIFY(browser.error().isEmpty());
+  while (browser.isLoading() && pauses.elapsedMs() < kLoadTimeout) QTest::qWait(20);
+  pauses.stop();
+  const qint64 loadMs = pauses.elapsedMs(), longestGap = pauses.longestMs();
+  qInfo(
+      "run list of %lld steps: runs() on the calling thread %lld ms; in the browser %lld ms, the GUI "
+      "thread's longest "
+      "pause meanwhile %lld ms",
+      static_cast<long long>(kSteps), static_cast<long long>(syncMs), static_cast<long long>(loadMs),
+      static_cast<long long>(longestGap));
+  QVERIFY(!browser.isLoading());
+  QCOMPARE(loaded.count(), 1);
+  QVERIFY2(browser.error().isEmpty(), qPrintable(browser.error()));
+  QCOMPARE(browser.runs().size(), std::size_t(2));
+  QCOMPARE(table->rowCount(), 2);
+  // Newest first, the newest selected, the step counts as the store sums them.
+  QCOMPARE(table->item(0, 0)->text(), QString::number(newer));
+  QCOMPARE(table->item(1, 0)->text(), QString::number(older));
+  QCOMPARE(table->item(0, 5)->text(), QString::number(kSteps));
+  QCOMPARE(table->item(1, 5)->text(), QStringLiteral("10"));
+  QCOMPARE(table->item(0, 5)->text(), QString::number(expected[1].steps));
+  QCOMPARE(browser.selectedRun(), newer);
+  QVERIFY(acceptButton(browser)->isEnabled());
+  QVERIFY2(browser.headingText().startsWith(QStringLiteral("Runs in ")), qPrintable(browser.headingText()));
+  QVERIFY(shownError(browser).isEmpty());
+  // Measured here (2 cores, RelWithDebInfo): runs() of 600,000 steps took 160-320 ms on the
+  // calling thread; with the browser reading it, the GUI thread's longest pause was 20-30 ms (the
+  // dialog's first drawing and filling the table). On a machine fast enough that runs() itself
+  // is short, there is no pause to tell apart.
+  if (!kSanitized && syncMs >= 100)
+    QVERIFY2(longestGap < syncMs / 2,
+             qPrintable(QStringLiteral("the GUI thread stopped for %1 ms; runs() takes %2 ms")
+                            .arg(longestGap)
+                            .arg(syncMs)));
+
+  // A run asked for before the list is here is selected once it arrives.
+  RunBrowser again(store, QStringLiteral("Replay a run"), QStringLiteral("Replay"));
+  again.selectRun(older);
+  QVERIFY(again.isLoading());
+  QSignalSpy againLoaded(&again, &RunBrowser::loaded);
+  QVERIFY(againLoaded.wait(kLoadTimeout));
+  QCOMPARE(again.selectedRun(), older);
+  again.selectRun(newer);  // and after it, at once
+  QCOMPARE(again.selectedRun(), newer);
+}
+
+// Closing the dialog while the list is read neither waits for the read nor crashes when it ends;
+// the reading thread then goes away by itself.
+void TestMainWindow::runBrowserClosedWhileReading() {
+  QTemporaryDir dir;
+  QVERIFY(dir.isValid());
+  const QString store = dir.filePath(QStringLiteral("runs.sqlite"));
+  const std::int64_t id = writeLongRun(store, kSanitized ? 20000 : 200000);
+  QTRY_COMPARE_WITH_TIMEOUT(runListReaders(), 0, kLoadTimeout);  // none left over from earlier tests
+  for (const int delayMs : {0, 5, 30}) {
+    auto browser =
+        std::make_unique<RunBrowser>(store, QStringLiteral("Replay a run"), QStringLiteral("Replay"));
+    browser->selectRun(id);
+    browser->show();
+    QTest::qWait(delayMs);
+    QVERIFY(browser->isLoading());
+    QCOMPARE(runListReaders(), 1);
+    QElapsedTimer close;
+    close.start();
+    browser.reset();
+    QVERIFY2(close.elapsed() < 100, qPrintable(QStringLiteral("closing took %1 ms").arg(close.elapsed())));
+    QTRY_COMPARE_WITH_TIMEOUT(runListReaders(), 0, kLoadTimeout);
+  }
+  // One left reading when the test ends goes on alone: the next tests' event loops see it finish
+  // and delete itself (had the program ended first, the application object would wait for it).
+  auto* left = new RunBrowser(store, QStringLiteral("Replay a run"), QStringLiteral("Replay"));
+  delete left;
+  QCOMPARE(runListReaders(), 1);
+}
+
+// A file that is not a store, a store without runs, a file that is not there: the dialog shows
+// why in itself, and there is nothing to accept.
+void TestMainWindow::runBrowserShowsWhyThereIsNothingToChoose() {
+  QTemporaryDir dir;
+  QVERIFY(dir.isValid());
+  const QString notes = dir.filePath(QStringLiteral("notes.sqlite"));
+  {
+    QFile f(notes);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write("these are notes, not a database\n");
+  }
+  const QString empty = dir.filePath(QStringLiteral("empty.sqlite"));
+  RunStore(QFile::encodeName(empty).toStdString());
+  const QString missing = dir.filePath(QStringLiteral("missing.sqlite"));
+  const std::pair<QString, QString> cases[] = {{notes, QStringLiteral("notes.sqlite")},
+                                               {empty, QStringLiteral("holds no runs yet")},
+                                               {missing, QStringLiteral("missing.sqlite")}};
+  for (const auto& [path, why] : cases) {
+    RunBrowser browser(path, QStringLiteral("Replay a run"), QStringLiteral("Replay"));
+    browser.show();
+    QSignalSpy loaded(&browser, &RunBrowser::loaded);
+    QVERIFY(browser.isLoading());
+    QVERIFY(shownError(browser).isEmpty());
+    QVERIFY(loaded.wait(kLoadTimeout));
+    QVERIFY(!browser.isLoading());
+    QVERIFY2(browser.error().contains(why), qPrintable(browser.error()));
+    QCOMPARE(shownError(browser), browser.error());
+    QVERIFY(browser.runs().empty());
+    QCOMPARE(browser.findChild<QTableWidget*>()->rowCount(), 0);
+    QVERIFY(!acceptButton(browser)->isEnabled());
+    QCOMPARE(browser.selectedRun(), qint64(0));
+  }
 }
 
 void TestMainWindow::narratorWording() {
