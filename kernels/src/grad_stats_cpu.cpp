@@ -39,6 +39,7 @@
 #include <array>
 #include <atomic>
 #include <bit>
+#include <cassert>
 #include <climits>
 #include <cstdint>
 #include <cstdlib>
@@ -162,7 +163,7 @@ ChunkSums finish_chunk(const U32A* b, int i, int n, std::int32_t smax, std::int3
 // and subnormals come from the histogram, cast overflows from a scan that runs only when amax
 // says a chunk has values that large. Intrinsics because gcc 12 turns the float -> double
 // widening of generic vectors into 4 narrow converts plus shuffles.
-__attribute__((target("avx2,fma"), noinline)) ChunkSums reduce_chunk_avx2(const U32A* b, int n) {
+__attribute__((target("avx2,fma"), noinline)) ChunkSums reduce_chunk_avx2_masked(const U32A* b, int n) {
   const __m256i abs_mask = _mm256_set1_epi32(0x7fffffff);
   const __m256i inf = _mm256_set1_epi32(kInfI);
   const __m256i flip = _mm256_set1_epi32(kFlip);
@@ -204,7 +205,7 @@ __attribute__((target("avx2,fma"), noinline)) ChunkSums reduce_chunk_avx2(const 
 
 // Loop 1, AVX-512F: the same lanes and results as the AVX2 loop; masks replace the selects
 // and an unsigned min replaces the flipped signed one.
-__attribute__((target("avx512f"), noinline)) ChunkSums reduce_chunk_avx512(const U32A* b, int n) {
+__attribute__((target("avx512f"), noinline)) ChunkSums reduce_chunk_avx512_masked(const U32A* b, int n) {
   const __m512i abs_mask = _mm512_set1_epi32(0x7fffffff);
   const __m512i inf = _mm512_set1_epi32(kInfI);
   const __m512i one = _mm512_set1_epi32(1);
@@ -235,6 +236,77 @@ __attribute__((target("avx512f"), noinline)) ChunkSums reduce_chunk_avx512(const
   alignas(64) double ss[kLanes];
   for (int k = 0; k < 4; ++k) _mm512_store_pd(ss + 8 * k, s[k]);
   return finish_chunk(b, i, n, smax, smin, nonfinite != 0, ss);
+}
+
+// Loop 1 for chunks without inf/NaN, which is nearly every chunk: the masked loops above spend
+// a third of their vector operations on the finite mask (compare, mask merges, zeroing
+// non-finite values before squaring). These loops assume every value is finite, so they need
+// none of that, and they widen straight from memory (vcvtps2pd with a memory operand: no
+// extract). The unmasked amax is >= inf exactly when the assumption failed; then the chunk
+// runs again through the masked loop, whose results these equal bit for bit on finite chunks
+// (same lanes, same order, same operations on the same values).
+__attribute__((target("avx512f"), noinline)) ChunkSums reduce_chunk_avx512(const U32A* b, int n) {
+  const __m512i abs_mask = _mm512_set1_epi32(0x7fffffff);
+  const __m512i one = _mm512_set1_epi32(1);
+  __m512i amax = _mm512_setzero_si512();
+  __m512i amin_m1 = _mm512_set1_epi32(kInfI - 1);  // unsigned
+  __m512d s[4];  // s[k] holds lanes 8k .. 8k+7
+  for (auto& v : s) v = _mm512_setzero_pd();
+  int i = 0;
+  for (; i + kLanes <= n; i += kLanes) {
+    for (int h = 0; h < 2; ++h) {
+      const U32A* p = b + i + 16 * h;
+      const __m512i a = _mm512_and_si512(_mm512_loadu_si512(p), abs_mask);
+      amax = _mm512_max_epi32(amax, a);
+      amin_m1 = _mm512_min_epu32(amin_m1, _mm512_sub_epi32(a, one));
+      const __m512d lo = _mm512_cvtps_pd(_mm256_loadu_ps(reinterpret_cast<const float*>(p)));
+      const __m512d hi = _mm512_cvtps_pd(_mm256_loadu_ps(reinterpret_cast<const float*>(p + 8)));
+      s[2 * h] = _mm512_fmadd_pd(lo, lo, s[2 * h]);
+      s[2 * h + 1] = _mm512_fmadd_pd(hi, hi, s[2 * h + 1]);
+    }
+  }
+  const auto smax = static_cast<std::int32_t>(_mm512_reduce_max_epi32(amax));
+  if (smax >= kInfI) return reduce_chunk_avx512_masked(b, n);
+  const std::uint32_t umin = _mm512_reduce_min_epu32(amin_m1);
+  const auto smin = static_cast<std::int32_t>(umin ^ static_cast<std::uint32_t>(kFlip));
+  alignas(64) double ss[kLanes];
+  for (int k = 0; k < 4; ++k) _mm512_store_pd(ss + 8 * k, s[k]);
+  return finish_chunk(b, i, n, smax, smin, false, ss);
+}
+
+__attribute__((target("avx2,fma"), noinline)) ChunkSums reduce_chunk_avx2(const U32A* b, int n) {
+  const __m256i abs_mask = _mm256_set1_epi32(0x7fffffff);
+  const __m256i flip = _mm256_set1_epi32(kFlip);
+  const __m256i one = _mm256_set1_epi32(1);
+  __m256i amax = _mm256_setzero_si256();
+  __m256i amin_m1 = _mm256_set1_epi32((kInfI - 1) ^ kFlip);
+  __m256d s[8];  // s[k] holds lanes 4k .. 4k+3
+  for (auto& v : s) v = _mm256_setzero_pd();
+  int i = 0;
+  for (; i + kLanes <= n; i += kLanes) {
+    for (int h = 0; h < 4; ++h) {
+      const U32A* p = b + i + 8 * h;
+      const __m256i a = _mm256_and_si256(_mm256_loadu_si256(reinterpret_cast<const __m256i*>(p)), abs_mask);
+      amax = _mm256_max_epi32(amax, a);
+      amin_m1 = _mm256_min_epi32(amin_m1, _mm256_xor_si256(_mm256_sub_epi32(a, one), flip));
+      const __m256d lo = _mm256_cvtps_pd(_mm_loadu_ps(reinterpret_cast<const float*>(p)));
+      const __m256d hi = _mm256_cvtps_pd(_mm_loadu_ps(reinterpret_cast<const float*>(p + 4)));
+      s[2 * h] = _mm256_fmadd_pd(lo, lo, s[2 * h]);
+      s[2 * h + 1] = _mm256_fmadd_pd(hi, hi, s[2 * h + 1]);
+    }
+  }
+  alignas(32) std::int32_t mx[8], mn[8];
+  _mm256_store_si256(reinterpret_cast<__m256i*>(mx), amax);
+  _mm256_store_si256(reinterpret_cast<__m256i*>(mn), amin_m1);
+  std::int32_t smax = 0, smin = (kInfI - 1) ^ kFlip;
+  for (int j = 0; j < 8; ++j) {
+    smax = std::max(smax, mx[j]);
+    smin = std::min(smin, mn[j]);
+  }
+  if (smax >= kInfI) return reduce_chunk_avx2_masked(b, n);
+  alignas(32) double ss[kLanes];
+  for (int k = 0; k < 8; ++k) _mm256_store_pd(ss + 4 * k, s[k]);
+  return finish_chunk(b, i, n, smax, smin, false, ss);
 }
 #endif
 
@@ -490,6 +562,114 @@ void window_hist(const U32A* b, int n, WindowPlanes& w, const char* pf, int pf_b
   (void)b, (void)n, (void)w, (void)pf, (void)pf_bytes;
 #endif
 }
+
+#if defined(__x86_64__)
+// ---- Loop 1 and the window histogram fused (AVX-512, one window) ----
+// Separately, loop 1 and the window histogram each load every element and take its absolute
+// bits; at L2 sizes the vector ALUs, not memory, bound the pass, so this loop does both on
+// each vector while it is in registers: loop 1's operations of reduce_chunk_avx512 (same
+// lanes, same order: bit-identical sums) and the window's shift plus carry-save tree. Once the
+// item's window is placed (from its first chunk), whether a chunk fits is known only after its
+// amax and amin, so the tree works on a copy of the planes that is written back only when the
+// chunk is all finite and fits; otherwise the caller takes the separate path, as for every
+// chunk before. Blocks of 256 elements as in window_hist_avx512; the rest of the chunk gets
+// loop 1 only (and the tables, in the caller).
+enum class Fused { Counted, DoesNotFit, NonFinite };
+
+// dst = the one-hot word of the 16 elements at p + 16q, after loop 1's work on them.
+#define AMPSCOPE_FUSED_VEC(dst, q)                                                              \
+  do {                                                                                          \
+    const U32A* pq = p + 16 * (q);                                                              \
+    const __m512i a = _mm512_and_si512(_mm512_loadu_si512(pq), abs_mask);                       \
+    amax = _mm512_max_epi32(amax, a);                                                           \
+    amin_m1 = _mm512_min_epu32(amin_m1, _mm512_sub_epi32(a, one));                              \
+    const __m512d lo = _mm512_cvtps_pd(_mm256_loadu_ps(reinterpret_cast<const float*>(pq)));    \
+    const __m512d hi = _mm512_cvtps_pd(_mm256_loadu_ps(reinterpret_cast<const float*>(pq + 8))); \
+    s[2 * ((q) & 1)] = _mm512_fmadd_pd(lo, lo, s[2 * ((q) & 1)]);                               \
+    s[2 * ((q) & 1) + 1] = _mm512_fmadd_pd(hi, hi, s[2 * ((q) & 1) + 1]);                       \
+    dst = _mm512_sllv_epi32(one, _mm512_sub_epi32(topv, _mm512_srli_epi32(a, 23)));            \
+  } while (false)
+
+__attribute__((target("avx512f"), noinline)) Fused reduce_window_avx512(const U32A* b, int n, Planes& plane, int top,
+                                                                      const char* pf, int pf_bytes, ChunkSums& out) {
+  const __m512i abs_mask = _mm512_set1_epi32(0x7fffffff);
+  const __m512i one = _mm512_set1_epi32(1);
+  const __m512i topv = _mm512_set1_epi32(top);
+  __m512i amax = _mm512_setzero_si512();
+  __m512i amin_m1 = _mm512_set1_epi32(kInfI - 1);  // unsigned
+  __m512d s[4];
+  for (auto& v : s) v = _mm512_setzero_pd();
+  alignas(64) Planes work;
+  std::memcpy(work, plane, sizeof work);
+  __m512i ones = _mm512_load_si512(work[0]), twos = _mm512_load_si512(work[1]);
+  __m512i fours = _mm512_load_si512(work[2]), eights = _mm512_load_si512(work[3]);
+  const int done = n - n % 256;
+  int line = 0;
+  for (int i = 0; i < done; i += 256) {
+    const U32A* p = b + i;
+    if (line < pf_bytes) {
+      for (int k = 0; k < 16; ++k) __builtin_prefetch(pf + line + 64 * k);
+      line += 1024;
+    }
+    __m512i twosA, twosB, foursA, foursB, eightsA, eightsB, sixteens, x0, x1;
+    // Two one-hot words per adder, each computed in its own statement: loop 1's sums then run
+    // in element order, as in reduce_chunk_avx512.
+#define AMPSCOPE_PAIR(hi, q)           \
+  AMPSCOPE_FUSED_VEC(x0, q);           \
+  AMPSCOPE_FUSED_VEC(x1, (q) + 1);     \
+  csa(hi, ones, ones, x0, x1)
+    AMPSCOPE_PAIR(twosA, 0);
+    AMPSCOPE_PAIR(twosB, 2);
+    csa(foursA, twos, twos, twosA, twosB);
+    AMPSCOPE_PAIR(twosA, 4);
+    AMPSCOPE_PAIR(twosB, 6);
+    csa(foursB, twos, twos, twosA, twosB);
+    csa(eightsA, fours, fours, foursA, foursB);
+    AMPSCOPE_PAIR(twosA, 8);
+    AMPSCOPE_PAIR(twosB, 10);
+    csa(foursA, twos, twos, twosA, twosB);
+    AMPSCOPE_PAIR(twosA, 12);
+    AMPSCOPE_PAIR(twosB, 14);
+    csa(foursB, twos, twos, twosA, twosB);
+    csa(eightsB, fours, fours, foursA, foursB);
+    csa(sixteens, eights, eights, eightsA, eightsB);
+#undef AMPSCOPE_PAIR
+    __m512i carry = sixteens;
+    for (int k = 4; k < kWinPlanes; ++k) {
+      const __m512i pk = _mm512_load_si512(work[k]);
+      _mm512_store_si512(work[k], _mm512_xor_si512(pk, carry));
+      carry = _mm512_and_si512(pk, carry);
+    }
+  }
+  int i = done;
+  for (; i + kLanes <= n; i += kLanes) {
+    const U32A* p = b + i;
+    __m512i unused;
+    AMPSCOPE_FUSED_VEC(unused, 0);
+    AMPSCOPE_FUSED_VEC(unused, 1);
+    (void)unused;
+  }
+  const auto smax = static_cast<std::int32_t>(_mm512_reduce_max_epi32(amax));
+  if (smax >= kInfI) return Fused::NonFinite;
+  const std::uint32_t umin = _mm512_reduce_min_epu32(amin_m1);
+  const auto smin = static_cast<std::int32_t>(umin ^ static_cast<std::uint32_t>(kFlip));
+  alignas(64) double ss[kLanes];
+  for (int k = 0; k < 4; ++k) _mm512_store_pd(ss + 8 * k, s[k]);
+  out = finish_chunk(b, i, n, smax, smin, false, ss);
+  if (out.nonfinite) return Fused::NonFinite;
+  // The caller's test for one window (span 32) on the whole chunk, as for the separate path.
+  const int amax_f = static_cast<int>(out.amax >> 23), amin_f = static_cast<int>(out.amin >> 23);
+  const bool fits = top >= kWinBins && amax_f <= top && (out.amax == 0 || amin_f > top - kWinBins);
+  if (!fits) return Fused::DoesNotFit;
+  _mm512_store_si512(work[0], ones);
+  _mm512_store_si512(work[1], twos);
+  _mm512_store_si512(work[2], fours);
+  _mm512_store_si512(work[3], eights);
+  std::memcpy(plane, work, sizeof work);
+  return Fused::Counted;
+}
+#undef AMPSCOPE_FUSED_VEC
+#endif
 
 #if defined(__x86_64__)
 // Window read-out: for each plane and each active bin, the number of lanes with that bit set
@@ -773,14 +953,22 @@ struct Runner {
       }
 
       if (stats) {
-        const ChunkSums cs = reduce_chunk(b, n);
-        item_sum += cs.sum_squares;
-        acc.amax = std::max(acc.amax, cs.amax);
-        acc.amin = std::min(acc.amin, cs.amin);
         // Next chunk of a dense view: where it starts and how many bytes it has.
         const std::int64_t next_n = dense ? std::min<std::int64_t>(kChunk, it.end - pos - n) : 0;
         const char* pf = static_cast<const char*>(src) + n * static_cast<std::int64_t>(es);
         const int pf_bytes = static_cast<int>(std::max<std::int64_t>(next_n, 0) * static_cast<std::int64_t>(es));
+        // With the item's window placed (one window, AVX-512), loop 1 and the histogram run
+        // fused; a chunk that is not all finite or does not fit goes the separate way.
+        ChunkSums cs;
+        Fused fused = Fused::NonFinite;
+#if defined(__x86_64__)
+        if (win.top >= 0 && win.windows == 1 && n >= 256 && isa() == Isa::Avx512)
+          fused = reduce_window_avx512(b, n, win.plane[0], win.top, pf, pf_bytes, cs);
+#endif
+        if (fused == Fused::NonFinite) cs = reduce_chunk(b, n);
+        item_sum += cs.sum_squares;
+        acc.amax = std::max(acc.amax, cs.amax);
+        acc.amin = std::min(acc.amin, cs.amin);
         // The window histogram takes the chunk's whole blocks when its finite nonzero values
         // fit the item's window (see WindowPlanes); the rest goes to the tables.
         int done = 0;
@@ -799,7 +987,8 @@ struct Runner {
           const bool fits = win.top >= span && amax_f <= win.top && (cs.amax == 0 || amin_f > win.top - span);
           if (fits) {
             done = n - n % block;
-            window_hist(b, done, win, pf, pf_bytes);
+            assert(fused != Fused::Counted || done == n - n % 256);
+            if (fused != Fused::Counted) window_hist(b, done, win, pf, pf_bytes);
             win.counted += static_cast<std::uint64_t>(done);
             if (cs.nonfinite) {
               const std::uint64_t before = acc.nan + acc.pos_inf + acc.neg_inf;

@@ -1,9 +1,12 @@
 // Tests of the CPU statistics pass and finalize() against a plain per-element reference
 // (tests/kernels/test_tensors.h): every count, amax and amin must match exactly; the fp64 sum
-// of squares to 1e-12 relative (the kernel sums in another order than the reference).
+// of squares to 1e-12 relative (the kernel sums in another order than the reference), and for
+// contiguous tensors bit for bit against the kernel's documented order.
 #include <QTest>
 
+#include <algorithm>
 #include <bit>
+#include <cmath>
 #include <cstring>
 #include <stdexcept>
 
@@ -93,6 +96,36 @@ void compare(const RawTensorStats& raw, const RefStats& ref) {
   }
   QVERIFY2(std::abs(raw.sum_squares - ref.sum_squares) <= 1e-12 * ref.sum_squares,
            qPrintable(QStringLiteral("sum_squares %1 vs %2").arg(raw.sum_squares, 0, 'g', 17).arg(ref.sum_squares, 0, 'g', 17)));
+}
+
+// The sum of squares in the order the kernel documents (kernels/src/grad_stats_cpu.cpp): work
+// items of 32768 elements, chunks of 2048, 32 fp64 lanes per chunk (lane = index in the chunk
+// mod 32, in element order; inf/NaN count as 0), the lanes combined as a fixed tree, chunk sums
+// added in order into the item's, item sums added in order. Every code path (AVX-512 with the
+// fused window loop, AVX2, portable; any thread count) must give exactly these bits: ctest runs
+// this test once per path. Elements in logical order: contiguous tensors only.
+double lane_order_sum_squares(const TestTensor& t) {
+  constexpr std::int64_t kItem = 32768, kChunk = 2048;
+  const std::int64_t n = t.numel();
+  double total = 0.0;
+  for (std::int64_t ib = 0; ib < n; ib += kItem) {
+    const std::int64_t ie = std::min(n, ib + kItem);
+    double item = 0.0;
+    for (std::int64_t cb = ib; cb < ie; cb += kChunk) {
+      double lane[32] = {};
+      for (std::int64_t i = cb; i < std::min(ie, cb + kChunk); ++i) {
+        const double x = value_of(t.dtype, t.bits_at(t.offset_of(i)));
+        const double d = std::isfinite(x) ? x : 0.0;
+        lane[(i - cb) % 32] += d * d;
+      }
+      double l16[16], l8[8];
+      for (int j = 0; j < 16; ++j) l16[j] = lane[j] + lane[j + 16];
+      for (int j = 0; j < 8; ++j) l8[j] = l16[j] + l16[j + 8];
+      item += ((l8[0] + l8[1]) + (l8[2] + l8[3])) + ((l8[4] + l8[5]) + (l8[6] + l8[7]));
+    }
+    total += item;
+  }
+  return total;
 }
 
 void compare_storage(const TestTensor& t, const std::vector<std::uint32_t>& expected) {
@@ -187,6 +220,14 @@ class TestGradStats : public QObject {
     const bool found = grad_stats_cpu({&v, 1}, opt, &raw);
     compare(raw, ref);
     if (QTest::currentTestFailed()) return;
+    if (layout == "contiguous") {
+      const double want = lane_order_sum_squares(before);  // the statistics see the scaled values
+      QVERIFY2(std::bit_cast<std::uint64_t>(raw.sum_squares) == std::bit_cast<std::uint64_t>(want),
+               qPrintable(QStringLiteral("sum_squares %1, the documented order gives %2 (%3)")
+                              .arg(raw.sum_squares, 0, 'g', 17)
+                              .arg(want, 0, 'g', 17)
+                              .arg(QString::fromStdString(grad_stats_cpu_isa()))));
+    }
     QCOMPARE(found, ref.found_inf);
     if (opt.unscale) compare_storage(t, expected_storage);
     else QVERIFY(t.storage == before.storage);  // stats alone never write
