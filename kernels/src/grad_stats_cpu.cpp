@@ -924,6 +924,10 @@ struct Runner {
     alignas(64) std::uint32_t decoded[kChunk];  // fp16/bf16 decoded to fp32 bits
     double item_sum = 0.0;
     bool nonfinite = false;
+    // A chunk that did not fit the window cost the fused loop its histogram work for nothing;
+    // data like that (spread wider than the window) takes the separate loops for the rest of
+    // the item.
+    [[maybe_unused]] bool try_fused = true;
     const std::size_t es = elem_size(v.dtype);
     char* const base = static_cast<char*>(v.data);
     std::optional<StridedCursor> gather_cur, scatter_cur;
@@ -962,8 +966,10 @@ struct Runner {
         ChunkSums cs;
         Fused fused = Fused::NonFinite;
 #if defined(__x86_64__)
-        if (win.top >= 0 && win.windows == 1 && n >= 256 && isa() == Isa::Avx512)
+        if (try_fused && win.top >= 0 && win.windows == 1 && n >= 256 && isa() == Isa::Avx512) {
           fused = reduce_window_avx512(b, n, win.plane[0], win.top, pf, pf_bytes, cs);
+          try_fused = fused != Fused::DoesNotFit;
+        }
 #endif
         if (fused == Fused::NonFinite) cs = reduce_chunk(b, n);
         item_sum += cs.sum_squares;
