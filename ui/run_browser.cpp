@@ -14,6 +14,7 @@
 #include <QThread>
 #include <QVBoxLayout>
 
+#include <atomic>
 #include <exception>
 #include <functional>
 #include <string>
@@ -26,6 +27,10 @@ struct RunBrowser::Reading {
   std::string file;
   std::vector<RunSummary> runs;
   std::exception_ptr failure;
+  // Set (release) after runs/failure are written, read (acquire) before they are: the queued
+  // `finished` orders the two threads too, but through Qt's futex-based mutex, which
+  // ThreadSanitizer cannot see (it reported this hand-off as a race without the flag).
+  std::atomic<bool> done{false};
 };
 
 namespace {
@@ -47,11 +52,21 @@ class DetachedReader final : public QThread {
     setObjectName(QStringLiteral("run list reader"));
     connect(this, &QThread::finished, this, &QObject::deleteLater);
   }
-  ~DetachedReader() override { wait(); }
+  ~DetachedReader() override {
+    wait();
+    // Pairs with the release at the end of run(): wait() synchronises through Qt's futex-based
+    // mutex, which ThreadSanitizer cannot see, and m_job was last written on that thread.
+    [[maybe_unused]] const bool ran = m_ran.load(std::memory_order_acquire);
+  }
 
  private:
-  void run() override { m_job(); }
+  void run() override {
+    m_job();
+    m_job = nullptr;  // its captures (the shared reading) are let go on this thread
+    m_ran.store(true, std::memory_order_release);
+  }
   std::function<void()> m_job;
+  std::atomic<bool> m_ran{false};
 };
 }  // namespace
 
@@ -98,10 +113,13 @@ RunBrowser::RunBrowser(const QString& path, const QString& title, const QString&
     } catch (...) {
       reading->failure = std::current_exception();
     }
+    reading->done.store(true, std::memory_order_release);
   });
   // Queued (finished is emitted on the reader's thread) and tied to this dialog: a dialog closed
   // while reading never hears of the result.
-  connect(reader, &QThread::finished, this, [this, reading] { showResult(*reading); });
+  connect(reader, &QThread::finished, this, [this, reading] {
+    if (reading->done.load(std::memory_order_acquire)) showResult(*reading);  // always set by now
+  });
   reader->start(QThread::LowPriority);
 }
 
