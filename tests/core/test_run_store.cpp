@@ -579,6 +579,30 @@ class TestRunStore : public QObject {
         else QCOMPARE(s.final_loss, 0.25 * r);
       }
     }
+    // load_run counts from the rows it reads, runs() from the run_summary view: the same
+    // summary, field by field (a NaN final loss included), and a progress total that is the
+    // run's step count.
+    for (int r = 0; r < 5; ++r) {
+      std::int64_t last_read = -1, last_total = -1;
+      const RunData run = store.load_run(ids[r], false, [&](std::int64_t read, std::int64_t total) {
+        last_read = read;
+        last_total = total;
+        return true;
+      });
+      const RunSummary &a = run.summary, &b = runs[r];
+      QCOMPARE(a.id, b.id);
+      QCOMPARE(a.created, b.created);
+      QCOMPARE(a.model, b.model);
+      QCOMPARE(a.precision, b.precision);
+      QCOMPARE(a.device, b.device);
+      QCOMPARE(a.status, b.status);
+      QCOMPARE(a.steps, b.steps);
+      QCOMPARE(a.skipped, b.skipped);
+      QCOMPARE(std::bit_cast<std::uint64_t>(a.final_scale), std::bit_cast<std::uint64_t>(b.final_scale));
+      QCOMPARE(std::bit_cast<std::uint64_t>(a.final_loss), std::bit_cast<std::uint64_t>(b.final_loss));
+      QCOMPARE(last_read, std::int64_t{counts[r]});
+      QCOMPARE(last_total, std::int64_t{counts[r]});
+    }
     QCOMPARE(runs[1].status, std::string("stopped"));
     QCOMPARE(runs[2].status, std::string("running"));
     QCOMPARE(runs[3].device, std::string("cuda:0"));
