@@ -32,6 +32,7 @@
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QSlider>
+#include <QStatusBar>
 #include <QTableWidget>
 #include <QTemporaryDir>
 #include <QTest>
@@ -382,6 +383,12 @@ void TestMainWindow::longRunOpensOffTheGuiThread() {
   w.show();
   QVERIFY(QTest::qWaitForWindowExposed(&w));
   QTest::qWait(200);  // the first drawing of the window is not the load's
+  // Idle, the status bar is as tall as its labels: the opening bar (a button, a progress bar)
+  // is in it only while a run is being opened (QStatusBar counts hidden widgets too).
+  QStatusBar reference;
+  reference.addPermanentWidget(new QLabel(QStringLiteral("Step 1"), &reference));
+  const int idleHeight = w.statusBar()->sizeHint().height();
+  QCOMPARE(idleHeight, reference.sizeHint().height());
   int doneCalls = 0;
   bool doneOk = false;
   QString doneError, shownWhileLoading;
@@ -394,6 +401,7 @@ void TestMainWindow::longRunOpensOffTheGuiThread() {
   pauses.start();
   shownWhileLoading = w.openingText();
   QVERIFY(w.isOpeningReplay());
+  QVERIFY(w.findChild<QPushButton*>(QStringLiteral("cancelOpening"))->isVisible());
   QVERIFY(!w.isReplaying());  // nothing changes until the run is read
   while (w.isOpeningReplay() && pauses.elapsedMs() < kLoadTimeout) {
     QTest::qWait(20);
@@ -409,6 +417,8 @@ void TestMainWindow::longRunOpensOffTheGuiThread() {
   QCOMPARE(w.replayedRun()->history().skippedCount(), kSteps / 1000);
   QVERIFY2(shownWhileLoading.startsWith(QStringLiteral("Opening run %1 of long.sqlite").arg(id)), qPrintable(shownWhileLoading));
   QVERIFY(w.openingText().isEmpty());
+  QVERIFY(!w.findChild<QPushButton*>(QStringLiteral("cancelOpening"))->isVisible());
+  QCOMPARE(w.statusBar()->sizeHint().height(), idleHeight);
   // Reading 300,000 steps takes 0.7-4 s on this 2-core machine; read on the GUI thread, that
   // would be one pause as long. Off it, the longest pause measured was 70-210 ms (the end:
   // the charts take the run), with spikes to ~420 ms when the machine is busy.
