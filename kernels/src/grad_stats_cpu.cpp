@@ -158,6 +158,28 @@ ChunkSums finish_chunk(const U32A* b, int i, int n, std::int32_t smax, std::int3
 }
 
 #if defined(__x86_64__)
+// The vector loops' endings: their lanes' max and min, and finish_chunk with the fp64 lanes.
+__attribute__((target("avx2"), always_inline)) inline void lanes_minmax_avx2(__m256i amax, __m256i amin_m1,
+                                                                             std::int32_t& smax, std::int32_t& smin) {
+  alignas(32) std::int32_t mx[8], mn[8];
+  _mm256_store_si256(reinterpret_cast<__m256i*>(mx), amax);
+  _mm256_store_si256(reinterpret_cast<__m256i*>(mn), amin_m1);
+  smax = 0;
+  smin = (kInfI - 1) ^ kFlip;
+  for (int j = 0; j < 8; ++j) {
+    smax = std::max(smax, mx[j]);
+    smin = std::min(smin, mn[j]);
+  }
+}
+__attribute__((target("avx512f"), always_inline)) inline ChunkSums finish_chunk_avx512(
+    const U32A* b, int i, int n, std::int32_t smax, __m512i amin_m1, const __m512d (&s)[4], bool nonfinite) {
+  const std::uint32_t umin = _mm512_reduce_min_epu32(amin_m1);
+  const auto smin = static_cast<std::int32_t>(umin ^ static_cast<std::uint32_t>(kFlip));
+  alignas(64) double ss[kLanes];
+  for (int k = 0; k < 4; ++k) _mm512_store_pd(ss + 8 * k, s[k]);
+  return finish_chunk(b, i, n, smax, smin, nonfinite, ss);
+}
+
 // Loop 1, AVX2 + FMA: amax, amin over finite nonzero |x|, the fp64 sum of squares of finite
 // values and whether anything is inf/NaN, branch-free. Only what every element needs: zeros
 // and subnormals come from the histogram, cast overflows from a scan that runs only when amax
@@ -189,14 +211,8 @@ __attribute__((target("avx2,fma"), noinline)) ChunkSums reduce_chunk_avx2_masked
       s[2 * h + 1] = _mm256_fmadd_pd(hi, hi, s[2 * h + 1]);
     }
   }
-  alignas(32) std::int32_t mx[8], mn[8];
-  _mm256_store_si256(reinterpret_cast<__m256i*>(mx), amax);
-  _mm256_store_si256(reinterpret_cast<__m256i*>(mn), amin_m1);
-  std::int32_t smax = 0, smin = (kInfI - 1) ^ kFlip;
-  for (int j = 0; j < 8; ++j) {
-    smax = std::max(smax, mx[j]);
-    smin = std::min(smin, mn[j]);
-  }
+  std::int32_t smax, smin;
+  lanes_minmax_avx2(amax, amin_m1, smax, smin);
   alignas(32) double ss[kLanes];
   for (int k = 0; k < 8; ++k) _mm256_store_pd(ss + 4 * k, s[k]);
   const bool nonfinite = _mm256_movemask_epi8(finite_all) != -1;
@@ -230,12 +246,8 @@ __attribute__((target("avx512f"), noinline)) ChunkSums reduce_chunk_avx512_maske
       s[2 * h + 1] = _mm512_fmadd_pd(hi, hi, s[2 * h + 1]);
     }
   }
-  const auto smax = static_cast<std::int32_t>(_mm512_reduce_max_epi32(amax));
-  const std::uint32_t umin = _mm512_reduce_min_epu32(amin_m1);
-  const auto smin = static_cast<std::int32_t>(umin ^ static_cast<std::uint32_t>(kFlip));
-  alignas(64) double ss[kLanes];
-  for (int k = 0; k < 4; ++k) _mm512_store_pd(ss + 8 * k, s[k]);
-  return finish_chunk(b, i, n, smax, smin, nonfinite != 0, ss);
+  return finish_chunk_avx512(b, i, n, static_cast<std::int32_t>(_mm512_reduce_max_epi32(amax)), amin_m1, s,
+                             nonfinite != 0);
 }
 
 // Loop 1 for chunks without inf/NaN, which is nearly every chunk: the masked loops above spend
@@ -267,11 +279,7 @@ __attribute__((target("avx512f"), noinline)) ChunkSums reduce_chunk_avx512(const
   }
   const auto smax = static_cast<std::int32_t>(_mm512_reduce_max_epi32(amax));
   if (smax >= kInfI) return reduce_chunk_avx512_masked(b, n);
-  const std::uint32_t umin = _mm512_reduce_min_epu32(amin_m1);
-  const auto smin = static_cast<std::int32_t>(umin ^ static_cast<std::uint32_t>(kFlip));
-  alignas(64) double ss[kLanes];
-  for (int k = 0; k < 4; ++k) _mm512_store_pd(ss + 8 * k, s[k]);
-  return finish_chunk(b, i, n, smax, smin, false, ss);
+  return finish_chunk_avx512(b, i, n, smax, amin_m1, s, false);
 }
 
 __attribute__((target("avx2,fma"), noinline)) ChunkSums reduce_chunk_avx2(const U32A* b, int n) {
@@ -295,14 +303,8 @@ __attribute__((target("avx2,fma"), noinline)) ChunkSums reduce_chunk_avx2(const 
       s[2 * h + 1] = _mm256_fmadd_pd(hi, hi, s[2 * h + 1]);
     }
   }
-  alignas(32) std::int32_t mx[8], mn[8];
-  _mm256_store_si256(reinterpret_cast<__m256i*>(mx), amax);
-  _mm256_store_si256(reinterpret_cast<__m256i*>(mn), amin_m1);
-  std::int32_t smax = 0, smin = (kInfI - 1) ^ kFlip;
-  for (int j = 0; j < 8; ++j) {
-    smax = std::max(smax, mx[j]);
-    smin = std::min(smin, mn[j]);
-  }
+  std::int32_t smax, smin;
+  lanes_minmax_avx2(amax, amin_m1, smax, smin);
   if (smax >= kInfI) return reduce_chunk_avx2_masked(b, n);
   alignas(32) double ss[kLanes];
   for (int k = 0; k < 8; ++k) _mm256_store_pd(ss + 4 * k, s[k]);
@@ -651,11 +653,7 @@ __attribute__((target("avx512f"), noinline)) Fused reduce_window_avx512(const U3
   }
   const auto smax = static_cast<std::int32_t>(_mm512_reduce_max_epi32(amax));
   if (smax >= kInfI) return Fused::NonFinite;
-  const std::uint32_t umin = _mm512_reduce_min_epu32(amin_m1);
-  const auto smin = static_cast<std::int32_t>(umin ^ static_cast<std::uint32_t>(kFlip));
-  alignas(64) double ss[kLanes];
-  for (int k = 0; k < 4; ++k) _mm512_store_pd(ss + 8 * k, s[k]);
-  out = finish_chunk(b, i, n, smax, smin, false, ss);
+  out = finish_chunk_avx512(b, i, n, smax, amin_m1, s, false);
   if (out.nonfinite) return Fused::NonFinite;
   // The caller's test for one window (span 32) on the whole chunk, as for the separate path.
   const int amax_f = static_cast<int>(out.amax >> 23), amin_f = static_cast<int>(out.amin >> 23);
