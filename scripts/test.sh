@@ -90,4 +90,5 @@ for stage in "${STAGES[@]}"; do
     rm -rf "$dir"
   fi
 done
-echo "=== scripts/test.sh: all stages passed: ${times[*]}; $(free_mb) MB free at the end"
+summary=$(printf '%s; ' "${times[@]}")
+echo "=== scripts/test.sh: all stages passed: ${summary}$(free_mb) MB free at the end"
