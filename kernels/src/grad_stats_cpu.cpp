@@ -572,11 +572,10 @@ void window_hist(const U32A* b, int n, WindowPlanes& w, const char* pf, int pf_b
 // each vector while it is in registers: loop 1's operations of reduce_chunk_avx512 (same
 // lanes, same order: bit-identical sums) and the window's shift plus carry-save tree. Once the
 // item's window is placed (from its first chunk), whether a chunk fits is known only after its
-// amax and amin, so the tree works on a copy of the planes that is written back only when the
-// chunk is all finite and fits; otherwise the caller takes the separate path, as for every
-// chunk before. Blocks of 256 elements as in window_hist_avx512; the rest of the chunk gets
-// loop 1 only (and the tables, in the caller).
-enum class Fused { Counted, DoesNotFit, NonFinite };
+// amax and amin, so the tree counts into `work`, a copy of `plane`: the caller keeps it when
+// its test says the chunk fits, as for the separate path. A chunk with inf/NaN returns false
+// (out and work unset) and takes the separate path. Blocks of 256 elements as in
+// window_hist_avx512; the rest of the chunk gets loop 1 only (and the tables, in the caller).
 
 // dst = the one-hot word of the 16 elements at p + 16q, after loop 1's work on them.
 #define AMPSCOPE_FUSED_VEC(dst, q)                                                              \
@@ -592,8 +591,9 @@ enum class Fused { Counted, DoesNotFit, NonFinite };
     dst = _mm512_sllv_epi32(one, _mm512_sub_epi32(topv, _mm512_srli_epi32(a, 23)));            \
   } while (false)
 
-__attribute__((target("avx512f"), noinline)) Fused reduce_window_avx512(const U32A* b, int n, Planes& plane, int top,
-                                                                      const char* pf, int pf_bytes, ChunkSums& out) {
+__attribute__((target("avx512f"), noinline)) bool reduce_window_avx512(const U32A* b, int n, const Planes& plane,
+                                                                     Planes& work, int top, const char* pf,
+                                                                     int pf_bytes, ChunkSums& out) {
   const __m512i abs_mask = _mm512_set1_epi32(0x7fffffff);
   const __m512i one = _mm512_set1_epi32(1);
   const __m512i topv = _mm512_set1_epi32(top);
@@ -601,7 +601,6 @@ __attribute__((target("avx512f"), noinline)) Fused reduce_window_avx512(const U3
   __m512i amin_m1 = _mm512_set1_epi32(kInfI - 1);  // unsigned
   __m512d s[4];
   for (auto& v : s) v = _mm512_setzero_pd();
-  alignas(64) Planes work;
   std::memcpy(work, plane, sizeof work);
   __m512i ones = _mm512_load_si512(work[0]), twos = _mm512_load_si512(work[1]);
   __m512i fours = _mm512_load_si512(work[2]), eights = _mm512_load_si512(work[3]);
@@ -652,19 +651,14 @@ __attribute__((target("avx512f"), noinline)) Fused reduce_window_avx512(const U3
     (void)unused;
   }
   const auto smax = static_cast<std::int32_t>(_mm512_reduce_max_epi32(amax));
-  if (smax >= kInfI) return Fused::NonFinite;
+  if (smax >= kInfI) return false;
   out = finish_chunk_avx512(b, i, n, smax, amin_m1, s, false);
-  if (out.nonfinite) return Fused::NonFinite;
-  // The caller's test for one window (span 32) on the whole chunk, as for the separate path.
-  const int amax_f = static_cast<int>(out.amax >> 23), amin_f = static_cast<int>(out.amin >> 23);
-  const bool fits = top >= kWinBins && amax_f <= top && (out.amax == 0 || amin_f > top - kWinBins);
-  if (!fits) return Fused::DoesNotFit;
+  if (out.nonfinite) return false;
   _mm512_store_si512(work[0], ones);
   _mm512_store_si512(work[1], twos);
   _mm512_store_si512(work[2], fours);
   _mm512_store_si512(work[3], eights);
-  std::memcpy(plane, work, sizeof work);
-  return Fused::Counted;
+  return true;
 }
 #undef AMPSCOPE_FUSED_VEC
 #endif
@@ -926,6 +920,7 @@ struct Runner {
     // data like that (spread wider than the window) takes the separate loops for the rest of
     // the item.
     [[maybe_unused]] bool try_fused = true;
+    alignas(64) Planes fused_planes;  // the window planes with the fused loop's chunk counted
     const std::size_t es = elem_size(v.dtype);
     char* const base = static_cast<char*>(v.data);
     std::optional<StridedCursor> gather_cur, scatter_cur;
@@ -962,14 +957,12 @@ struct Runner {
         // With the item's window placed (one window, AVX-512), loop 1 and the histogram run
         // fused; a chunk that is not all finite or does not fit goes the separate way.
         ChunkSums cs;
-        Fused fused = Fused::NonFinite;
+        bool fused = false;  // cs and fused_planes come from the fused loop
 #if defined(__x86_64__)
-        if (try_fused && win.top >= 0 && win.windows == 1 && n >= 256 && isa() == Isa::Avx512) {
-          fused = reduce_window_avx512(b, n, win.plane[0], win.top, pf, pf_bytes, cs);
-          try_fused = fused != Fused::DoesNotFit;
-        }
+        if (try_fused && win.top >= 0 && win.windows == 1 && n >= 256 && isa() == Isa::Avx512)
+          fused = reduce_window_avx512(b, n, win.plane[0], fused_planes, win.top, pf, pf_bytes, cs);
 #endif
-        if (fused == Fused::NonFinite) cs = reduce_chunk(b, n);
+        if (!fused) cs = reduce_chunk(b, n);
         item_sum += cs.sum_squares;
         acc.amax = std::max(acc.amax, cs.amax);
         acc.amin = std::min(acc.amin, cs.amin);
@@ -991,14 +984,17 @@ struct Runner {
           const bool fits = win.top >= span && amax_f <= win.top && (cs.amax == 0 || amin_f > win.top - span);
           if (fits) {
             done = n - n % block;
-            assert(fused != Fused::Counted || done == n - n % 256);
-            if (fused != Fused::Counted) window_hist(b, done, win, pf, pf_bytes);
+            assert(!fused || done == n - n % 256);
+            if (fused) std::memcpy(win.plane[0], fused_planes, sizeof fused_planes);
+            else window_hist(b, done, win, pf, pf_bytes);
             win.counted += static_cast<std::uint64_t>(done);
             if (cs.nonfinite) {
               const std::uint64_t before = acc.nan + acc.pos_inf + acc.neg_inf;
               rare_chunk(b, done, false, true, acc);
               win.nonfinite += acc.nan + acc.pos_inf + acc.neg_inf - before;
             }
+          } else if (fused) {
+            try_fused = false;
           }
         }
         if (done < n) {
