@@ -574,14 +574,19 @@ constexpr const char* kSummarySql =
     "SELECT id, created, model, precision, device, status, steps, skipped, final_scale, final_loss "
     "FROM run_summary";
 
-RunSummary read_summary(const Statement& q) {
-  RunSummary s;
+// Columns 0-5 of kSummarySql and of load_run's query: the run's own row.
+void read_run_columns(const Statement& q, RunSummary& s) {
   s.id = q.i64(0);
   s.created = q.text(1);
   s.model = q.text(2);
   s.precision = q.text(3);
   s.device = q.text(4);
   s.status = q.text(5);
+}
+
+RunSummary read_summary(const Statement& q) {
+  RunSummary s;
+  read_run_columns(q, s);
   s.steps = q.i64(6);
   s.skipped = q.i64(7);
   // No steps yet: 0 for both (a NULL from the LEFT JOIN, not a NaN loss).
@@ -617,12 +622,7 @@ RunData RunStore::load_run(std::int64_t run_id, bool with_layer_stats, const Loa
         "FROM runs WHERE id = ?1");
     q.bind(1, run_id);
     if (!q.step(Doing::Reading)) throw RunStoreError("no run " + std::to_string(run_id) + " in " + in_quotes(d.path));
-    out.summary.id = q.i64(0);
-    out.summary.created = q.text(1);
-    out.summary.model = q.text(2);
-    out.summary.precision = q.text(3);
-    out.summary.device = q.text(4);
-    out.summary.status = q.text(5);
+    read_run_columns(q, out.summary);
     if (!q.is_null(6) && !q.is_null(7)) expected_steps = q.i64(7) - q.i64(6) + 1;
 
     Statement c = d.prepare("SELECT config FROM runs WHERE id = ?");
