@@ -84,9 +84,10 @@ for stage in "${STAGES[@]}"; do
     ctest --preset "$stage"
   fi
   dir=$(stage_dir "$stage")
-  times+=("$stage $((SECONDS - t0)) s, $(size_mb "$dir") MB")
+  size=$(size_mb "$dir")
+  times+=("$stage $((SECONDS - t0)) s, $size MB")
   if [[ $prune -eq 1 && "$stage" != fuzz ]]; then
-    echo "=== scripts/test.sh: stage $stage passed; removing $dir ($(size_mb "$dir") MB)"
+    echo "=== scripts/test.sh: stage $stage passed; removing $dir ($size MB)"
     rm -rf "$dir"
   fi
 done
