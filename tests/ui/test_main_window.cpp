@@ -565,11 +565,33 @@ void TestMainWindow::runBrowserReadsTheListOffTheGuiThread() {
   // calling thread; with the browser reading it, the GUI thread's longest pause was 20-30 ms (the
   // dialog's first drawing and filling the table). On a machine fast enough that runs() itself
   // is short, there is no pause to tell apart.
-  if (!kSanitized && syncMs >= 100)
-    QVERIFY2(longestGap < syncMs / 2,
-             qPrintable(QStringLiteral("the GUI thread stopped for %1 ms; runs() takes %2 ms")
-                            .arg(longestGap)
-                            .arg(syncMs)));
+  //
+  // A check of timing on a shared machine: one CI run saw the whole process stall (the browser's
+  // read took 1074 ms against 258 ms on the calling thread just before, and the GUI thread's
+  // longest pause was 437 ms). A read on the GUI thread would pause it for the whole read every
+  // time; a stall of the machine does not repeat on cue. So a failed look is taken again, up to
+  // three times, each against a fresh measurement of runs() on the calling thread.
+  if (!kSanitized && syncMs >= 100) {
+    qint64 gap = longestGap, base = syncMs;
+    for (int attempt = 2; attempt <= 3 && gap >= base / 2; ++attempt) {
+      QElapsedTimer again;
+      again.start();
+      (void)RunStore(QFile::encodeName(store).toStdString(), RunStore::Mode::ReadOnly).runs();
+      base = again.elapsed();
+      test::GuiPauseMeter meter;
+      meter.start();
+      RunBrowser retry(store, QStringLiteral("Replay a run"), QStringLiteral("Replay"), &parent);
+      retry.show();
+      while (retry.isLoading() && meter.elapsedMs() < kLoadTimeout) QTest::qWait(20);
+      meter.stop();
+      QVERIFY(!retry.isLoading());
+      gap = meter.longestMs();
+      qInfo("look %d: runs() on the calling thread %lld ms; the GUI thread's longest pause %lld ms", attempt,
+            static_cast<long long>(base), static_cast<long long>(gap));
+    }
+    QVERIFY2(gap < base / 2 || base < 100,
+             qPrintable(QStringLiteral("the GUI thread stopped for %1 ms; runs() takes %2 ms").arg(gap).arg(base)));
+  }
 
   // A run asked for before the list is here is selected once it arrives.
   RunBrowser again(store, QStringLiteral("Replay a run"), QStringLiteral("Replay"));
