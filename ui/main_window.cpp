@@ -141,6 +141,10 @@ struct MainWindow::ReplayLoad {
   // Written by the loading thread, read on the GUI thread after it has finished.
   std::unique_ptr<StoredRun> run;
   std::exception_ptr failure;
+  // Set (release) after run/failure are written, read (acquire) before they are. The queued
+  // `finished` orders the two threads already, but through Qt's futex-based mutex, which
+  // ThreadSanitizer cannot see; it reported the same hand-off in RunBrowser without a flag.
+  std::atomic<bool> written{false};
 };
 
 MainWindow::~MainWindow() {
@@ -681,6 +685,7 @@ void MainWindow::openReplay(const QString& path, qint64 runId, std::function<voi
     } catch (...) {
       load->failure = std::current_exception();
     }
+    load->written.store(true, std::memory_order_release);
   });
   thread->setParent(this);
   thread->setObjectName(QStringLiteral("replay loader"));
@@ -688,6 +693,7 @@ void MainWindow::openReplay(const QString& path, qint64 runId, std::function<voi
     std::erase_if(m_loaders, [thread](const auto& l) { return l.first == thread; });
     thread->deleteLater();
     if (load != m_loading) return;  // cancelled or replaced: dropped
+    [[maybe_unused]] const bool written = load->written.load(std::memory_order_acquire);  // true: finished comes after
     m_loading.reset();
     updateOpening();
     if (load->run) {
