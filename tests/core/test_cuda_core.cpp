@@ -6,11 +6,15 @@
 // - Several unscales pending at once (two optimizers) and mixed dtypes on one device.
 // - A TrainingSession on CUDA has statistics for every layer and never copies a gradient to
 //   the host for them.
+// - A real CUDA out-of-memory error mid-step (the caching allocator's own) ends the session
+//   with a message; a new CUDA session and a CPU session run after it.
 // Needs a CUDA device, a CUDA LibTorch and the CUDA kernels: otherwise it exits with 77, which
 // CTest reports as "Skipped".
 #include <ampscope/grad_scaler.h>
 #include <ampscope/kernels/grad_stats.h>
 #include <ampscope/training_session.h>
+
+#include "session_test_helpers.h"
 
 #include <torch/cuda.h>
 #include <torch/nn.h>
@@ -350,6 +354,48 @@ class TestCudaCore : public QObject {
       }
     }
     QCOMPARE(s.stats_host_copies(), std::uint64_t(0));
+  }
+
+  /// The device's allocator refusing memory in the middle of a step (after backward, on the
+  /// worker thread): not a simulated exception but the one LibTorch's CUDA caching allocator
+  /// throws for a 4 TiB request. The run ends at that step with one Error event that says what
+  /// to do, without LibTorch's backtrace; the GPU is usable again by the next session, and so
+  /// is the CPU.
+  void real_cuda_out_of_memory_ends_the_session() {
+    SessionConfig c;
+    c.model = "spiral-mlp";
+    c.device = DeviceKind::CUDA;
+    c.precision = Precision::FP16;
+    c.batch_size = 128;
+    c.max_steps = 30;
+    constexpr std::int64_t kDies = 5;
+    TrainingSession s(c);
+    s.set_step_hook([](std::int64_t step) {
+      if (step != kDies) return;
+      const auto huge = torch::empty({std::int64_t{1} << 40}, torch::TensorOptions().dtype(torch::kFloat).device(torch::kCUDA));
+      (void)huge;  // not reached: the allocator throws
+    });
+    s.start();
+    const std::vector<StepRecord> got = test::drain_until_done(s, 120000);
+    QCOMPARE(got.size(), std::size_t(kDies));  // steps 0..4; step 5 died after backward
+    QVERIFY(!s.running());
+    const auto errors = test::events_of(s.drain_events(), SessionEvent::Kind::Error);
+    QCOMPARE(errors.size(), std::size_t(1));
+    const QString text = QString::fromStdString(errors[0].message);
+    qInfo("the Error event: %s", qPrintable(text));
+    QVERIFY2(text.startsWith(QStringLiteral("training stopped at step %1: ").arg(kDies)), qPrintable(text));
+    QVERIFY2(text.contains(QStringLiteral("out of memory. The session has ended")), qPrintable(text));
+    QVERIFY2(!text.contains("frame #") && !text.contains("Exception raised from"), qPrintable(text));
+
+    for (const DeviceKind device : {DeviceKind::CUDA, DeviceKind::CPU}) {
+      SessionConfig next = c;
+      next.device = device;
+      next.max_steps = 20;
+      TrainingSession fresh(next);
+      fresh.start();
+      QCOMPARE(test::drain_until_done(fresh, 120000).size(), std::size_t(20));
+      QVERIFY(test::events_of(fresh.drain_events(), SessionEvent::Kind::Error).empty());
+    }
   }
 };
 

@@ -2,6 +2,8 @@
 // controls, the worker thread, and clean errors for bad configurations.
 #include <ampscope/training_session.h>
 
+#include "session_test_helpers.h"
+
 #include <c10/util/Exception.h>
 
 #include <QtTest>
@@ -13,6 +15,8 @@
 #include <thread>
 
 using namespace ampscope;
+using ampscope::test::drain_until_done;
+using ampscope::test::events_of;
 
 namespace {
 SessionConfig spiral(std::uint64_t seed = 5) {
@@ -39,20 +43,6 @@ const LayerStepStats* stats_of(const StepRecord& r, int layer) {
 
 bool same_bits(double a, double b) { return std::memcmp(&a, &b, sizeof a) == 0; }
 
-/// Runs a started session to its end, draining records as a live consumer does.
-std::vector<StepRecord> drain_until_done(TrainingSession& s, int timeout_ms = 120000) {
-  std::vector<StepRecord> got;
-  const auto deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(timeout_ms);
-  while (s.running() && std::chrono::steady_clock::now() < deadline) {
-    s.drain(got);
-    std::this_thread::sleep_for(std::chrono::milliseconds(5));
-  }
-  if (s.running()) s.request_stop();
-  s.wait();
-  s.drain(got);
-  return got;
-}
-
 /// A storm: a fault at every one of `steps` steps, alternating inf/NaN, the loss and fc3.
 SessionConfig storm(std::int64_t steps) {
   SessionConfig c = spiral();
@@ -64,12 +54,6 @@ SessionConfig storm(std::int64_t steps) {
   return c;
 }
 
-std::vector<SessionEvent> events_of(std::vector<SessionEvent> all, SessionEvent::Kind kind) {
-  std::vector<SessionEvent> out;
-  for (auto& e : all)
-    if (e.kind == kind) out.push_back(std::move(e));
-  return out;
-}
 }  // namespace
 
 class TestSession : public QObject {
