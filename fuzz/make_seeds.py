@@ -113,12 +113,37 @@ put("cli_args", "export-empty-file", argv("export", "", "--csv", "out"))
 
 # --- run store ---------------------------------------------------------------------------------
 with open(os.path.join(ROOT, "core", "src", "run_store.cpp")) as f:
-    schema = re.search(r'kSchemaSql = R"sql\((.*?)\)sql"', f.read(), re.S).group(1)
+    source = f.read()
+    schema = re.search(r'kSchemaSql = R"sql\((.*?)\)sql"', source, re.S).group(1)
+    schema += re.search(r'kSummaryViewSql = R"sql\((.*?)\)sql"', source, re.S).group(1)
+    schema_version_now = re.search(r'constexpr int kSchemaVersion = (\d+);', source).group(1)
+
+# Schema 1 (AmpScope 0.1), frozen: no step counts in runs; the view counts the step rows. Files of
+# schema 1 are read as they are and upgraded when opened for writing.
+SCHEMA1_VIEW = """
+CREATE VIEW run_summary AS
+  SELECT r.id, r.created, r.model, r.precision, r.device, r.status,
+         (SELECT count(*) FROM steps s WHERE s.run_id = r.id) AS steps,
+         (SELECT coalesce(sum(s.skipped), 0) FROM steps s WHERE s.run_id = r.id) AS skipped,
+         l.scale AS final_scale, l.loss AS final_loss
+  FROM runs r
+  LEFT JOIN steps l ON l.run_id = r.id
+                   AND l.step = (SELECT max(step) FROM steps s WHERE s.run_id = r.id);
+"""
+
+
+def schema_text(version):
+    if version != "1":
+        return schema
+    tables = re.search(r'kSchemaSql = R"sql\((.*?)\)sql"', source, re.S).group(1)
+    tables = re.sub(r",\n  step_count[^\n]*\n  skipped_count[^\n]*\n", "\n", tables)
+    assert "step_count" not in tables
+    return tables + SCHEMA1_VIEW
 
 config = {"model": "spiral-mlp", "precision": "fp16", "optimizer": "adam", "lr": 0.003, "batch_size": 8}
 
 
-def store(name, schema_version="1", app="AmpScope", steps=3, mutate=None):
+def store(name, schema_version=schema_version_now, app="AmpScope", steps=3, mutate=None):
     path = os.path.join(CORPUS, "run_store", name)
     os.makedirs(os.path.dirname(path), exist_ok=True)
     if os.path.exists(path):
@@ -127,10 +152,11 @@ def store(name, schema_version="1", app="AmpScope", steps=3, mutate=None):
     db.execute("PRAGMA page_size=512")
     db.execute("PRAGMA application_id=%d" % 0x416D7053)
     db.execute("PRAGMA user_version=%s" % (schema_version if schema_version.isdigit() else 1))
-    db.executescript(schema)
+    db.executescript(schema_text(schema_version))
     db.executemany("INSERT INTO meta VALUES (?, ?)", [("app", app), ("schema_version", schema_version),
                                                       ("created", "2024-01-01T00:00:00Z")])
-    db.execute("INSERT INTO runs VALUES (1, '2024-01-01T00:00:00Z', '2024-01-01T00:00:01Z', ?, 'spiral-mlp',"
+    db.execute("INSERT INTO runs(id, created, updated, config, model, dataset, precision, device, status)"
+               " VALUES (1, '2024-01-01T00:00:00Z', '2024-01-01T00:00:01Z', ?, 'spiral-mlp',"
                " 'spirals', 'fp16 (emulated)', 'cpu', 'finished')", (json.dumps(config),))
     db.executemany("INSERT INTO layers VALUES (1, ?, ?, ?, ?, ?, ?, ?)", [
         (0, "fc1.weight", "fc1", "weight", "[4,2]", 8, 0), (1, "fc1.bias", "fc1", "bias", "[4]", 4, 0)])
@@ -142,6 +168,8 @@ def store(name, schema_version="1", app="AmpScope", steps=3, mutate=None):
             for layer in (0, 1):
                 db.execute("INSERT INTO layer_stats VALUES (1, ?, ?, 8, 1, 0, 0, 0, 0, 0, 0, 0.5, 0.001, 0.25, 0.5,"
                            " ?, 0.0, -40, 20, ?)", (s, layer, None if s else 2, "[" + ",".join(["0"] * 59) + ",8]"))
+    if schema_version != "1":
+        db.execute("UPDATE runs SET step_count = ?, skipped_count = ?", (steps, int(steps > 1)))
     if mutate:
         mutate(db)
     db.commit()
@@ -150,6 +178,7 @@ def store(name, schema_version="1", app="AmpScope", steps=3, mutate=None):
 
 
 store("ok-valid.db")
+store("ok-schema1.db", schema_version="1")
 store("future-schema.db", schema_version="7")
 store("foreign-app.db", app="SomethingElse", steps=1)
 store("bad-version.db", schema_version="one", steps=0)

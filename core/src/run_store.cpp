@@ -28,7 +28,9 @@ namespace ampscope {
 
 namespace {
 
-constexpr int kSchemaVersion = 1;
+// 1: the first release. 2: runs.step_count and runs.skipped_count, kept by append_steps in the
+// same transaction as the steps, so that run_summary (the run list) reads no step rows.
+constexpr int kSchemaVersion = 2;
 constexpr const char* kAppName = "AmpScope";
 // 'AmpS' in the header's application_id lets `file` and other tools recognise the file
 // without reading a table; meta stays the authority.
@@ -52,7 +54,9 @@ CREATE TABLE runs(
   dataset   TEXT NOT NULL,
   precision TEXT NOT NULL,
   device    TEXT NOT NULL,
-  status    TEXT NOT NULL
+  status    TEXT NOT NULL,
+  step_count    INTEGER NOT NULL DEFAULT 0,
+  skipped_count INTEGER NOT NULL DEFAULT 0
 );
 CREATE TABLE layers(
   run_id   INTEGER NOT NULL REFERENCES runs(id),
@@ -98,14 +102,30 @@ CREATE TABLE layer_stats(
   hist                TEXT NOT NULL,
   PRIMARY KEY(run_id, step, layer_id)
 ) WITHOUT ROWID;
+)sql";
+
+// The run list: the counts kept in runs, the last step found through the primary key. (Schema
+// 1's view counted and summed every step row: ~0.4-1 s per million steps; a file of schema 1
+// opened read-only keeps that view, and reads the same numbers, more slowly.)
+constexpr const char* kSummaryViewSql = R"sql(
 CREATE VIEW run_summary AS
   SELECT r.id, r.created, r.model, r.precision, r.device, r.status,
-         (SELECT count(*) FROM steps s WHERE s.run_id = r.id) AS steps,
-         (SELECT coalesce(sum(s.skipped), 0) FROM steps s WHERE s.run_id = r.id) AS skipped,
+         r.step_count AS steps, r.skipped_count AS skipped,
          l.scale AS final_scale, l.loss AS final_loss
   FROM runs r
   LEFT JOIN steps l ON l.run_id = r.id
                    AND l.step = (SELECT max(step) FROM steps s WHERE s.run_id = r.id);
+)sql";
+
+// Schema 1 -> 2, in one transaction: the new columns filled from the step rows, the view
+// replaced. The columns come last in runs, as in a file created with schema 2.
+constexpr const char* kUpgrade1To2Sql = R"sql(
+ALTER TABLE runs ADD COLUMN step_count INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE runs ADD COLUMN skipped_count INTEGER NOT NULL DEFAULT 0;
+UPDATE runs SET
+  step_count = (SELECT count(*) FROM steps s WHERE s.run_id = runs.id),
+  skipped_count = (SELECT coalesce(sum(s.skipped), 0) FROM steps s WHERE s.run_id = runs.id);
+DROP VIEW IF EXISTS run_summary;
 )sql";
 
 const char* const kRequiredTables[] = {"runs", "layers", "steps", "layer_stats"};
@@ -157,7 +177,7 @@ UserText with_hint(UserText text, std::optional<UserText> hint) {
 }
 
 /// What a store operation was doing when it failed, for messages ("disk full while writing").
-enum class Doing { Reading, Writing, Creating, SettingUp, CreatingRun };
+enum class Doing { Reading, Writing, Creating, SettingUp, CreatingRun, Upgrading };
 
 UserText doing_text(Doing doing) {
   switch (doing) {
@@ -166,6 +186,7 @@ UserText doing_text(Doing doing) {
     case Doing::Creating: return UserText(AMPSCOPE_TR_NOOP("ampscope::RunStore", "creating"));
     case Doing::SettingUp: return UserText(AMPSCOPE_TR_NOOP("ampscope::RunStore", "setting up"));
     case Doing::CreatingRun: return UserText(AMPSCOPE_TR_NOOP("ampscope::RunStore", "creating a run in"));
+    case Doing::Upgrading: return UserText(AMPSCOPE_TR_NOOP("ampscope::RunStore", "upgrading"));
   }
   return UserText::verbatim("?");
 }
@@ -328,12 +349,14 @@ struct RunStore::Impl {
   sqlite3* db = nullptr;
   // One connection, used by one thread at a time: statements are cached and reused.
   mutable std::mutex mutex;
-  Statement insert_step, insert_stat;
+  Statement insert_step, insert_stat, count_steps;
   std::string hist_buffer;
+  int file_version = 0;  ///< the file's schema version, once checked
 
   ~Impl() {
     insert_step = Statement();
     insert_stat = Statement();
+    count_steps = Statement();
     if (db) sqlite3_close_v2(db);
   }
 
@@ -353,6 +376,7 @@ struct RunStore::Impl {
 
   void open();
   void check_schema(bool& empty);
+  void upgrade_schema();
   void create_schema();
 };
 
@@ -390,6 +414,7 @@ void RunStore::Impl::open() {
     // holds it avoids spilling half-built transactions to the WAL.
     exec("PRAGMA cache_size=-32768", Doing::SettingUp);
     if (empty) create_schema();
+    else if (file_version < kSchemaVersion) upgrade_schema();
   }
 }
 
@@ -436,6 +461,28 @@ void RunStore::Impl::check_schema(bool& empty) {
   for (const char* t : kRequiredTables)
     if (!has(t))
       throw RunStoreError(UserText(AMPSCOPE_TR_NOOP("ampscope::RunStore", "%1 is damaged: table '%2' is missing"), {in_quotes(path), t}));
+  file_version = v;
+}
+
+void RunStore::Impl::upgrade_schema() {
+  // IMMEDIATE: another process opening the same file waits, then finds it upgraded.
+  exec("BEGIN IMMEDIATE", Doing::Upgrading);
+  try {
+    bool empty = false;
+    check_schema(empty);
+    if (file_version == 1) {
+      exec(kUpgrade1To2Sql, Doing::Upgrading);
+      exec(kSummaryViewSql, Doing::Upgrading);
+      exec(("PRAGMA user_version=" + std::to_string(kSchemaVersion)).c_str(), Doing::Upgrading);
+      Statement m = prepare("UPDATE meta SET value = ? WHERE key = 'schema_version'");
+      m.bind(1, std::to_string(kSchemaVersion)).run(Doing::Upgrading);
+    }
+    exec("COMMIT", Doing::Upgrading);
+    file_version = kSchemaVersion;
+  } catch (...) {
+    rollback_quietly();  // the file stays as it was: schema 1, readable by this build
+    throw;
+  }
 }
 
 void RunStore::Impl::create_schema() {
@@ -449,6 +496,7 @@ void RunStore::Impl::create_schema() {
       exec(("PRAGMA application_id=" + std::to_string(kApplicationId)).c_str(), Doing::Creating);
       exec(("PRAGMA user_version=" + std::to_string(kSchemaVersion)).c_str(), Doing::Creating);
       exec(kSchemaSql, Doing::Creating);
+      exec(kSummaryViewSql, Doing::Creating);
       Statement m = prepare("INSERT INTO meta(key, value) VALUES (?, ?)");
       m.bind(1, std::string("app")).bind(2, std::string(kAppName)).run(Doing::Creating);
       m.bind(1, std::string("schema_version")).bind(2, std::to_string(kSchemaVersion)).run(Doing::Creating);
@@ -520,6 +568,8 @@ void RunStore::append_steps(std::int64_t run_id, const std::vector<StepRecord>& 
         "INSERT INTO layer_stats(run_id, step, layer_id, numel, zeros, subnormal, below_min_subnormal, above_max, "
         "nan, pos_inf, neg_inf, amax, amin_nonzero, sum_squares, norm, underflow, underflow_mass, hist_lo, hist_hi, "
         "hist) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)");
+    d.count_steps = d.prepare(
+        "UPDATE runs SET step_count = step_count + ?, skipped_count = skipped_count + ? WHERE id = ?");
   }
   d.exec("BEGIN IMMEDIATE", Doing::Writing);
   try {
@@ -548,11 +598,17 @@ void RunStore::append_steps(std::int64_t run_id, const std::vector<StepRecord>& 
         t.run(Doing::Writing);
       }
     }
+    // The run list's counts, in the same transaction as the rows they count.
+    std::int64_t skipped = 0;
+    for (const StepRecord& r : steps) skipped += r.skipped ? 1 : 0;
+    d.count_steps.bind(1, static_cast<std::int64_t>(steps.size())).bind(2, skipped).bind(3, run_id);
+    d.count_steps.run(Doing::Writing);
     d.exec("COMMIT", Doing::Writing);
   } catch (...) {
     // Leaves the file exactly as after the previous batch: all of this batch or none of it.
     d.insert_step.reset();
     d.insert_stat.reset();
+    d.count_steps.reset();
     d.rollback_quietly();
     throw;
   }

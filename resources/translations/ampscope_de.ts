@@ -1313,6 +1313,10 @@ Beispiel: %2</translation>
         <source>loading was cancelled</source>
         <translation>das Laden wurde abgebrochen</translation>
     </message>
+    <message>
+        <source>upgrading</source>
+        <translation>Aktualisieren des Dateiformats</translation>
+    </message>
 </context>
 <context>
     <name>ampscope::SessionConfig</name>

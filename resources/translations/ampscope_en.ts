@@ -1287,6 +1287,10 @@ Example: %2</source>
         <source>loading was cancelled</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>upgrading</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>ampscope::SessionConfig</name>

@@ -1303,6 +1303,10 @@ Example: %2</source>
         <source>loading was cancelled</source>
         <translation>読み込みは取り消されました</translation>
     </message>
+    <message>
+        <source>upgrading</source>
+        <translation>ファイル形式の更新</translation>
+    </message>
 </context>
 <context>
     <name>ampscope::SessionConfig</name>

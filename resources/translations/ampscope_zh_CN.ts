@@ -1303,6 +1303,10 @@ Example: %2</source>
         <source>loading was cancelled</source>
         <translation>加载已取消</translation>
     </message>
+    <message>
+        <source>upgrading</source>
+        <translation>升级文件格式</translation>
+    </message>
 </context>
 <context>
     <name>ampscope::SessionConfig</name>

@@ -4,6 +4,8 @@
 #include <ampscope/run_store.h>
 #include <ampscope/training_session.h>
 
+#include "../common/store_schema1.h"
+
 #include "cli_export.h"
 
 #include <QTemporaryDir>
@@ -16,6 +18,7 @@
 #include <signal.h>
 #include <unistd.h>
 
+#include <bit>
 #include <atomic>
 #include <chrono>
 #include <cmath>
@@ -27,6 +30,7 @@
 #include <random>
 #include <sstream>
 #include <thread>
+#include <utility>
 
 using namespace ampscope;
 namespace fs = std::filesystem;
@@ -527,7 +531,8 @@ class TestRunStore : public QObject {
     // What a user of the sqlite3 shell sees.
     RawDb raw(path);
     QCOMPARE(raw.text("PRAGMA journal_mode"), std::string("wal"));
-    QCOMPARE(raw.text("SELECT value FROM meta WHERE key='schema_version'"), std::string("1"));
+    QCOMPARE(raw.text("SELECT value FROM meta WHERE key='schema_version'"), std::string("2"));
+    QCOMPARE(raw.text("PRAGMA user_version"), std::string("2"));
     QCOMPARE(raw.text("SELECT value FROM meta WHERE key='app'"), std::string("AmpScope"));
     QCOMPARE(raw.text("SELECT quote(loss) FROM steps WHERE step=1"), std::string("NULL"));
     QCOMPARE(raw.text("SELECT reason FROM steps WHERE step=0"), std::string("backoff"));
@@ -628,6 +633,75 @@ class TestRunStore : public QObject {
     RunStore ro(path, RunStore::Mode::ReadOnly);
     QVERIFY_THROWS_EXCEPTION(RunStoreError, ro.create_run(make_config(), {}, "cpu", "fp32"));
     QCOMPARE(ro.runs().size(), std::size_t{5});
+  }
+
+  // A file written by AmpScope with schema 1 (no step counts in runs; its run_summary view
+  // counts the step rows) is read as it is when opened read-only, and upgraded in place, in one
+  // transaction, when opened for writing; the counts then follow every append.
+  void schemaOneIsReadAndUpgraded() {
+    const std::string path = file("schema1.ampscope");
+    std::vector<std::int64_t> ids;
+    {
+      RunStore store(path);
+      const int counts[] = {0, 300, 1000};
+      for (int r = 0; r < 3; ++r) {
+        ids.push_back(store.create_run(make_config(), make_layers(2), "cpu", "fp32"));
+        std::vector<StepRecord> steps;
+        for (int i = 0; i < counts[r]; ++i) {
+          steps.push_back(make_step(i, 2, i % 10 == 0));
+          if (steps.size() == 256) store.append_steps(ids.back(), std::exchange(steps, {}));
+        }
+        store.append_steps(ids.back(), steps);
+      }
+    }
+    const std::vector<RunSummary> expected = RunStore(path, RunStore::Mode::ReadOnly).runs();
+    QCOMPARE(expected[2].steps, std::int64_t{1000});
+    QCOMPARE(expected[2].skipped, std::int64_t{59});  // steps 0, 17, ..., 986
+    const std::string fresh_columns = RawDb(path).text("SELECT group_concat(name) FROM pragma_table_info('runs')");
+    {
+      const std::string error = storetest::downgrade_to_schema1(path);
+      QVERIFY2(error.empty(), error.c_str());
+    }
+    // The first difference from the list read before, or an empty string.
+    auto differs = [&](const std::vector<RunSummary>& got) -> QString {
+      if (got.size() != expected.size()) return QString("%1 runs, not %2").arg(got.size()).arg(expected.size());
+      for (std::size_t i = 0; i < got.size(); ++i) {
+        const RunSummary &a = got[i], &b = expected[i];
+        if (a.id != b.id || a.steps != b.steps || a.skipped != b.skipped || a.status != b.status ||
+            std::bit_cast<std::uint64_t>(a.final_scale) != std::bit_cast<std::uint64_t>(b.final_scale) ||
+            std::bit_cast<std::uint64_t>(a.final_loss) != std::bit_cast<std::uint64_t>(b.final_loss))
+          return QString("run %1: %2 steps, %3 skipped, scale %4; expected %5, %6, %7")
+              .arg(a.id).arg(a.steps).arg(a.skipped).arg(a.final_scale).arg(b.steps).arg(b.skipped).arg(b.final_scale);
+      }
+      return {};
+    };
+    // Read-only: the same list through the file's own view, and the file untouched.
+    const QString readOnly = differs(RunStore(path, RunStore::Mode::ReadOnly).runs());
+    QVERIFY2(readOnly.isEmpty(), qPrintable(readOnly));
+    QCOMPARE(RawDb(path).text("PRAGMA user_version"), std::string("1"));
+    QVERIFY(RawDb(path).text("SELECT group_concat(name) FROM pragma_table_info('runs')") != fresh_columns);
+    {
+      // For writing: upgraded, the same list, and the counts follow new steps.
+      RunStore store(path);
+      const QString upgraded = differs(store.runs());
+      QVERIFY2(upgraded.isEmpty(), qPrintable(upgraded));
+      std::vector<StepRecord> more;
+      for (int i = 1000; i < 1050; ++i) more.push_back(make_step(i, 2, false));
+      store.append_steps(ids[2], more);
+      const RunSummary last = store.runs()[2];
+      QCOMPARE(last.steps, std::int64_t{1050});
+      QCOMPARE(last.skipped, std::int64_t{62});  // and 1003, 1020, 1037
+      QCOMPARE(last.final_scale, make_step(1049, 2, false).scale_after);
+      const RunData run = store.load_run(ids[2], false);
+      QCOMPARE(run.summary.steps, last.steps);
+      QCOMPARE(run.summary.skipped, last.skipped);
+    }
+    RawDb raw(path);
+    QCOMPARE(raw.text("PRAGMA user_version"), std::string("2"));
+    QCOMPARE(raw.text("SELECT value FROM meta WHERE key='schema_version'"), std::string("2"));
+    QCOMPARE(raw.text("PRAGMA integrity_check"), std::string("ok"));
+    QCOMPARE(raw.text("SELECT group_concat(name) FROM pragma_table_info('runs')"), fresh_columns);
+    QCOMPARE(raw.text("SELECT group_concat(steps || '/' || skipped) FROM run_summary"), std::string("0/0,300/18,1050/62"));
   }
 
   void loadStepsInPages() {
@@ -759,6 +833,9 @@ class TestRunStore : public QObject {
         if (r.id <= previous_max_id) continue;
         const RunData run = store.load_run(r.id);
         QCOMPARE(run.summary.status, std::string("running"));
+        // The run list's counts (kept in runs) are those of the rows that survived.
+        QCOMPARE(r.steps, static_cast<std::int64_t>(run.steps.size()));
+        QCOMPARE(r.skipped, run.summary.skipped);
         for (std::size_t i = 0; i < run.steps.size(); ++i) {
           const std::string d = diff(make_step(static_cast<std::int64_t>(i), kKillLayers, i % 2 == 0), run.steps[i]);
           QVERIFY2(d.empty(), d.c_str());
@@ -936,7 +1013,7 @@ class TestRunStore : public QObject {
       RawDb raw(future, true);
       QVERIFY(raw.exec("UPDATE meta SET value='7' WHERE key='schema_version'"));
     }
-    expect(future, RunStore::Mode::ReadWrite, "newer AmpScope (schema 7, this build reads 1)");
+    expect(future, RunStore::Mode::ReadWrite, "newer AmpScope (schema 7, this build reads 2)");
     expect(future, RunStore::Mode::ReadOnly, "newer AmpScope");
     // A store with a table dropped.
     const std::string damaged = file("damaged.ampscope");
@@ -974,7 +1051,7 @@ class TestRunStore : public QObject {
     {
       RunStore s(empty);
       QVERIFY(s.runs().empty());
-      QCOMPARE(RunStore::schema_version(), 1);
+      QCOMPARE(RunStore::schema_version(), 2);
     }
     RunStore reopened(empty, RunStore::Mode::ReadOnly);  // WAL files gone: read-only still opens
     QVERIFY(reopened.runs().empty());
