@@ -423,9 +423,27 @@ void TestMainWindow::longRunOpensOffTheGuiThread() {
   // Reading 300,000 steps takes 0.7-4 s on this 2-core machine; read on the GUI thread, that
   // would be one pause as long. Off it, the longest pause measured was 70-210 ms (the end:
   // the charts take the run), with spikes to ~420 ms when the machine is busy.
-  if (!kSanitized)
-    QVERIFY2(longestGap < 600 && longestGap < openMs * 2 / 5,
-             qPrintable(QStringLiteral("the GUI thread stopped for %1 ms of %2").arg(longestGap).arg(openMs)));
+  // A machine stall (hypervisor steal: see runBrowserReadsTheListOffTheGuiThread) can pause the
+  // whole process for a second; a read on the GUI thread would pause it on every look. So a
+  // failed look is taken again, the same run opened anew, up to three looks in all.
+  if (!kSanitized) {
+    qint64 gap = longestGap, total = openMs;
+    auto fine = [&] { return gap < 600 && gap < total * 2 / 5; };
+    for (int look = 2; look <= 3 && !fine(); ++look) {
+      test::GuiPauseMeter meter;
+      bool ok = false;
+      w.openReplay(store, id, [&](bool done, const QString&) { ok = done; });
+      meter.start();
+      while (w.isOpeningReplay() && meter.elapsedMs() < kLoadTimeout) QTest::qWait(20);
+      meter.stop();
+      QVERIFY(ok && w.isReplaying());
+      gap = meter.longestMs();
+      total = meter.elapsedMs();
+      qInfo("look %d: opened in %lld ms; the GUI thread's longest pause %lld ms", look, static_cast<long long>(total),
+            static_cast<long long>(gap));
+    }
+    QVERIFY2(fine(), qPrintable(QStringLiteral("the GUI thread stopped for %1 ms of %2").arg(gap).arg(total)));
+  }
 
   // Cancelled: what was shown stays, nothing is reported, the status bar clears.
   const std::int64_t second = writeLongRun(store, kSteps);
