@@ -580,7 +580,9 @@ void RunStore::append_steps(std::int64_t run_id, const std::vector<StepRecord>& 
     }
     Statement& s = d.insert_step;
     Statement& t = d.insert_stat;
+    std::int64_t skipped = 0;  // for the run list's counts, below
     for (const StepRecord& r : steps) {
+      skipped += r.skipped ? 1 : 0;
       s.bind(1, run_id).bind(2, r.step).bind(3, r.loss).bind(4, r.lr).bind(5, r.scale_before).bind(6, r.scale_after);
       s.bind(7, std::int64_t{r.growth_tracker}).bind(8, std::int64_t{r.hysteresis_tracker});
       s.bind(9, r.found_inf).bind(10, r.skipped).bind(11, std::string(to_string(r.reason)));
@@ -599,8 +601,6 @@ void RunStore::append_steps(std::int64_t run_id, const std::vector<StepRecord>& 
       }
     }
     // The run list's counts, in the same transaction as the rows they count.
-    std::int64_t skipped = 0;
-    for (const StepRecord& r : steps) skipped += r.skipped ? 1 : 0;
     d.count_steps.bind(1, static_cast<std::int64_t>(steps.size())).bind(2, skipped).bind(3, run_id);
     d.count_steps.run(Doing::Writing);
     d.exec("COMMIT", Doing::Writing);
