@@ -27,11 +27,17 @@ LayerCountsPlot::LayerCountsPlot(QWidget* parent)
   xAxis->grid()->setVisible(false);
   yAxis->grid()->setVisible(false);
   yAxis->setRangeReversed(true);
+  // Two maps on the same grid: zeros in a neutral colour under the coloured nonzero cells.
+  // With one map a measured zero took the scale's lightest colour, the loud yellow that also
+  // means "a little": a chart of mostly zeros read as an alarm. Cells not measured (between
+  // reference steps) are transparent in both.
+  m_zeroMap = new QCPColorMap(xAxis, yAxis);
+  m_zeroMap->setInterpolate(false);
+  m_zeroMap->removeFromLegend();
+  m_zeroMap->setDataRange(QCPRange(0.0, 1.0));
   m_map = new QCPColorMap(xAxis, yAxis);
   m_map->setInterpolate(false);
   m_colorScale = addLogColorScale(m_map, QString());
-  // Percentages and counts both start at zero: a linear colour scale keeps "measured, none"
-  // (the lightest colour) apart from "not measured" (transparent).
   m_colorScale->setDataScaleType(QCPAxis::stLinear);
   m_colorScale->axis()->setTicker(QSharedPointer<QCPAxisTicker>(new QCPAxisTicker));
   m_colorScale->axis()->setNumberFormat(QStringLiteral("g"));
@@ -101,6 +107,11 @@ void LayerCountsPlot::applyTheme(const PlotTheme& theme) {
   ChartBase::applyTheme(theme);
   if (!m_map) return;
   m_map->setGradient(shareGradient(theme));
+  m_noneColor = theme.grid;
+  QCPColorGradient none;
+  none.setColorStops({{0.0, m_noneColor}, {1.0, m_noneColor}});
+  none.setNanHandling(QCPColorGradient::nhTransparent);
+  m_zeroMap->setGradient(none);
   styleColorScale(m_colorScale);
   const QColor mark = theme.dark ? QColor(255, 80, 80) : QColor(215, 25, 28);
   m_offenders->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssSquare, QPen(mark, theme.lineWidth * 1.4),
@@ -169,7 +180,8 @@ double LayerCountsPlot::valueAt(qint64 step, int layer) const {
   int k = 0, v = 0;
   d->coordToCell(static_cast<double>(step), m_rowOfLayer[static_cast<std::size_t>(layer)], &k, &v);
   if (k < 0 || k >= d->keySize() || v < 0 || v >= d->valueSize()) return std::numeric_limits<double>::quiet_NaN();
-  return d->cell(k, v);
+  const double x = d->cell(k, v);
+  return std::isnan(x) ? m_zeroMap->data()->cell(k, v) : x;
 }
 
 QString LayerCountsPlot::toolTipAt(double step, double row) const {
@@ -204,6 +216,7 @@ void LayerCountsPlot::redraw() {
   scaleAxis->setLabel(m_mode == Mode::Percent ? tr("% of elements") : tr("elements"));
   if (!m_history) {
     m_map->data()->clear();
+    m_zeroMap->data()->clear();
     showSubtitle(QString());
     return;
   }
@@ -240,12 +253,14 @@ void LayerCountsPlot::redraw() {
   const auto& steps = m_history->countSteps();
   if (ny == 0) {
     m_map->data()->clear();
+    m_zeroMap->data()->clear();
     showSubtitle(m_gradients == Gradients::Activations ? tr("no activation gradients in this run")
                                                        : tr("no layers"));
     return;
   }
   if (steps.empty()) {
     m_map->data()->clear();
+    m_zeroMap->data()->clear();
     showSubtitle(m_history->hasStatsSource() ? tr("not available in replay") : tr("waiting for statistics"));
     return;
   }
@@ -288,13 +303,22 @@ void LayerCountsPlot::redraw() {
   g.consumed = steps.size();
   const bool measured = g.measured;
   QCPColorMapData* d = m_map->data();
-  d->setSize(nx, ny);
+  QCPColorMapData* z = m_zeroMap->data();
   const double c0 = static_cast<double>(first) + (perCell - 1) / 2;
-  d->setRange(QCPRange(c0, c0 + (nx - 1) * perCell), QCPRange(0, std::max(1, ny - 1)));
-  if (ny == 1) d->setValueRange(QCPRange(-0.5, 0.5));
+  for (QCPColorMapData* m : {d, z}) {
+    m->setSize(nx, ny);
+    m->setRange(QCPRange(c0, c0 + (nx - 1) * perCell), QCPRange(0, std::max(1, ny - 1)));
+    if (ny == 1) m->setValueRange(QCPRange(-0.5, 0.5));
+  }
+  bool anyNone = false;
   for (int c = 0; c < nx; ++c)
-    for (int r = 0; r < ny; ++r)
-      d->setCell(c, r, g.grid[static_cast<std::size_t>(c) * static_cast<std::size_t>(ny) + static_cast<std::size_t>(r)]);
+    for (int r = 0; r < ny; ++r) {
+      const double v = g.grid[static_cast<std::size_t>(c) * static_cast<std::size_t>(ny) + static_cast<std::size_t>(r)];
+      const bool none = v == 0.0;
+      anyNone = anyNone || none;
+      d->setCell(c, r, none ? nan : v);
+      z->setCell(c, r, none ? 0.0 : nan);
+    }
   m_map->setDataRange(QCPRange(0.0, g.max > 0 ? g.max : 1.0));
   if (following()) fitRange();
   QString text;
@@ -305,6 +329,7 @@ void LayerCountsPlot::redraw() {
                .arg(first)
                .arg(last)
                .arg(perCell > 1.0 ? tr(" (%1 steps per column, largest shown)").arg(perCell, 0, 'g', 3) : QString());
+  if (anyNone) text += tr(" \u00b7 grey: measured, none");
   if (m_history->countsSampledOf() > 0)
     text += tr(" \u00b7 replay: a sample of %1 of %2 statistics steps").arg(steps.size()).arg(m_history->countsSampledOf());
   showSubtitle(text);

@@ -61,7 +61,8 @@ class LayerCountsPlot : public ChartBase {
   void redraw();
   void fillCombos();
   void showSubtitle(const QString& text);
-  QCPColorMap* m_map = nullptr;
+  QCPColorMap* m_map = nullptr;      // cells with a nonzero value, on the colour scale
+  QCPColorMap* m_zeroMap = nullptr;  // cells measured as zero, in one quiet neutral colour
   QCPColorScale* m_colorScale = nullptr;
   QCPGraph* m_offenders = nullptr;
   QCPItemStraightLine* m_cursor = nullptr;
@@ -88,6 +89,14 @@ class LayerCountsPlot : public ChartBase {
     double max = 0.0;
     bool measured = false;
   };
+ public:
+  /// The colour drawn for cells measured as zero (the theme's grid colour): not a colour of
+  /// the scale, so that "measured, none" reads as quiet and the smallest nonzero value as a
+  /// value. Cells not measured stay transparent.
+  QColor noneColor() const { return m_noneColor; }
+
+ private:
+  QColor m_noneColor;
   Cache m_cache;
 };
 

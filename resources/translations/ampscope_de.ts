@@ -1928,6 +1928,10 @@ keine Statistik in diesem Schritt</translation>
         <source> · replay: a sample of %1 of %2 statistics steps</source>
         <translation> · Wiedergabe: Stichprobe von %1 der %2 Statistikschritte</translation>
     </message>
+    <message>
+        <source> · grey: measured, none</source>
+        <translation> · grau: gemessen, keine</translation>
+    </message>
 </context>
 <context>
     <name>ampscope::ui::LayerHistoryHeatmap</name>

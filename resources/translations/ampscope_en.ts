@@ -1900,6 +1900,10 @@ no statistics at this step</source>
         <source> · replay: a sample of %1 of %2 statistics steps</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source> · grey: measured, none</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>ampscope::ui::LayerHistoryHeatmap</name>

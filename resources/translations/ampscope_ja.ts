@@ -1916,6 +1916,10 @@ no statistics at this step</source>
         <source> · replay: a sample of %1 of %2 statistics steps</source>
         <translation> · 再生: 統計ステップ %2 件のうち %1 件の標本</translation>
     </message>
+    <message>
+        <source> · grey: measured, none</source>
+        <translation> · 灰色: 計測済み、なし</translation>
+    </message>
 </context>
 <context>
     <name>ampscope::ui::LayerHistoryHeatmap</name>

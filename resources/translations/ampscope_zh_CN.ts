@@ -1916,6 +1916,10 @@ no statistics at this step</source>
         <source> · replay: a sample of %1 of %2 statistics steps</source>
         <translation> · 回放：%2 个统计步中抽样 %1 个</translation>
     </message>
+    <message>
+        <source> · grey: measured, none</source>
+        <translation> · 灰色：已测量，无</translation>
+    </message>
 </context>
 <context>
     <name>ampscope::ui::LayerHistoryHeatmap</name>

@@ -1916,6 +1916,10 @@ no statistics at this step</source>
         <source> · replay: a sample of %1 of %2 statistics steps</source>
         <translation> · 重播：%2 個統計步中抽樣 %1 個</translation>
     </message>
+    <message>
+        <source> · grey: measured, none</source>
+        <translation> · 灰色：已測量，無</translation>
+    </message>
 </context>
 <context>
     <name>ampscope::ui::LayerHistoryHeatmap</name>

@@ -3,6 +3,7 @@
 #include "layer_counts_plot.h"
 #include "loss_plot.h"
 #include "main_window.h"
+#include "plot_theme.h"
 #include "session_controller.h"
 #include "step_history.h"
 
@@ -48,6 +49,7 @@ class TestLayerCounts : public QObject {
   void replayWithoutStatisticsSaysSo();
   void replayDrawsTheLiveNumbers();
   void redrawAt100kStepsAnd26Layers();
+  void measuredZeroIsQuietNotMeasuredIsEmpty();
 };
 
 void TestLayerCounts::faultInjectionOutlinesFc3AtStep50() {
@@ -237,6 +239,58 @@ void TestLayerCounts::redrawAt100kStepsAnd26Layers() {
   QCOMPARE(plot.valueAt(4999, 4), 7.0);
   QCOMPARE(plot.valueAt(4999, 2), 0.0);
   QVERIFY2(ms[ms.size() / 2] < 30.0, "the chart must keep up with a 33 ms live poll");
+}
+
+// Three kinds of cell, three looks: a measured zero in the theme's neutral colour, the smallest
+// nonzero value in the scale's lowest colour (not the neutral one), a step that was not
+// measured left as background. Read off the rendered pixels, in both themes.
+void TestLayerCounts::measuredZeroIsQuietNotMeasuredIsEmpty() {
+  StepHistory h;
+  h.reset({{"fc1.weight", "fc1", "weight", {64, 64}, 4096, 0}, {"fc2.weight", "fc2", "weight", {64, 64}, 4096, 1}});
+  std::vector<StepRecord> batch;
+  for (std::int64_t s = 0; s < 30; ++s) {
+    StepRecord r;
+    r.step = s;
+    for (int l = 0; l < 2; ++l) {
+      LayerStepStats ls;
+      ls.layer = l;
+      ls.stats.numel = 4096;
+      // Reference steps 5, 15, 25: fc1 never underflows; fc2 loses 1, 2, 3 elements.
+      ls.underflow = s % 10 == 5 ? (l == 0 ? 0 : static_cast<std::int32_t>(s / 10 + 1)) : -1;
+      r.layers.push_back(std::move(ls));
+    }
+    batch.push_back(std::move(r));
+  }
+  h.append(batch);
+  for (const bool dark : {false, true}) {
+    LayerCountsPlot plot;
+    plot.applyTheme(dark ? PlotTheme::darkTheme() : PlotTheme::light());
+    plot.resize(900, 300);
+    plot.setHistory(&h);
+    plot.rebuild();
+    plot.setMode(LayerCountsPlot::Mode::Count);
+    QCOMPARE(plot.valueAt(15, 0), 0.0);  // the readout still says 0 where the cell is grey
+    QCOMPARE(plot.valueAt(5, 1), 1.0);
+    QCOMPARE(plot.valueAt(25, 1), 3.0);
+    QVERIFY(std::isnan(plot.valueAt(10, 0)));
+    QVERIFY2(plot.subtitleText().contains(QStringLiteral("grey: measured, none")), qPrintable(plot.subtitleText()));
+    plot.replot();
+    const QImage img = plot.toPixmap(900, 300, 1.0).toImage();
+    auto at = [&](double step, int row) {
+      return img.pixelColor(static_cast<int>(std::lround(plot.xAxis->coordToPixel(step))),
+                            static_cast<int>(std::lround(plot.yAxis->coordToPixel(row))));
+    };
+    const QColor none = plot.noneColor();
+    QCOMPARE(none, dark ? PlotTheme::darkTheme().grid : PlotTheme::light().grid);
+    for (const double s : {5.0, 15.0, 25.0}) QCOMPARE(at(s, 0), none);
+    const QColor lowest = at(5, 1);  // 1 element, a third up a 0..3 scale
+    const QColor highest = at(25, 1);
+    QVERIFY2(lowest != none && highest != none && lowest != highest,
+             qPrintable(QStringLiteral("%1 %2 %3").arg(lowest.name(), highest.name(), none.name())));
+    const QColor background = dark ? PlotTheme::darkTheme().background : PlotTheme::light().background;
+    QCOMPARE(at(10, 0), background);
+    QCOMPARE(at(20, 1), background);
+  }
 }
 
 QTEST_MAIN(TestLayerCounts)
