@@ -10,6 +10,7 @@
 
 #include <chrono>
 #include <exception>
+#include <limits>
 
 namespace ampscope::ui {
 
@@ -166,6 +167,7 @@ void SessionController::configureInBackground(const SessionConfig& config) {
   }
   teardown(config);
   m_history.reset({});
+  m_untold.clear();
   m_narrator.reset({}, config.use_scaler);
   setState(State::Empty);
   Q_EMIT sessionReset();
@@ -214,6 +216,7 @@ bool SessionController::install(std::unique_ptr<TrainingSession> session, const 
   m_session = std::move(session);
   if (!m_session) {
     m_history.reset({});
+    m_untold.clear();
     m_narrator.reset({}, m_config.use_scaler);
     setState(State::Failed);
     Q_EMIT sessionReset();
@@ -224,6 +227,7 @@ bool SessionController::install(std::unique_ptr<TrainingSession> session, const 
   m_deviceLabel = QString::fromStdString(m_session->device_label());
   m_precisionLabel = m_session->precision_label();
   m_history.reset(m_session->layers());
+  m_untold.clear();
   m_narrator.reset(m_session->layers(), scalerInUse());
   m_narrator.setGrowthInterval(m_config.scaler.growth_interval());
   startRecording();
@@ -360,6 +364,8 @@ GradScalerOptions SessionController::scalerOptions() const {
 
 bool SessionController::scalerInUse() const { return m_config.use_scaler && m_config.scaler.enabled(); }
 
+bool SessionController::workerRunning() const { return m_session && m_session->running(); }
+
 std::uint64_t SessionController::droppedRecords() const { return m_session ? m_session->dropped_records() : 0; }
 
 QStringList SessionController::moduleNames() const {
@@ -373,28 +379,49 @@ QStringList SessionController::moduleNames() const {
 
 void SessionController::poll() {
   if (!m_session) return;
+  // Events first: the worker publishes a step's record before any later event, so every
+  // record older than an event drained here is in the record drain that follows, and the log
+  // can tell both in the order they happened. (Records first, the "started" line of a run
+  // whose first poll found 30 steps came after those steps' backoffs.)
+  std::vector<SessionEvent> events = m_session->drain_events();
+  for (const SessionEvent& e : events)
+    if (e.kind != SessionEvent::Kind::Paused && e.kind != SessionEvent::Kind::Resumed) m_untold.push_back(e);
   m_buffer.clear();
-  m_session->drain(m_buffer, kMaxPerPoll);
-  ingest(m_buffer);
+  const std::size_t n = m_session->drain(m_buffer, kMaxPerPoll);
+  ingest(m_buffer, n >= kMaxPerPoll);
   updateRate();
   checkRecording();
-  handleEvents();
+  handleEvents(events);
 }
 
-void SessionController::ingest(std::vector<StepRecord>& records) {
-  if (records.empty()) return;
+void SessionController::tellEventsUpTo(std::int64_t upTo) {
+  while (!m_untold.empty() && m_untold.front().step <= upTo) {
+    const NarratedEvent n = Narrator::narrate(m_untold.front());
+    m_untold.pop_front();
+    Q_EMIT eventNarrated(n.step, static_cast<int>(n.severity), n.text);
+  }
+}
+
+void SessionController::ingest(std::vector<StepRecord>& records, bool moreWaiting) {
   // Narrate before the history takes the per-layer statistics.
-  for (const StepRecord& r : records)
+  for (const StepRecord& r : records) {
+    tellEventsUpTo(r.step);
     if (auto n = m_narrator.narrate(r)) Q_EMIT eventNarrated(n->step, static_cast<int>(n->severity), n->text);
+  }
+  // Events after the last record: those of the next step now; later ones wait for the records
+  // still in the channel, unless there are none (the channel may have dropped them).
+  tellEventsUpTo(moreWaiting && !records.empty() ? records.back().step + 1
+                                                : std::numeric_limits<std::int64_t>::max());
+  if (records.empty()) return;
   const qint64 first = records.front().step, last = records.back().step;
   m_history.append(records);
   Q_EMIT stepsAppended(first, last);
 }
 
-void SessionController::handleEvents() {
+void SessionController::handleEvents(const std::vector<SessionEvent>& events) {
   bool ended = false;
   std::string status = "finished";
-  for (const SessionEvent& e : m_session->drain_events()) {
+  for (const SessionEvent& e : events) {
     switch (e.kind) {
       case SessionEvent::Kind::Started:
       case SessionEvent::Kind::Paused:
@@ -414,10 +441,6 @@ void SessionController::handleEvents() {
       case SessionEvent::Kind::Info:
         break;
     }
-    if (e.kind != SessionEvent::Kind::Paused && e.kind != SessionEvent::Kind::Resumed) {
-      const NarratedEvent n = Narrator::narrate(e);
-      Q_EMIT eventNarrated(n.step, static_cast<int>(n.severity), n.text);
-    }
   }
   if (ended) {
     // The worker publishes its last records before the event: take them too.
@@ -426,6 +449,7 @@ void SessionController::handleEvents() {
       ingest(m_buffer);
       m_buffer.clear();
     }
+    tellEventsUpTo(std::numeric_limits<std::int64_t>::max());
     // The worker has ended: every record is in the recorder; close the run in the store.
     checkRecording();
     if (m_stopRequested && status == "finished") status = "stopped";

@@ -75,7 +75,10 @@ class SessionController : public QObject {
   void poll();
   /// What poll() does with drained records: narrate, append to the history, stepsAppended.
   /// Public so that a benchmark feeds the exact live path; takes the records' statistics.
-  void ingest(std::vector<StepRecord>& records);
+  /// The session's events waiting to be told are told in step order with the records: an
+  /// event at step s (it happened before step s ran) before step s's narration. `moreWaiting`:
+  /// the drain stopped at its limit, so events past the next step wait for their records.
+  void ingest(std::vector<StepRecord>& records, bool moreWaiting = false);
 
   /// Run store that every session from the next configure()/reset() on is recorded into
   /// (created on demand); empty = not recorded. Recording never blocks this thread or the
@@ -106,6 +109,8 @@ class SessionController : public QObject {
   bool scalerInUse() const;
   double stepsPerSecond() const { return m_stepsPerSecond; }
   std::uint64_t droppedRecords() const;
+  /// Whether the session's worker thread is still training (read without draining anything).
+  bool workerRunning() const;
   std::int64_t stepsDone() const { return m_history.lastStep() + 1; }
 
  Q_SIGNALS:
@@ -138,7 +143,9 @@ class SessionController : public QObject {
   bool m_startWhenBuilt = false;
   QString m_loadingMessage;
   void post(const Command& c);
-  void handleEvents();
+  void handleEvents(const std::vector<SessionEvent>& events);
+  /// Tells the waiting events up to and including step `upTo`, oldest first.
+  void tellEventsUpTo(std::int64_t upTo);
   void updateRate();
   void startRecording();
   /// Closes the current recording with `status` on a helper thread (it commits the rest).
@@ -154,6 +161,7 @@ class SessionController : public QObject {
   QString m_deviceLabel;
   std::string m_precisionLabel;  ///< as the core says it (English); precisionLabel() translates
   std::vector<StepRecord> m_buffer;
+  std::deque<SessionEvent> m_untold;  ///< drained events not yet in the log (see ingest)
   QElapsedTimer m_clock;
   std::deque<std::pair<qint64, std::int64_t>> m_rateSamples;  // (ms, steps done)
   double m_stepsPerSecond = 0.0;

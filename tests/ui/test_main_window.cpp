@@ -37,6 +37,7 @@
 #include <QTableWidget>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QThread>
 #include <QTimer>
 #include <QXmlStreamReader>
 #include <algorithm>
@@ -73,6 +74,7 @@ class TestMainWindow : public QObject {
  private Q_SLOTS:
   void presetsAreBuiltIn();
   void narratorWording();
+  void eventLogKeepsStepOrderWhenDrainedLate();
   void zeroLossOnTheFloorNotMarked();
   void scaleDecimationKeepsEachColumnsEnvelope();
   void markersFromBitmapsMatchTheVectorShapes();
@@ -111,6 +113,38 @@ void TestMainWindow::presetsAreBuiltIn() {
 // spiral-mlp soak had it at 37% of its steps) is an ordinary step: drawn at the smallest positive
 // loss on the log axis, not a gap and not a "skipped step" marker. Inf/NaN and skipped steps
 // keep their marker.
+// The log tells what happened in the order it happened, however late the GUI thread drains:
+// here the first poll comes after the whole run, so the start, the storm's backoffs and the
+// end all wait in the channel together. (The start line used to come after the backoffs.)
+void TestMainWindow::eventLogKeepsStepOrderWhenDrainedLate() {
+  MainWindow w;
+  QVERIFY(w.loadPreset(QStringLiteral("overflow-storm"), 40));
+  SessionController* c = w.controller();
+  QTRY_VERIFY_WITH_TIMEOUT(!c->loading(), 60000);
+  QList<qint64> steps;
+  QStringList texts;
+  connect(c, &SessionController::eventNarrated, &w, [&](qint64 s, int, const QString& t) {
+    steps << s;
+    texts << t;
+  });
+  c->start();
+  QElapsedTimer waited;
+  waited.start();
+  while (c->workerRunning() && waited.elapsed() < 120000) QThread::msleep(10);  // no event loop: no poll
+  QVERIFY(!c->workerRunning());
+  QVERIFY(texts.isEmpty());
+  QSignalSpy finished(c, &SessionController::runFinished);
+  c->poll();
+  QCOMPARE(finished.count(), 1);
+  QCOMPARE(c->stepsDone(), qint64(40));
+  QVERIFY2(texts.size() >= 10, qPrintable(texts.join(QLatin1Char('\n'))));  // a storm of backoffs
+  QVERIFY2(texts.front().startsWith(QStringLiteral("step 0: started on cpu")), qPrintable(texts.join(QLatin1Char('\n'))));
+  QVERIFY2(texts.back() == QStringLiteral("step 40: finished after 40 steps"), qPrintable(texts.join(QLatin1Char('\n'))));
+  for (qsizetype i = 1; i < steps.size(); ++i)
+    QVERIFY2(steps[i - 1] <= steps[i], qPrintable(texts.join(QLatin1Char('\n'))));
+  QVERIFY(texts[1].startsWith(QStringLiteral("step 0: ")) && texts[1].contains(QStringLiteral("step skipped")));
+}
+
 void TestMainWindow::zeroLossOnTheFloorNotMarked() {
   const double nan = std::numeric_limits<double>::quiet_NaN();
   std::vector<StepPoint> pts(6);
