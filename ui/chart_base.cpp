@@ -36,24 +36,38 @@ ChartBase::ChartBase(const QString& title, const QString& fileStem, QWidget* par
 }
 
 void ChartBase::fitAxisText() {
-  std::vector<std::pair<QCPAxis*, double>> axes;  // axis, its length in pixels
+  struct Fit {
+    QCPAxis* axis;
+    double labelRoom;  // pixels along the axis for its label
+    double length;     // pixels the ticks spread over
+  };
+  std::vector<Fit> axes;
   for (QCPAxisRect* r : axisRects())
     for (QCPAxis* a : r->axes())
-      if (a->visible()) axes.emplace_back(a, a->orientation() == Qt::Vertical ? r->height() : r->width());
+      if (a->visible()) {
+        const double l = a->orientation() == Qt::Vertical ? r->height() : r->width();
+        axes.push_back({a, l, l});
+      }
   for (int i = 0; i < plotLayout()->elementCount(); ++i)
-    if (auto* cs = qobject_cast<QCPColorScale*>(plotLayout()->elementAt(i)); cs && cs->visible())
-      axes.emplace_back(cs->axis(), cs->type() == QCPAxis::atRight || cs->type() == QCPAxis::atLeft
-                                        ? cs->outerRect().height()
-                                        : cs->outerRect().width());
+    if (auto* cs = qobject_cast<QCPColorScale*>(plotLayout()->elementAt(i)); cs && cs->visible()) {
+      // A colour scale's label may use the element's whole side; its ticks only spread over
+      // the bar. Counted over the element, a short bar kept too many ticks (overlapping labels
+      // on the counts chart in presentation mode).
+      const bool vertical = cs->type() == QCPAxis::atRight || cs->type() == QCPAxis::atLeft;
+      const QRect outer = cs->outerRect(), bar = cs->axis()->axisRect()->rect();
+      axes.push_back({cs->axis(), static_cast<double>(vertical ? outer.height() : outer.width()),
+                      static_cast<double>(vertical ? bar.height() : bar.width())});
+    }
   bool retick = false;
-  for (auto [a, length] : axes) {
+  for (const auto& [a, labelRoom, length] : axes) {
     if (length < 20) continue;
     FittedAxis& f = m_fitted[a];
     // The axis label: elided to the axis length (the charts may set a new one at any time).
     if (a->label() != f.shownLabel) f.fullLabel = a->label();
     const QFontMetricsF lm(a->labelFont());
-    f.shownLabel = lm.horizontalAdvance(f.fullLabel) <= length ? f.fullLabel
-                                                                : lm.elidedText(f.fullLabel, Qt::ElideRight, length);
+    f.shownLabel = lm.horizontalAdvance(f.fullLabel) <= labelRoom
+                       ? f.fullLabel
+                       : lm.elidedText(f.fullLabel, Qt::ElideRight, labelRoom);
     if (a->label() != f.shownLabel) a->setLabel(f.shownLabel);
     // Tick labels: as large as the theme says, smaller where neighbours would overlap.
     if (a->tickLabelFont() != f.shownFont) f.baseFont = a->tickLabelFont();
@@ -75,17 +89,46 @@ void ChartBase::fitAxisText() {
       }
       const QSharedPointer<QCPAxisTicker> ticker = a->ticker();
       if (ticker && ticker.dynamicCast<QCPAxisTickerText>().isNull()) {
-        // A computed ticker: fewer ticks at full size rather than many small ones.
+        // A computed ticker: fewer ticks at full size rather than many small ones (down to a
+        // count of 1, which still labels two or three ticks at a "nice" step).
         if (f.baseTickCount <= 0) f.baseTickCount = ticker->tickCount();
         int count = f.baseTickCount;
-        while (count > 2 && length / count < need * 1.5) --count;
+        while (count > 1 && length / count < need * 1.5) --count;
         if (ticker->tickCount() != count) {
           ticker->setTickCount(count);
           retick = true;
         }
-      } else if (std::isfinite(minGap) && need > minGap && f.baseFont.pointSizeF() > 0) {
-        // Fixed labels (layers, exponent rows): smaller where neighbours would overlap.
-        font.setPointSizeF(std::max(6.0, f.baseFont.pointSizeF() * minGap / need));
+      } else {
+        // Fixed labels (layers, exponent rows): smaller where neighbours would overlap, down to
+        // 6 pt; on a vertical axis where even that overlaps (many layers in a short chart, the
+        // large fonts of presentation mode), only labels a line apart are kept, from the first
+        // row on (every row's tooltip still names it).
+        // (Vertically a label needs its full line height; 90% of it is the closest allowed.)
+        const double room = a->orientation() == Qt::Vertical ? fm.height() : need;
+        if (std::isfinite(minGap) && room > minGap && f.baseFont.pointSizeF() > 0)
+          font.setPointSizeF(std::max(6.0, f.baseFont.pointSizeF() * minGap / room));
+        const QSharedPointer<QCPAxisTickerText> text = ticker.dynamicCast<QCPAxisTickerText>();
+        if (text && a->orientation() == Qt::Vertical) {
+          // A new ticker, or labels the chart set since: they are the full set.
+          if (f.textTicker != text.data() || text->ticks() != f.shownTicks) {
+            f.textTicker = text.data();
+            f.fullTicks = text->ticks();
+          }
+          const double line = QFontMetricsF(font).height() * 0.9;
+          QMap<double, QString> shown;
+          double lastKept = std::numeric_limits<double>::quiet_NaN();
+          for (auto it = f.fullTicks.cbegin(); it != f.fullTicks.cend(); ++it) {
+            const double p = a->coordToPixel(it.key());
+            const bool keep = it.value().isEmpty() || std::isnan(lastKept) || std::abs(p - lastKept) >= line;
+            shown.insert(it.key(), keep ? it.value() : QString());
+            if (keep && !it.value().isEmpty()) lastKept = p;
+          }
+          if (shown != text->ticks()) {
+            text->ticks() = shown;
+            retick = true;
+          }
+          f.shownTicks = shown;
+        }
       }
     }
     f.shownFont = font;

@@ -1,6 +1,7 @@
 // Classroom and live controls, offscreen against real sessions: user presets, settings between
 // launches, every live control reaching the worker at the next step, the session built off
 // the GUI thread, keyboard shortcuts, the unscaled layer history and presentation mode.
+#include "chart_base.h"
 #include "control_panel.h"
 #include "dashboard.h"
 #include "event_log.h"
@@ -19,6 +20,7 @@
 #include <QElapsedTimer>
 #include <QFile>
 #include <QSettings>
+#include <QSignalSpy>
 #include <QSlider>
 #include <QSpinBox>
 #include <QSplitter>
@@ -28,6 +30,7 @@
 #include <QTest>
 #include <QTimer>
 
+#include <algorithm>
 #include <cmath>
 #include <set>
 
@@ -60,6 +63,7 @@ class TestClassroom : public QObject {
   void keyboardShortcutsDriveTheRun();
   void layerHistoryUnscaledViewMovesTheFp16Window();
   void presentationModeHidesAdvancedControlsAndEnlarges();
+  void tickLabelsNeverOverlap();
 };
 
 void TestClassroom::initTestCase() {
@@ -420,6 +424,68 @@ void TestClassroom::presentationModeHidesAdvancedControlsAndEnlarges() {
   w.setTheme(true, false);
   for (QWidget* a : panel->advancedWidgets()) QVERIFY(a->isVisibleTo(&w));
   QCOMPARE(QApplication::font().pointSizeF(), baseFont);
+  w.setTheme(false, false);
+}
+
+// Every chart's tick labels, read back after layout: neighbours never overlap, in the normal
+// theme and in presentation mode's large fonts on a 1600x1000 window, where the counts chart
+// is short (its colour scale kept 5 ticks in ~60 px, its 8 layer rows drew over each other).
+void TestClassroom::tickLabelsNeverOverlap() {
+  MainWindow w;
+  w.resize(1600, 1000);
+  w.show();
+  QVERIFY(QTest::qWaitForWindowExposed(&w));
+  QVERIFY(w.loadPreset(QStringLiteral("overflow-storm"), 60));
+  QSignalSpy finished(w.controller(), &SessionController::runFinished);
+  w.controller()->start();
+  QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 120000);
+  for (const bool presentation : {false, true}) {
+    w.setTheme(false, presentation);
+    QTest::qWait(50);
+    int axesChecked = 0, labelsChecked = 0;
+    for (int round = 0; round < 3; ++round)  // fitted tick counts and labels apply at the next layout
+      for (ChartBase* c : w.dashboard()->charts()) {
+        c->replot();
+        QCoreApplication::processEvents();
+      }
+    for (ChartBase* c : w.dashboard()->charts()) {
+      std::vector<QCPAxis*> axes;
+      for (QCPAxisRect* r : c->axisRects())
+        for (QCPAxis* a : r->axes()) axes.push_back(a);
+      for (int i = 0; i < c->plotLayout()->elementCount(); ++i)
+        if (auto* cs = qobject_cast<QCPColorScale*>(c->plotLayout()->elementAt(i)); cs && cs->visible())
+          axes.push_back(cs->axis());
+      for (QCPAxis* a : axes) {
+        const bool vertical = a->orientation() == Qt::Vertical;
+        const double length = vertical ? a->axisRect()->height() : a->axisRect()->width();
+        if (!a->visible() || !a->tickLabels() || length < 20) continue;
+        const QFontMetricsF fm(a->tickLabelFont());
+        std::vector<std::pair<double, QString>> shown;  // pixel, label
+        const QVector<double> ticks = a->tickVector();
+        const QVector<QString> labels = a->tickVectorLabels();
+        for (int k = 0; k < ticks.size() && k < labels.size(); ++k)
+          if (a->range().contains(ticks[k]) && !labels[k].isEmpty()) shown.emplace_back(a->coordToPixel(ticks[k]), labels[k]);
+        std::sort(shown.begin(), shown.end());
+        ++axesChecked;
+        for (std::size_t k = 1; k < shown.size(); ++k) {
+          const double gap = shown[k].first - shown[k - 1].first;
+          const double need = vertical ? 0.9 * fm.height()
+                                       : (fm.horizontalAdvance(shown[k].second) + fm.horizontalAdvance(shown[k - 1].second)) / 2;
+          QVERIFY2(gap >= need, qPrintable(QStringLiteral("%1%2: '%3' and '%4' are %5 px apart, need %6 (axis '%7', %8 pt)")
+                                               .arg(c->fileStem(), presentation ? QStringLiteral(" (presentation)") : QString(),
+                                                    shown[k - 1].second, shown[k].second)
+                                               .arg(gap, 0, 'f', 1)
+                                               .arg(need, 0, 'f', 1)
+                                               .arg(a->label())
+                                               .arg(a->tickLabelFont().pointSizeF())));
+          ++labelsChecked;
+        }
+      }
+    }
+    qInfo("%s: %d axes, %d neighbouring tick labels apart", presentation ? "presentation" : "normal", axesChecked,
+          labelsChecked);
+    QVERIFY(axesChecked >= 12 && labelsChecked >= 40);
+  }
   w.setTheme(false, false);
 }
 
