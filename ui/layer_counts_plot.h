@@ -43,6 +43,10 @@ class LayerCountsPlot : public ChartBase {
   const std::vector<int>& rowLayers() const { return m_rows; }
   /// The drawn value of `layer` in the column holding `step` (NaN: none, or not a row).
   double valueAt(qint64 step, int layer) const;
+  /// The colour drawn for cells measured as zero (the theme's grid colour): not a colour of
+  /// the scale, so that "measured, none" reads as quiet and the smallest nonzero value as a
+  /// value. Cells not measured stay transparent.
+  QColor noneColor() const { return m_noneColor; }
   /// The outlined first offenders: (step, layer index) of each non-finite step drawn.
   struct OffenderMark {
     qint64 step;
@@ -63,6 +67,7 @@ class LayerCountsPlot : public ChartBase {
   void showSubtitle(const QString& text);
   QCPColorMap* m_map = nullptr;      // cells with a nonzero value, on the colour scale
   QCPColorMap* m_zeroMap = nullptr;  // cells measured as zero, in one quiet neutral colour
+  QColor m_noneColor;                // that colour
   QCPColorScale* m_colorScale = nullptr;
   QCPGraph* m_offenders = nullptr;
   QCPItemStraightLine* m_cursor = nullptr;
@@ -89,14 +94,7 @@ class LayerCountsPlot : public ChartBase {
     double max = 0.0;
     bool measured = false;
   };
- public:
-  /// The colour drawn for cells measured as zero (the theme's grid colour): not a colour of
-  /// the scale, so that "measured, none" reads as quiet and the smallest nonzero value as a
-  /// value. Cells not measured stay transparent.
-  QColor noneColor() const { return m_noneColor; }
 
- private:
-  QColor m_noneColor;
   Cache m_cache;
 };
 
