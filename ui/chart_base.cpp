@@ -109,11 +109,9 @@ void ChartBase::fitAxisText() {
           font.setPointSizeF(std::max(6.0, f.baseFont.pointSizeF() * minGap / room));
         const QSharedPointer<QCPAxisTickerText> text = ticker.dynamicCast<QCPAxisTickerText>();
         if (text && a->orientation() == Qt::Vertical) {
-          // A new ticker, or labels the chart set since: they are the full set.
-          if (f.textTicker != text.data() || text->ticks() != f.shownTicks) {
-            f.textTicker = text.data();
-            f.fullTicks = text->ticks();
-          }
+          // Labels other than those left here last time (a new ticker, or the chart set new
+          // ones): they are the full set.
+          if (text->ticks() != f.shownTicks) f.fullTicks = text->ticks();
           const double line = QFontMetricsF(font).height() * 0.9;
           QMap<double, QString> shown;
           double lastKept = std::numeric_limits<double>::quiet_NaN();

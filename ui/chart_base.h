@@ -88,9 +88,8 @@ class ChartBase : public QCustomPlot {
     QString fullLabel, shownLabel;
     QFont baseFont, shownFont;
     int baseTickCount = 0;
-    const QCPAxisTickerText* textTicker = nullptr;  ///< the fixed-label ticker fullTicks came from
-    QMap<double, QString> fullTicks;                 ///< its labels before any were left out
-    QMap<double, QString> shownTicks;                ///< the labels fitAxisText left it with
+    QMap<double, QString> fullTicks;   ///< a fixed-label ticker's labels before any were left out
+    QMap<double, QString> shownTicks;  ///< the labels fitAxisText left it with
   };
   QHash<QCPAxis*, FittedAxis> m_fitted;
   QString m_titleText;
