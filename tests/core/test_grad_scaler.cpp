@@ -4,6 +4,8 @@
 
 #include "scaler_test_util.h"
 
+#include <torch/autograd.h>
+#include <torch/cuda.h>
 #include <torch/nn.h>
 #include <torch/optim.h>
 #include <torch/nn/utils/clip_grad.h>
@@ -527,6 +529,150 @@ class TestGradScaler : public QObject {
     QVERIFY(scaler.step(rig.opt));  // plain optimizer.step()
     scaler.update();
     QCOMPARE(scaler.get_scale(), 1.0);
+  }
+
+  // --- parity with torch/amp/grad_scaler.py on a disabled scaler ---------------------------
+  void disabled_load_state_dict_is_a_noop() {
+    // PyTorch returns before looking at the dict: an empty one (saved from a disabled scaler)
+    // is no error, and a valid or invalid one changes nothing.
+    GradScaler off(GradScalerOptions().enabled(false));
+    off.load_state_dict(GradScalerState{});
+    GradScaler on(GradScalerOptions().init_scale(8).growth_interval(3));
+    ScalerRig rig;
+    rig.iterate(on, false);
+    off.load_state_dict(on.state_dict());
+    GradScalerState bad = on.state_dict();
+    bad.growth_factor = 0.5;
+    off.load_state_dict(bad);
+    QVERIFY(!off.is_enabled());
+    QCOMPARE(off.get_scale(), 1.0);
+    QCOMPARE(off.get_growth_interval(), std::int64_t(2000));
+    QVERIFY(off.state_dict().empty);
+    // Enabled, the same empty state is still refused.
+    QVERIFY(thrown_message([&] { on.load_state_dict(GradScalerState{}); }).startsWith("The source state dict is empty"));
+  }
+
+  void disabled_options_checked_when_turned_on() {
+    // PyTorch checks growth/backoff only when enabled; so does AmpScope, for all its checks.
+    const GradScalerOptions bad = GradScalerOptions().enabled(false).growth_factor(0.5).backoff_factor(2).hysteresis(0);
+    GradScaler s(bad);
+    QVERIFY(!s.is_enabled());
+    ScalerRig rig;
+    QVERIFY(rig.iterate(s, true));  // transparent: steps even on inf, scale 1
+    QCOMPARE(s.get_scale(), 1.0);
+    s.set_growth_interval(0);  // a disabled scaler's setters do not check either (PyTorch's never do)
+    // Turning it on is where the constructor's checks apply: refused, and nothing changes.
+    GradScalerOptions on = s.options();
+    on.enabled(true);
+    QCOMPARE(thrown_message([&] { s.set_options(on); }), QString("The growth factor must be > 1.0."));
+    QVERIFY(!s.is_enabled());
+    QVERIFY(s.options() == GradScalerOptions(bad).growth_interval(0));
+    // Valid options turn it on, and it then behaves as a freshly constructed scaler.
+    on = GradScalerOptions().init_scale(1024).growth_interval(2).hysteresis(2);
+    s.set_options(on);
+    QVERIFY(s.is_enabled());
+    QCOMPARE(s.get_scale(), 1024.0);
+    QCOMPARE(s.get_hysteresis_tracker(), std::int64_t(2));
+    GradScaler fresh(on);
+    ScalerRig rf;
+    for (bool o : pattern("F F O O F")) {
+      QCOMPARE(rig.iterate(s, o), rf.iterate(fresh, o));
+      QCOMPARE(s.get_scale(), fresh.get_scale());
+      QCOMPARE(s.get_growth_tracker(), fresh.get_growth_tracker());
+      QCOMPARE(s.get_hysteresis_tracker(), fresh.get_hysteresis_tracker());
+    }
+    QCOMPARE(s.get_scale(), 1024.0);  // F F: grow to 2048; O: absorbed; O: back to 1024; F
+  }
+
+  // --- parity: unscale_ as an in-place op under torch.no_grad() -----------------------------
+  void unscale_bumps_version_counters_data() {
+    QTest::addColumn<int>("dtype");
+    QTest::addColumn<double>("init");
+    QTest::newRow("f32, kernels' pass") << int(torch::kFloat) << 4.0;
+    QTest::newRow("bf16, kernels' pass") << int(torch::kBFloat16) << 4.0;
+    QTest::newRow("f64, ATen ops") << int(torch::kDouble) << 4.0;
+    QTest::newRow("f64, inv_scale 1") << int(torch::kDouble) << 1.0;
+  }
+  void unscale_bumps_version_counters() {
+    QFETCH(int, dtype);
+    QFETCH(double, init);
+    const auto opts = torch::TensorOptions().dtype(static_cast<torch::ScalarType>(dtype));
+    auto p = torch::zeros({4}, opts).requires_grad_();
+    torch::optim::SGD opt(std::vector<torch::Tensor>{p}, torch::optim::SGDOptions(0.0));
+    p.mutable_grad() = torch::full({4}, 8.0, opts);
+    const torch::Tensor g = p.grad();
+    // A graph that saved the gradient for its backward (x * g saves g for x's gradient).
+    auto x = torch::ones({4}, opts).requires_grad_();
+    auto y = (x * g).sum();
+    const auto v0 = g._version();
+    GradScaler scaler(GradScalerOptions().init_scale(init));
+    scaler.scale(torch::ones({}));
+    scaler.unscale_(opt);
+    QCOMPARE(g[0].item<double>(), 8.0 / init);
+    QCOMPARE(g._version(), v0 + 1);  // one in-place write, as one ATen in-place op
+    const QString msg = thrown_message([&] { y.backward(); });
+    QVERIFY2(msg.contains("modified by an inplace operation"), qPrintable(msg));
+  }
+
+  void unscale_records_no_grad_history() {
+    // Gradients with history (backward with create_graph, as in a gradient penalty): unscaling
+    // them must not extend it, as PyTorch's under torch.no_grad(). f64 goes through ATen ops,
+    // which grad mode would record.
+    auto p = torch::full({3}, 2.0, torch::kDouble).requires_grad_();
+    torch::optim::SGD opt(std::vector<torch::Tensor>{p}, torch::optim::SGDOptions(0.0));
+    GradScaler scaler(GradScalerOptions().init_scale(4));
+    p.mutable_grad() = torch::autograd::grad({scaler.scale((p * p).sum())}, {p}, {}, {}, /*create_graph=*/true)[0];
+    const torch::Tensor g = p.grad();
+    QVERIFY(g.requires_grad());
+    const auto* fn_before = g.grad_fn().get();
+    QVERIFY(fn_before != nullptr);
+    QVERIFY(torch::GradMode::is_enabled());
+    scaler.unscale_(opt);
+    QCOMPARE(g.grad_fn().get(), fn_before);  // no MulBackward recorded on top
+    QCOMPARE(g[0].item<double>(), 4.0);      // d(p^2)/dp = 2p = 4, scaled by 4 and unscaled
+    QVERIFY(torch::GradMode::is_enabled());  // the guard is restored
+    for (const auto& [dev, flag] : scaler.found_inf_per_device(opt)) QVERIFY(!flag.requires_grad());
+    p.mutable_grad().reset();  // p -> grad -> graph -> p: break the cycle (LeakSanitizer)
+  }
+
+  // --- parity: update(Tensor) --------------------------------------------------------------
+  void update_tensor_like_pytorch() {
+    GradScaler s(GradScalerOptions().init_scale(1024).growth_interval(5));
+    ScalerRig rig;
+    rig.iterate(s, false);
+    rig.iterate(s, false);
+    QCOMPARE(s.get_growth_tracker(), std::int64_t(2));
+    // Any shape with one element, any dtype (copy_ converts to fp32); the tracker is untouched.
+    s.update(torch::full({1, 1}, 8.0f));
+    QCOMPARE(s.get_scale(), 8.0);
+    QCOMPARE(s.get_growth_tracker(), std::int64_t(2));
+    auto t = torch::full({}, 0.1, torch::kDouble);
+    s.update(t);
+    QCOMPARE(s.get_scale(), double(0.1f));
+    QCOMPARE(s.last_update().reason, ScaleChangeReason::SetByUser);
+    t.fill_(5.0);  // copied, not aliased
+    QCOMPARE(s.get_scale(), double(0.1f));
+    QCOMPARE(s.scale(torch::ones({})).item<float>(), 0.1f);
+    // PyTorch's three assertions, with its message.
+    const QString reason = "new_scale should be a float or a 1-element";
+    QVERIFY(thrown_message([&] { s.update(torch::full({2}, 8.0f)); }).startsWith(reason));
+    QVERIFY(thrown_message([&] { s.update(torch::full({}, 8.0f).requires_grad_()); }).startsWith(reason));
+    QVERIFY(thrown_message([&] { s.update(torch::empty({}, torch::Device(torch::kMeta))); }).startsWith(reason));
+    QCOMPARE(s.get_scale(), double(0.1f));
+  }
+
+  void update_tensor_on_another_cuda_device() {
+    // PyTorch asserts the device type only: a scale on cuda:1 sets a scaler on cuda:0.
+    if (!torch::cuda::is_available()) QSKIP("this LibTorch has no CUDA, or no CUDA device was found");
+    GradScaler s(GradScalerOptions().init_scale(1024));
+    s.scale(torch::ones({}, torch::Device(torch::kCUDA, 0)));
+    s.update(torch::full({}, 256.0f, torch::Device(torch::kCUDA, 0)));
+    QCOMPARE(s.get_scale(), 256.0);
+    QVERIFY(thrown_message([&] { s.update(torch::full({}, 8.0f)); }).startsWith("new_scale should be"));  // CPU
+    if (torch::cuda::device_count() < 2) QSKIP("one CUDA device: the cuda:1 case needs two");
+    s.update(torch::full({}, 64.0f, torch::Device(torch::kCUDA, 1)));
+    QCOMPARE(s.get_scale(), 64.0);
+    QCOMPARE(s.scale(torch::ones({}, torch::Device(torch::kCUDA, 0))).item<float>(), 64.0f);
   }
 
   void scale_promotes_like_pytorch() {

@@ -12,6 +12,8 @@
 // stream; results become valid on the host after the stream reaches the recorded event.
 #pragma once
 
+#include <ampscope/kernels/raw_tensor_stats.h>
+
 #include <array>
 #include <cstddef>
 #include <cstdint>
@@ -23,10 +25,6 @@ namespace ampscope::kernels {
 
 /// Element types the pass reads.
 enum class DType : std::uint8_t { F32, F16, BF16 };
-
-/// A format whose limits are used to classify values (subnormals, "would underflow/overflow").
-enum class Format : std::uint8_t { FP32, FP16, BF16, FP8_E4M3, FP8_E5M2 };
-inline constexpr int kNumFormats = 5;  // number of Format values (index of RawTensorStats::cast_overflow)
 
 /// Limits of a format as binary exponents: smallest subnormal 2^min_subnormal_exp,
 /// smallest normal 2^min_normal_exp, largest finite exponent max_exp.
@@ -59,35 +57,6 @@ struct TensorView {
   /// reached twice would be multiplied twice.
   bool is_non_overlapping() const;
   static TensorView contiguous(void* data, DType dtype, std::int64_t numel);
-};
-
-/// Exponent range of the raw histogram: every finite nonzero fp32/fp16/bf16 value has
-/// floor(log2|x|) in [kRawMinExp, kRawMaxExp] (fp32 subnormals reach -149).
-inline constexpr int kRawMinExp = -149;
-inline constexpr int kRawMaxExp = 127;
-inline constexpr int kRawExpBins = kRawMaxExp - kRawMinExp + 1;  // 277
-
-/// What one pass accumulates for one tensor, before it is shaped for display. This is a
-/// plain POD so that the CUDA pass can accumulate it on the device and copy it back as is.
-/// `exp_count[e - kRawMinExp]` counts finite nonzero elements with floor(log2|x|) == e,
-/// computed from the bits (exact at powers of two and for subnormals).
-struct RawTensorStats {
-  std::uint64_t exp_count[kRawExpBins];
-  std::uint64_t zero;       // +0 and -0
-  std::uint64_t nan;
-  std::uint64_t pos_inf;
-  std::uint64_t neg_inf;
-  std::uint32_t amax_bits;      // fp32 bits of the largest finite |x| (0 when none)
-  std::uint32_t amin_nz_bits;   // fp32 bits of the smallest nonzero finite |x| (0x7f800000 when none)
-  double sum_squares;           // over finite elements, accumulated in fp64
-  /// cast_overflow[int(f)]: finite elements that a round-to-nearest-even cast to format f
-  /// turns into inf (NaN for e4m3, which has no inf). The exponent histogram cannot give this:
-  /// inside the top binade some values still round to max finite (fp16: 65504 <= |x| < 65520
-  /// stays finite, 65520 rounds to inf). Thresholds on |x|: fp16 >= 65520, bf16 >=
-  /// (2 - 2^-8) * 2^127, e4m3 > 464 (464 ties to 448), e5m2 >= 61440, fp32 never.
-  /// Counted in the same pass (one integer compare per format per element).
-  std::uint64_t cast_overflow[kNumFormats];
-  void clear();
 };
 
 /// Histogram shape for display: integer exponent bins [lo, hi]; values below lo land in the

@@ -39,7 +39,14 @@ struct GradScalerState {
   /// scale and trackers must be consistent with them. Returns the options a scaler loading this
   /// state runs with. Throws std::invalid_argument naming the value (also for an empty state).
   GradScalerOptions checked_options(GradScalerOptions base) const;
-  bool operator==(const GradScalerState&) const = default;
+  bool operator==(const GradScalerState& o) const {
+    return empty == o.empty && scale == o.scale && growth_factor == o.growth_factor &&
+           backoff_factor == o.backoff_factor && growth_interval == o.growth_interval &&
+           growth_tracker == o.growth_tracker && hysteresis == o.hysteresis &&
+           hysteresis_tracker == o.hysteresis_tracker && consecutive_hysteresis == o.consecutive_hysteresis &&
+           min_scale == o.min_scale && max_scale == o.max_scale && static_scale == o.static_scale;
+  }
+  bool operator!=(const GradScalerState& o) const { return !(*this == o); }
 };
 
 }  // namespace ampscope

@@ -1,10 +1,12 @@
 // What an instrumented GradScaler reports. Torch-free value types: the UI, the run store and
-// the training session consume them without LibTorch headers.
+// the training session consume them without LibTorch headers. C++17, as every public header of
+// AmpScope::scaler.
 #pragma once
 
-#include <ampscope/kernels/grad_stats.h>
+#include <ampscope/kernels/raw_tensor_stats.h>
 #include <ampscope/scale_policy.h>
 
+#include <cstddef>
 #include <cstdint>
 #include <vector>
 
@@ -54,9 +56,6 @@ struct UpdateEvent {
 class GradScalerObserver {
  public:
   virtual ~GradScalerObserver() = default;
-  /// Whether unscale_ should gather full statistics of each gradient in the same pass
-  /// (histograms, amax, ...). Non-finite counts are always reported.
-  virtual bool wants_tensor_stats() const { return true; }
   virtual void on_unscale(const UnscaleEvent&) {}
   virtual void on_step(const StepEvent&) {}
   virtual void on_update(const UpdateEvent&) {}

@@ -3,7 +3,7 @@
 // Torch-free on purpose: the UI and the run store see the same types without LibTorch headers.
 // With default options every number equals PyTorch's torch.amp.GradScaler (see
 // docs/gradscaler.md); the extensions (hysteresis, min/max clamps, static scale) are off by
-// default.
+// default. C++17, as every public header of AmpScope::scaler.
 #pragma once
 
 #include <cstdint>
@@ -67,7 +67,15 @@ class GradScalerOptions {
  public:
   /// Throws std::invalid_argument naming the offending option and value.
   void validate() const;
-  bool operator==(const GradScalerOptions&) const = default;
+  // Written out (not `= default`): the public headers of AmpScope::scaler are C++17.
+  bool operator==(const GradScalerOptions& o) const {
+    return m_init_scale == o.m_init_scale && m_growth_factor == o.m_growth_factor &&
+           m_backoff_factor == o.m_backoff_factor && m_growth_interval == o.m_growth_interval &&
+           m_enabled == o.m_enabled && m_hysteresis == o.m_hysteresis &&
+           m_consecutive_hysteresis == o.m_consecutive_hysteresis && m_min_scale == o.m_min_scale &&
+           m_max_scale == o.m_max_scale && m_static_scale == o.m_static_scale;
+  }
+  bool operator!=(const GradScalerOptions& o) const { return !(*this == o); }
 };
 
 /// The mutable part of a scaler's state (what the update rule reads and writes).
@@ -75,7 +83,10 @@ struct ScalerState {
   float scale = 65536.0f;               ///< fp32, as in PyTorch
   std::int32_t growth_tracker = 0;      ///< clean steps since the last growth/backoff
   std::int32_t hysteresis_tracker = 1;  ///< overflows left before a backoff
-  bool operator==(const ScalerState&) const = default;
+  bool operator==(const ScalerState& o) const {
+    return scale == o.scale && growth_tracker == o.growth_tracker && hysteresis_tracker == o.hysteresis_tracker;
+  }
+  bool operator!=(const ScalerState& o) const { return !(*this == o); }
 };
 
 /// Result of one update().

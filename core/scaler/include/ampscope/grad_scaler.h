@@ -13,6 +13,8 @@
 // Errors: std::runtime_error for state-machine misuse (PyTorch's RuntimeError and assertions
 // about call order), std::invalid_argument for bad arguments and options.
 // Threading: not thread-safe; drive one scaler from one thread.
+// Packaging: AmpScope::scaler (find_package(AmpScope COMPONENTS scaler)); needs LibTorch only,
+// and this header and those it includes are C++17.
 #pragma once
 
 #include <ampscope/grad_scaler_events.h>
@@ -40,6 +42,8 @@ using FoundInfPerDevice = std::map<torch::Device, torch::Tensor, DeviceLess>;
 
 class GradScaler {
  public:
+  /// Throws std::invalid_argument for invalid options when options.enabled(); a disabled
+  /// scaler's options are not checked (as in PyTorch) until set_options() turns it on.
   explicit GradScaler(GradScalerOptions options = {});
   ~GradScaler();
   GradScaler(const GradScaler&) = delete;
@@ -51,6 +55,8 @@ class GradScaler {
   std::vector<torch::Tensor> scale(const std::vector<torch::Tensor>& outputs);
 
   /// Divides the optimizer's gradients by the scale in place, recording inf/NaN per device.
+  /// Runs without grad mode (records no autograd history) and bumps each written gradient's
+  /// version counter, as PyTorch's in-place unscale does.
   void unscale_(torch::optim::Optimizer& optimizer);
   /// Unscales if not done yet, then runs optimizer.step() unless inf/NaN was found.
   /// Returns true when the optimizer stepped.
@@ -59,7 +65,8 @@ class GradScaler {
   void update();
   /// Sets the scale (the growth tracker is untouched).
   void update(double new_scale);
-  /// PyTorch also accepts a 1-element float tensor on the scaler's device.
+  /// PyTorch also accepts a 1-element tensor with requires_grad false, on a device of the
+  /// scaler's device type (any index). Its value is copied; reading it synchronises on CUDA.
   void update(const torch::Tensor& new_scale);
 
   double get_scale() const;  ///< 1.0 when disabled; init_scale before first use
@@ -73,12 +80,13 @@ class GradScaler {
   void set_backoff_factor(double v);
   void set_growth_interval(std::int64_t v);
 
-  /// All options; set_options validates and applies them live (the current scale and
-  /// trackers are kept; init_scale only matters before first use).
+  /// All options; set_options validates (when enabled) and applies them live (the current
+  /// scale and trackers are kept; init_scale only matters before first use).
   const GradScalerOptions& options() const { return m_options; }
   void set_options(const GradScalerOptions& options);
 
   GradScalerState state_dict() const;
+  /// A no-op on a disabled scaler (as PyTorch's), even for an empty state.
   void load_state_dict(const GradScalerState& state);
   /// Writes state_dict() to a file (JSON); throws std::runtime_error on I/O failure.
   void save(const std::string& path) const;

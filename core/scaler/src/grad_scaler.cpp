@@ -24,6 +24,11 @@ enum class Stage { Ready, Unscaled, Stepped };
 [[noreturn]] void runtime_error(const std::string& msg) { throw std::runtime_error(msg); }
 
 bool found(const torch::Tensor& flag) { return flag.item<float>() != 0.0f; }
+
+/// Tells autograd that `t` was modified in place, as every in-place ATen op does (PyTorch's
+/// _amp_foreach_non_finite_check_and_unscale_ among them): the kernels write gradients through
+/// raw pointers, and a graph that saved `t` for backward must see that it changed.
+void written_in_place(const torch::Tensor& t) { t.unsafeGetTensorImpl()->bump_version(); }
 }  // namespace
 
 namespace detail {
@@ -83,7 +88,9 @@ struct GradScaler::OptimizerState {
 
 GradScaler::GradScaler(GradScalerOptions options)
     : m_options(std::move(options)), m_work(std::make_unique<DeviceWork>()) {
-  m_options.validate();
+  // As PyTorch: options are checked only when scaling is on. A disabled scaler's options are
+  // never used; set_options() checks them when it is turned on.
+  if (m_options.enabled()) m_options.validate();
   m_last_update.update_index = -1;
   m_state = initial_state(m_options);
   m_init_scale = m_options.init_scale();
@@ -138,6 +145,9 @@ bool GradScaler::any_found_inf(const FoundInfPerDevice& m) {
 FoundInfPerDevice GradScaler::unscale_impl(torch::optim::Optimizer& optimizer, float inv_scale,
                                            bool allow_fp16, UnscaleEvent* event,
                                            std::vector<DeferredStats>* deferred) {
+  // As PyTorch's _unscale_grads_ (`with torch.no_grad()`): unscaling records no autograd
+  // history, even in a graph-building context (gradients from backward(create_graph=true)).
+  torch::NoGradGuard no_grad;
   struct Item {
     torch::Tensor tensor;
     std::size_t report;  // index into event->params (when event)
@@ -212,7 +222,10 @@ FoundInfPerDevice GradScaler::unscale_impl(torch::optim::Optimizer& optimizer, f
           deferred->push_back(std::move(d));
         }
         flag.copy_(int_flag);  // 0 or 1, on the device
-        for (Item* it : in_pass) it->done = true;
+        for (Item* it : in_pass) {
+          it->done = true;
+          written_in_place(it->tensor);
+        }
       }
     }
     for (auto& [dtype_int, items] : per_dtype) {
@@ -232,6 +245,7 @@ FoundInfPerDevice GradScaler::unscale_impl(torch::optim::Optimizer& optimizer, f
         opt.unscale = true;
         opt.inv_scale = inv_scale;
         if (kernels::grad_stats_cpu(views, opt, want_stats ? raw.data() : nullptr)) flag.fill_(1.0f);
+        for (const auto& it : items) written_in_place(it.tensor);
         if (want_stats) {
           for (std::size_t i = 0; i < items.size(); ++i) {
             ParamGradReport& r = event->params[items[i].report];
@@ -257,7 +271,10 @@ FoundInfPerDevice GradScaler::unscale_impl(torch::optim::Optimizer& optimizer, f
             d.reports.push_back(it.report);
           }
           flag.logical_or_(t.isfinite().logical_not().any()).clamp_max_(1.0);
-          if (inv_scale != 1.0f) t.mul_(inv_scale);
+          if (inv_scale != 1.0f)
+            t.mul_(inv_scale);  // bumps the version itself
+          else
+            written_in_place(t);
         }
         if (!counts.empty()) {
           d.counts = torch::stack(counts);
@@ -455,9 +472,13 @@ void GradScaler::update(const torch::Tensor& new_scale) {
       "with requires_grad=False.";
   if (!m_options.enabled()) return;
   check_initialised("update");
-  if (new_scale.device() != m_scale.device() || new_scale.numel() != 1 || new_scale.requires_grad())
+  // PyTorch's checks: the device *type* (a scale on cuda:1 may set a scaler on cuda:0), one
+  // element, no autograd. Its value is copied (converted to fp32, as copy_ does); later
+  // changes to new_scale do not reach the scaler. Reading it is AmpScope's one difference:
+  // the scale lives on the host (docs/gradscaler.md, "Differences from PyTorch").
+  if (new_scale.device().type() != m_scale.device().type() || new_scale.numel() != 1 || new_scale.requires_grad())
     throw std::invalid_argument(reason);
-  update(new_scale.item<double>());
+  update(static_cast<double>(new_scale.detach().to(torch::kCPU, torch::kFloat32).item<float>()));
 }
 
 double GradScaler::get_scale() const {
@@ -487,7 +508,9 @@ void GradScaler::set_growth_interval(std::int64_t v) {
 }
 
 void GradScaler::set_options(const GradScalerOptions& options) {
-  options.validate();
+  // Checked whenever scaling is on, as in the constructor: turning a disabled scaler on (a
+  // setter, a GUI control) can never reach options the constructor would refuse.
+  if (options.enabled()) options.validate();
   const GradScalerOptions old = m_options;
   m_options = options;
   ScalerState s = m_state;
@@ -500,8 +523,11 @@ void GradScaler::set_options(const GradScalerOptions& options) {
     const auto h = static_cast<std::int32_t>(options.hysteresis());
     s.hysteresis_tracker = s.hysteresis_tracker >= old.hysteresis() ? h : std::min(s.hysteresis_tracker, h);
   }
+  // Options that were never checked (a disabled scaler's) may have left the counter anywhere.
+  if (options.enabled() && (s.hysteresis_tracker < 0 || s.hysteresis_tracker > options.hysteresis()))
+    s.hysteresis_tracker = static_cast<std::int32_t>(options.hysteresis());
   // A shorter growth interval must not strand the tracker beyond it (it would never equal it).
-  if (s.growth_tracker >= options.growth_interval())
+  if (options.enabled() && s.growth_tracker >= options.growth_interval())
     s.growth_tracker = static_cast<std::int32_t>(options.growth_interval() - 1);
   set_state(s);
 }
@@ -525,6 +551,7 @@ GradScalerState GradScaler::state_dict() const {
 }
 
 void GradScaler::load_state_dict(const GradScalerState& s) {
+  if (!m_options.enabled()) return;  // a no-op when disabled, as PyTorch's (even for an empty state)
   if (s.empty)
     runtime_error("The source state dict is empty, possibly because it was saved from a disabled instance of GradScaler.");
   // Validate everything before changing anything.
