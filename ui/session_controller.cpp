@@ -60,13 +60,13 @@ void SessionController::retireRecorder(const std::string& status) {
   // says when it is done; this thread goes on at once.
   m_recorder->close_async(status, [this, announce, generation](const std::optional<UserText>& why) {
     if (!announce || !why) return;
-    const QString error = i18n::translate(*why);
     // Queued to this object: dropped if it is destroyed first (its destructor waits for the
     // writers, so none calls this during or after it).
     QMetaObject::invokeMethod(
         this,
-        [this, error, generation] {
+        [this, why = *why, generation] {
           if (generation != m_recordingGeneration || !m_recordingError.isEmpty()) return;
+          const QString error = i18n::translate(why);
           m_recordingError = error;
           Q_EMIT recordingFailed(tr("Not recording this run: %1. Training goes on unrecorded.").arg(error));
         },

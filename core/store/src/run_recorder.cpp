@@ -65,6 +65,7 @@ struct RunRecorder::Impl {
   // What any thread may ask at any time: atomics, and the error behind a lock held only to copy.
   std::atomic<State> state{State::Opening};
   std::atomic<bool> failed{false};
+  std::atomic<bool> close_requested{false};  // push() refuses at once, without the lock
   std::atomic<bool> done{false};
   std::atomic<std::int64_t> run_id{0}, pushed{0}, committed{0}, thinned{0}, last_step{-1};
   mutable std::mutex error_mutex;
@@ -216,6 +217,7 @@ struct RunRecorder::Impl {
       std::lock_guard lock(mutex);
       if (closing) return;
       closing = true;
+      close_requested = true;
       close_status = status;
       if (writer_done) call_now = true;
       else on_closed = std::move(callback);
@@ -260,7 +262,7 @@ RunRecorder::~RunRecorder() {
 
 bool RunRecorder::push(StepRecord step) {
   Impl& d = *m_impl;
-  if (d.failed) return false;
+  if (d.failed || d.close_requested) return false;
   bool thin = false;
   if (d.options.when_behind == RecorderOptions::WhenBehind::Thin) {
     const std::int64_t behind = d.pushed.load() - d.committed.load();
