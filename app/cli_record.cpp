@@ -5,7 +5,7 @@
 #include "cli_args.h"
 #include "session_options.h"
 
-#include <ampscope/run_store.h>
+#include <ampscope/run_recorder.h>
 #include <ampscope/training_session.h>
 
 #include <atomic>
@@ -112,8 +112,12 @@ int run_record(const std::vector<std::string>& args) {
     throw UsageError(str(i18n::errorText(e)));
   }
   TrainingSession& session = *built;
-  RunRecorder recorder(out, session.config(), session.layers(), session.device_label(), session.precision_label());
-  session.set_record_sink([&](const StepRecord& r) { recorder.push(r); });
+  // The one recording path (run_recorder.h), headless: the store opens here (a store that cannot
+  // be opened fails the command, status 1), and no step is ever lost: when the disk falls
+  // 16,384 steps behind, training waits for it. A failure is told below, in the CLI's words.
+  auto recorder = std::make_shared<RunRecorder>(out, session.config(), session.layers(), session.device_label(),
+                                                session.precision_label(), RecorderOptions::headless());
+  session.record_to(recorder, /*warn_on_failure=*/false);
 
   std::signal(SIGINT, on_signal);
   std::signal(SIGTERM, on_signal);
@@ -140,8 +144,8 @@ int run_record(const std::vector<std::string>& args) {
         if (ev.kind == SessionEvent::Kind::Warning || ev.kind == SessionEvent::Kind::Error)
           std::cerr << (tty ? "\n" : "") << "ampscope: " << str(i18n::translate(ev.text)) << "\n";
       if (!record_error) {
-        if ((record_error = recorder.error())) {
-          const QString why = i18n::translate(recorder.error_text().value_or(UserText::verbatim(*record_error)));
+        if ((record_error = recorder->error())) {
+          const QString why = i18n::translate(recorder->error_text().value_or(UserText::verbatim(*record_error)));
           std::cerr << (tty ? "\n" : "") << "ampscope record: "
                     << str((continue_unrecorded ? Cli::tr("recording stopped: %1; training continues unrecorded "
                                                           "(--on-record-error continue)")
@@ -175,8 +179,8 @@ int run_record(const std::vector<std::string>& args) {
     std::fputc('\n', stderr);
   }
   if (record_error && continue_unrecorded && rc == 3) status += ", unrecorded after the error: " + *record_error;
-  recorder.close(status);
-  if (auto err = recorder.error_text(); err && rc == 0) {
+  recorder->close(status);
+  if (auto err = recorder->error_text(); err && rc == 0) {
     std::cerr << "ampscope record: " << str(i18n::translate(*err)) << "\n";
     rc = 3;
   }
@@ -184,7 +188,7 @@ int run_record(const std::vector<std::string>& args) {
   js << "{\"steps\":" << session.steps_done() << ",\"skipped\":" << skipped
      << ",\"final_scale\":" << json_number(last.scale_after) << ",\"final_loss\":" << json_number(last.loss)
      << ",\"steps_per_sec\":" << json_number(secs > 0 ? session.steps_done() / secs : 0.0)
-     << ",\"run_id\":" << recorder.run_id() << ",\"committed_steps\":" << recorder.committed_steps()
+     << ",\"run_id\":" << recorder->run_id() << ",\"committed_steps\":" << recorder->committed_steps()
      << ",\"model\":\"" << json_escape(cfg.model) << "\",\"precision\":\"" << json_escape(session.precision_label())
      << "\",\"device\":\"" << session.device_label() << "\",\"status\":\"" << json_escape(status) << "\",\"out\":\""
      << json_escape(out) << "\"}";

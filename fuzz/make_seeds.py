@@ -6,7 +6,7 @@ Naming is a contract that tests/fuzz/test_fuzz_inputs checks: a seed whose name 
 name starts with "ok-") must be rejected with a message.
 
 Run from anywhere: python3 fuzz/make_seeds.py. Deterministic; the output is committed, so this
-only needs re-running when a format changes. Run-store seeds use core/src/run_store.cpp's own
+only needs re-running when a format changes. Run-store seeds use core/store/src/schema.cpp's own
 schema text, so they follow the schema.
 """
 import gzip
@@ -112,7 +112,7 @@ put("cli_args", "export-two-files", argv("export", "a.db", "b.db", "--csv", "out
 put("cli_args", "export-empty-file", argv("export", "", "--csv", "out"))
 
 # --- run store ---------------------------------------------------------------------------------
-with open(os.path.join(ROOT, "core", "src", "run_store.cpp")) as f:
+with open(os.path.join(ROOT, "core", "store", "src", "schema.cpp")) as f:
     source = f.read()
     schema = re.search(r'kSchemaSql = R"sql\((.*?)\)sql"', source, re.S).group(1)
     schema += re.search(r'kSummaryViewSql = R"sql\((.*?)\)sql"', source, re.S).group(1)

@@ -1,8 +1,8 @@
 #include "session_controller.h"
 
 #include "core_text.h"
-#include "live_recorder.h"
 
+#include <ampscope/run_recorder.h>
 #include <ampscope/training_session.h>
 
 #include <QDir>
@@ -43,40 +43,36 @@ SessionController::~SessionController() {
     m_session.reset();  // joins the worker (it stops at the next step boundary)
   }
   retireRecorder("stopped");
-  for (auto& f : m_closing) f.wait();  // every recording committed before the process ends
+  // Every recording committed before the process ends: the one wait on the disk, at the end.
+  for (const auto& r : m_closing) r->wait_closed();
 }
 
 void SessionController::retireRecorder(const std::string& status) {
-  // Prune the closings that are done.
-  std::erase_if(m_closing, [](const std::future<void>& f) {
-    return f.wait_for(std::chrono::seconds(0)) == std::future_status::ready;
-  });
+  // Forget the recorders that have closed (closed() never waits).
+  std::erase_if(m_closing, [](const std::shared_ptr<RunRecorder>& r) { return r->closed(); });
   if (!m_recorder) return;
-  // A short run can end before the store has even failed to open (the open runs on a helper
+  // A short run can end before the store has even failed to open (the open runs on the writer
   // thread): a failure that shows only now is still announced, back on this thread, unless a
   // newer run has started recording in the meantime (it reports its own store).
   const bool announce = m_recordingError.isEmpty();
   const std::uint64_t generation = m_recordingGeneration;
-  // The session (the only other owner, through its sink) is gone or finished: closing commits
-  // the rest and writes the status, which waits on the disk, so it runs on a helper thread.
-  m_closing.push_back(std::async(std::launch::async, [this, rec = std::move(m_recorder), status, announce,
-                                                      generation]() mutable {
-    rec->close(status);
-    if (announce && rec->state() == LiveRecorder::State::Failed) {
-      const QString error = QString::fromStdString(rec->error().value_or(std::string("unknown error")));
-      // Queued to this object: dropped if it is destroyed first (its destructor waits for us).
-      QMetaObject::invokeMethod(
-          this,
-          [this, error, generation] {
-            if (generation != m_recordingGeneration || !m_recordingError.isEmpty()) return;
-            m_recordingError = error;
-            Q_EMIT recordingFailed(tr("Not recording this run: %1. Training goes on unrecorded.").arg(error));
-          },
-          Qt::QueuedConnection);
-    }
-    rec.reset();
-  }));
-  m_recorder.reset();
+  // Committing the rest and writing the status wait on the disk: the writer thread does it and
+  // says when it is done; this thread goes on at once.
+  m_recorder->close_async(status, [this, announce, generation](const std::optional<UserText>& why) {
+    if (!announce || !why) return;
+    // Queued to this object: dropped if it is destroyed first (its destructor waits for the
+    // writers, so none calls this during or after it).
+    QMetaObject::invokeMethod(
+        this,
+        [this, why = *why, generation] {
+          if (generation != m_recordingGeneration || !m_recordingError.isEmpty()) return;
+          const QString error = i18n::translate(why);
+          m_recordingError = error;
+          Q_EMIT recordingFailed(tr("Not recording this run: %1. Training goes on unrecorded.").arg(error));
+        },
+        Qt::QueuedConnection);
+  });
+  m_closing.push_back(std::move(m_recorder));
 }
 
 void SessionController::startRecording() {
@@ -87,27 +83,29 @@ void SessionController::startRecording() {
   // Created on demand: the folder too (QStandardPaths::AppDataLocation may not exist yet).
   const QFileInfo info(m_storePath);
   QDir().mkpath(info.absolutePath());
-  m_recorder = std::make_shared<LiveRecorder>(QFile::encodeName(m_storePath).toStdString(), m_session->config(),
-                                              m_session->layers(), m_session->device_label(),
-                                              m_session->precision_label());
-  m_session->set_record_sink([rec = m_recorder](const StepRecord& r) { rec->push(r); });
+  // The one recording path (run_recorder.h), live: the store opens on the writer thread, the
+  // worker never waits (clean steps lose their statistics when the writer is far behind).
+  m_recorder = std::make_shared<RunRecorder>(QFile::encodeName(m_storePath).toStdString(), m_session->config(),
+                                             m_session->layers(), m_session->device_label(),
+                                             m_session->precision_label(), RecorderOptions::live());
+  m_session->record_to(m_recorder);
 }
 
 qint64 SessionController::recordingRunId() const { return m_recordingError.isEmpty() ? m_announcedRun : 0; }
 
 QString SessionController::precisionLabel() const { return i18n::translate(precision_label_text(m_precisionLabel)); }
 
-qint64 SessionController::recordedSteps() const { return m_recorder ? m_recorder->committedSteps() : 0; }
+qint64 SessionController::recordedSteps() const { return m_recorder ? m_recorder->committed_steps() : 0; }
 
 void SessionController::checkRecording() {
   if (!m_recorder || !m_recordingError.isEmpty()) return;
-  if (m_recorder->state() == LiveRecorder::State::Failed) {
+  if (m_recorder->state() == RunRecorder::State::Failed) {
     m_recordingError = tr("unknown error");
-    if (const auto why = m_recorder->errorText()) m_recordingError = i18n::translate(*why);
+    if (const auto why = m_recorder->error_text()) m_recordingError = i18n::translate(*why);
     Q_EMIT recordingFailed(tr("Not recording this run: %1. Training goes on unrecorded.").arg(m_recordingError));
     return;
   }
-  const qint64 id = m_recorder->runId();
+  const qint64 id = m_recorder->run_id();
   if (id > 0 && id != m_announcedRun) {
     m_announcedRun = id;
     Q_EMIT recordingStarted(id, m_storePath);

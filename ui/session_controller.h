@@ -22,12 +22,11 @@
 #include <vector>
 
 namespace ampscope {
+class RunRecorder;
 class TrainingSession;
 }
 
 namespace ampscope::ui {
-
-class LiveRecorder;
 
 class SessionController : public QObject {
   Q_OBJECT
@@ -148,7 +147,7 @@ class SessionController : public QObject {
   void tellEventsUpTo(std::int64_t upTo);
   void updateRate();
   void startRecording();
-  /// Closes the current recording with `status` on a helper thread (it commits the rest).
+  /// Hands the close of the current recording (`status`) to its writer thread: returns at once.
   void retireRecorder(const std::string& status);
 
   std::unique_ptr<TrainingSession> m_session;
@@ -166,11 +165,11 @@ class SessionController : public QObject {
   std::deque<std::pair<qint64, std::int64_t>> m_rateSamples;  // (ms, steps done)
   double m_stepsPerSecond = 0.0;
   QString m_storePath;
-  std::shared_ptr<LiveRecorder> m_recorder;
+  std::shared_ptr<RunRecorder> m_recorder;  // queries never wait (run_recorder.h)
   QString m_recordingError;
   qint64 m_announcedRun = 0;
   bool m_stopRequested = false;
-  std::vector<std::future<void>> m_closing;  // recorders being closed off this thread
+  std::vector<std::shared_ptr<RunRecorder>> m_closing;  // closing on their writer threads
   std::uint64_t m_recordingGeneration = 0;  // one per startRecording(): late failures name their run
 };
 

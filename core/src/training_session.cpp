@@ -870,11 +870,12 @@ StepRecord TrainingSession::step() {
 std::int64_t TrainingSession::steps_done() const { return m_impl->step_index; }
 void TrainingSession::set_record_sink(RecordSink sink) { m_impl->sink = std::move(sink); }
 
-void TrainingSession::record_to(std::shared_ptr<RunRecorder> recorder) {
+void TrainingSession::record_to(std::shared_ptr<RunRecorder> recorder, bool warn_on_failure) {
   Impl* impl = m_impl.get();
-  m_impl->sink = [impl, recorder = std::move(recorder), stopped = false](const StepRecord& r) mutable {
+  m_impl->sink = [impl, recorder = std::move(recorder), warn_on_failure, stopped = false](const StepRecord& r) mutable {
     if (stopped || recorder->push(r)) return;
     stopped = true;  // tell once, then train on without recording
+    if (!warn_on_failure) return;
     const auto why = recorder->error_text();
     impl->emit(SessionEvent::Kind::Warning,
                UserText(AMPSCOPE_TR_NOOP("ampscope::TrainingSession", "recording stopped: %1; training continues unrecorded"),

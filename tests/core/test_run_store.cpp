@@ -4,6 +4,7 @@
 #include <ampscope/run_store.h>
 #include <ampscope/training_session.h>
 
+#include "../common/slow_sqlite_vfs.h"
 #include "../common/store_schema1.h"
 
 #include "cli_export.h"
@@ -18,6 +19,7 @@
 #include <signal.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <bit>
 #include <atomic>
 #include <chrono>
@@ -33,7 +35,9 @@
 #include <utility>
 
 using namespace ampscope;
+using storetest::SlowSqliteVfs;
 namespace fs = std::filesystem;
+using namespace std::chrono_literals;
 
 namespace {
 
@@ -343,6 +347,11 @@ constexpr int kKillLayers = 4;
     RunRecorder rec(path, make_config(), make_layers(8), "cpu", "fp16 (emulated)");
     send(fd, 1, rec.run_id());
     std::int64_t i = 0;
+    // One batch committed first, so that steps were saved before the limit: on a loaded machine
+    // a writer thread that starts late takes a first batch of up to 1024 steps, over 3 MB.
+    while (i < 256 && rec.push(make_step(i, 8, true))) ++i;
+    for (int wait = 0; wait < 3000 && rec.committed_steps() == 0 && !rec.error(); ++wait)
+      std::this_thread::sleep_for(std::chrono::milliseconds(10));
     while (i < 200000 && rec.push(make_step(i, 8, true))) ++i;
     const auto err = rec.error();
     send(fd, 2, rec.committed_steps());
@@ -789,6 +798,124 @@ class TestRunStore : public QObject {
           (fs::file_size(path) + (fs::exists(path + "-wal") ? fs::file_size(path + "-wal") : 0)) / 1e6);
     RunStore store(path, RunStore::Mode::ReadOnly);
     QCOMPARE(store.runs().front().steps, std::int64_t{kSteps});
+  }
+
+  // The one recording path's back-pressure, on a disk slowed on purpose (an SQLite VFS that
+  // sleeps in every write, tests/common/slow_sqlite_vfs.h). Live (the GUI): push() never waits;
+  // beyond kThinAfter steps behind, clean steps lose their statistics, counted; every step's
+  // scalars and every non-finite step's statistics are stored; the close is handed to the
+  // writer and reported by callback.
+  void liveRecorderThinsCleanStepsWhenBehind() {
+    const std::string path = file("thinned.ampscope");
+    constexpr int kSteps = 20000;
+    constexpr int kLayers = 3;
+    struct Uninstall {
+      ~Uninstall() { SlowSqliteVfs::uninstall(); }
+    } uninstall;
+    SlowSqliteVfs::install(200ms);  // 200 ms per page: the writer is as good as stalled
+    auto rec = std::make_shared<RunRecorder>(path, make_config(), make_layers(kLayers), "cpu", "fp16 (emulated)",
+                                             RecorderOptions::live());
+    for (int i = 0; i < kSteps; ++i) QVERIFY(rec->push(make_step(i, kLayers, true)));
+    // Nothing waited for the disk: far more steps are queued than a waiting producer would have.
+    QVERIFY2(rec->pushed_steps() - rec->committed_steps() > RunRecorder::kQueueCapacity,
+             qPrintable(QString::number(rec->committed_steps())));
+    std::atomic<int> closedCalls{0};
+    std::atomic<bool> closedWithError{false};
+    rec->close_async("finished", [&](const std::optional<UserText>& error) {
+      closedWithError = error.has_value();
+      ++closedCalls;
+    });
+    QVERIFY(!rec->closed());  // handed over: thousands of steps are still to be written
+    QCOMPARE(closedCalls.load(), 0);
+    SlowSqliteVfs::setDelays(0us);  // the disk is fast again: the writer catches up and closes
+    QTRY_COMPARE_WITH_TIMEOUT(closedCalls.load(), 1, 60000);
+    QVERIFY(!closedWithError);
+    QVERIFY(rec->closed());
+    QVERIFY(rec->state() == RunRecorder::State::Closed);
+    QCOMPARE(rec->pushed_steps(), std::int64_t{kSteps});
+    QCOMPARE(rec->committed_steps(), std::int64_t{kSteps});
+
+    const RunData run = RunStore(path, RunStore::Mode::ReadOnly).load_run(rec->run_id());
+    QCOMPARE(run.summary.status, std::string("finished"));
+    QCOMPARE(run.steps.size(), std::size_t{kSteps});
+    std::int64_t without_layers = 0, non_finite = 0;
+    for (int i = 0; i < kSteps; ++i) {
+      const StepRecord& got = run.steps[static_cast<std::size_t>(i)];
+      StepRecord want = make_step(i, kLayers, true);
+      if (got.layers.empty()) {
+        ++without_layers;
+        QVERIFY2(!want.found_inf, qPrintable(QStringLiteral("non-finite step %1 was thinned").arg(i)));
+        QVERIFY2(i > RunRecorder::kThinAfter, qPrintable(QStringLiteral("step %1 thinned before the writer was behind").arg(i)));
+        want.layers.clear();
+      }
+      non_finite += want.found_inf ? 1 : 0;
+      const std::string d = diff(want, got);  // every step's scalars, bit for bit
+      QVERIFY2(d.empty(), d.c_str());
+    }
+    qInfo("live recorder, stalled disk: %d steps pushed without waiting, %lld thinned, %lld non-finite kept their "
+          "statistics",
+          kSteps, static_cast<long long>(without_layers), static_cast<long long>(non_finite));
+    QCOMPARE(rec->thinned_steps(), without_layers);
+    QVERIFY(without_layers > kSteps / 2);
+  }
+
+  // Headless (`ampscope record`, tests): nothing is ever thinned or lost; the producer waits
+  // while 16,384 steps are queued, so the backlog stays bounded.
+  void headlessRecorderWaitsAndLosesNothing() {
+    const std::string path = file("waited.ampscope");
+    constexpr int kLayers = 2;
+    constexpr std::int64_t kSteps = RunRecorder::kQueueCapacity + 3000;
+    struct Uninstall {
+      ~Uninstall() { SlowSqliteVfs::uninstall(); }
+    } uninstall;
+    SlowSqliteVfs::install(2ms);
+    RunRecorder rec(path, make_config(), make_layers(kLayers), "cpu", "fp16 (emulated)", RecorderOptions::headless());
+    std::atomic<std::int64_t> maxBehind{0};
+    std::atomic<bool> allPushed{true};
+    std::thread producer([&] {
+      for (std::int64_t i = 0; i < kSteps; ++i) {
+        if (!rec.push(make_step(i, kLayers, true))) allPushed = false;
+        maxBehind = std::max(maxBehind.load(), rec.pushed_steps() - rec.committed_steps());
+      }
+    });
+    // The queue fills up: the producer waits for the disk.
+    QTRY_VERIFY_WITH_TIMEOUT(rec.pushed_steps() - rec.committed_steps() >= RunRecorder::kQueueCapacity, 60000);
+    SlowSqliteVfs::setDelays(0us);
+    producer.join();
+    rec.close("finished");
+    QVERIFY(allPushed);
+    QVERIFY(!rec.error());
+    qInfo("headless recorder, slow disk: at most %lld steps behind (queue %lld + a batch in flight)",
+          static_cast<long long>(maxBehind.load()), static_cast<long long>(RunRecorder::kQueueCapacity));
+    QVERIFY(maxBehind.load() >= RunRecorder::kQueueCapacity);
+    QVERIFY(maxBehind.load() <= RunRecorder::kQueueCapacity + 1024);
+    QCOMPARE(rec.thinned_steps(), std::int64_t{0});
+    QCOMPARE(rec.committed_steps(), kSteps);
+    const RunData run = RunStore(path, RunStore::Mode::ReadOnly).load_run(rec.run_id());
+    QCOMPARE(static_cast<std::int64_t>(run.steps.size()), kSteps);
+    for (std::int64_t i = 0; i < kSteps; ++i) {
+      const std::string d = diff(make_step(i, kLayers, true), run.steps[static_cast<std::size_t>(i)]);
+      QVERIFY2(d.empty(), d.c_str());
+    }
+  }
+
+  // Live: a store that cannot be opened is a state, never an exception on the caller's thread.
+  void liveRecorderOpenFailureIsAState() {
+    const std::string blocker = file("not-a-dir");
+    std::ofstream(blocker) << "x";
+    const std::string path = blocker + "/runs.ampscope";
+    RunRecorder rec(path, make_config(), make_layers(2), "cpu", "fp32", RecorderOptions::live());
+    QTRY_VERIFY_WITH_TIMEOUT(rec.state() == RunRecorder::State::Failed, 30000);
+    const auto err = rec.error();
+    QVERIFY(err);
+    QVERIFY2(err->find(path) != std::string::npos, err->c_str());
+    QCOMPARE(rec.run_id(), std::int64_t{0});
+    QVERIFY(!rec.push(make_step(0, 2, true)));
+    QTRY_VERIFY_WITH_TIMEOUT(rec.closed(), 30000);  // the writer finished on its own
+    bool called = false;
+    rec.close_async("finished", [&](const std::optional<UserText>& e) { called = e.has_value(); });
+    QVERIFY(called);  // the writer had finished: the callback ran at once, with the error
+    rec.close();      // no throw, no wait
   }
 
   void killedWriterLeavesAConsistentPrefix() {

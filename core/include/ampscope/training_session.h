@@ -58,10 +58,12 @@ class TrainingSession {
   /// Receives every record on the thread that produced it.
   using RecordSink = std::function<void(const StepRecord&)>;
   void set_record_sink(RecordSink sink);  ///< before start()
-  /// Records every step into `recorder` (replaces the sink; before start()). When recording
-  /// fails (disk full, file size limit, file deleted) the session emits one Warning event,
-  /// "recording stopped: <cause>; training continues unrecorded", and goes on training.
-  void record_to(std::shared_ptr<RunRecorder> recorder);
+  /// Records every step into `recorder` (replaces the sink; before start()): the one recording
+  /// path of the CLI, the GUI and the tests (run_recorder.h). When recording fails (disk full,
+  /// file size limit, file deleted, a store that cannot be opened) the session goes on training
+  /// and, with `warn_on_failure`, emits one Warning event, "recording stopped: <cause>;
+  /// training continues unrecorded" (`ampscope record` says it in its own words instead).
+  void record_to(std::shared_ptr<RunRecorder> recorder, bool warn_on_failure = true);
 
   /// For tests: called on the stepping thread in the middle of every step (after backward,
   /// before the scaler's check). What it throws is handled as a training error, like a

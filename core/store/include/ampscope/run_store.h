@@ -2,8 +2,8 @@
 // pandas (schema: docs/run_store.md). Torch-free and Qt-free: the CLI, the UI and tests use it.
 //
 // Durability contract: steps are written in batched transactions by RunRecorder's writer
-// thread; a process killed at any moment leaves a file that opens, passes
-// PRAGMA integrity_check and holds every step of every committed batch.
+// thread (run_recorder.h, the one recording path); a process killed at any moment leaves a
+// file that opens, passes PRAGMA integrity_check and holds every step of every committed batch.
 #pragma once
 
 #include <ampscope/session_types.h>
@@ -97,32 +97,8 @@ class RunStore {
   std::unique_ptr<Impl> m_impl;
 };
 
-/// Records one run from a training thread without slowing it: push() hands a step to a writer
-/// thread that commits batches (every ~0.25 s or 256 steps). push() blocks only when the
-/// writer is far behind (the queue holds 16384 steps): recording never loses a step.
-/// If writing fails (disk full, file removed), recording stops with error() set; push() then
-/// returns false and training can go on unrecorded.
-class RunRecorder {
- public:
-  RunRecorder(const std::string& path, const SessionConfig& config, const std::vector<LayerInfo>& layers,
-              const std::string& device, const std::string& precision_label);
-  ~RunRecorder();  ///< close()s
-  RunRecorder(const RunRecorder&) = delete;
-  RunRecorder& operator=(const RunRecorder&) = delete;
-
-  std::int64_t run_id() const;
-  bool push(StepRecord step);
-  /// Commits everything pushed, sets the run's status, stops the writer. Idempotent.
-  void close(const std::string& status = "finished");
-  /// Set once writing has failed; the message names the file and the cause.
-  std::optional<std::string> error() const;
-  /// error() in a form front ends translate.
-  std::optional<UserText> error_text() const;
-  std::int64_t committed_steps() const;
-
- private:
-  struct Impl;
-  std::unique_ptr<Impl> m_impl;
-};
-
 }  // namespace ampscope
+
+// RunRecorder was declared here before it had a header of its own: includers of run_store.h
+// still see it.
+#include <ampscope/run_recorder.h>

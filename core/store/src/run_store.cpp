@@ -1,0 +1,174 @@
+// The run store: opening a file and writing runs into it (reads: run_store_reads.cpp; the SQL
+// and its checks: schema.cpp; the recorder's writer thread: run_recorder.cpp). Schema and its
+// rationale: docs/run_store.md.
+//
+// Uses the sqlite3 C API directly: prepared statements, one transaction per batch, WAL mode.
+// No torch and no Qt headers here (the precompiled torch header of core is not needed).
+#include "ampscope/run_store.h"
+
+#include "run_store_impl.h"
+#include "schema.h"
+#include "sqlite_db.h"
+
+#include <cstring>
+#include <filesystem>
+
+namespace ampscope {
+
+using namespace store_detail;
+
+void RunStore::Impl::open() {
+  namespace fs = std::filesystem;
+  std::error_code ec;
+  const bool exists = fs::exists(path, ec);
+  if (mode == Mode::ReadOnly && !exists)
+    throw RunStoreError(UserText(AMPSCOPE_TR_NOOP("ampscope::RunStore", "cannot open run store %1: no such file"), {in_quotes(path)}));
+  if (exists && fs::is_directory(path, ec))
+    throw RunStoreError(UserText(AMPSCOPE_TR_NOOP("ampscope::RunStore", "cannot open run store %1: it is a directory"), {in_quotes(path)}));
+
+  const int flags = (mode == Mode::ReadOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE) |
+                    SQLITE_OPEN_NOMUTEX;
+  int rc = sqlite3_open_v2(path.c_str(), &db, flags, nullptr);
+  if (rc != SQLITE_OK) {
+    std::string cause = db ? sqlite3_errmsg(db) : sqlite3_errstr(rc);
+    if (db && sqlite3_system_errno(db)) cause += std::string(" (") + std::strerror(sqlite3_system_errno(db)) + ")";
+    throw RunStoreError(exists ? UserText(AMPSCOPE_TR_NOOP("ampscope::RunStore", "cannot open run store %1: %2"), {in_quotes(path), cause})
+                               : UserText(AMPSCOPE_TR_NOOP("ampscope::RunStore", "cannot create run store %1: %2"), {in_quotes(path), cause}));
+  }
+  sqlite3_extended_result_codes(db, 1);
+  // A reader (the GUI) and the recorder may share the file: wait for locks rather than fail.
+  sqlite3_busy_timeout(db, 5000);
+
+  file_version = store_detail::check_schema(db, path, mode == Mode::ReadOnly);
+  if (mode == Mode::ReadWrite) {
+    // WAL: readers never block the writer, and a killed writer leaves a file that recovers on
+    // the next open. synchronous=NORMAL keeps every commit safe from a process crash (only an
+    // OS crash or power loss can drop the last commits), at a fraction of FULL's fsyncs.
+    exec("PRAGMA journal_mode=WAL", Doing::SettingUp);
+    exec("PRAGMA synchronous=NORMAL", Doing::SettingUp);
+    // A batch of 256 steps with 20 layers of statistics is ~2 MB of pages: a cache that
+    // holds it avoids spilling half-built transactions to the WAL.
+    exec("PRAGMA cache_size=-32768", Doing::SettingUp);
+    if (file_version == 0) store_detail::create_schema(db, path);
+    else if (file_version < kSchemaVersion) store_detail::upgrade_schema(db, path);
+    file_version = kSchemaVersion;
+  }
+}
+
+RunStore::RunStore(const std::string& path, Mode mode) : m_impl(std::make_unique<Impl>()) {
+  m_impl->path = path;
+  m_impl->mode = mode;
+  m_impl->open();  // on throw, ~Impl closes the connection
+}
+
+RunStore::~RunStore() = default;
+
+const std::string& RunStore::path() const { return m_impl->path; }
+
+int RunStore::schema_version() { return kSchemaVersion; }
+
+std::int64_t RunStore::create_run(const SessionConfig& config, const std::vector<LayerInfo>& layers,
+                                  const std::string& device, const std::string& precision_label) {
+  Impl& d = *m_impl;
+  std::lock_guard lock(d.mutex);
+  if (d.mode == Mode::ReadOnly)
+    throw RunStoreError(UserText(AMPSCOPE_TR_NOOP("ampscope::RunStore", "%1 is open read-only: cannot create a run"), {in_quotes(d.path)}));
+  d.exec("BEGIN IMMEDIATE", Doing::CreatingRun);
+  try {
+    const std::string now = now_iso8601();
+    Statement r = d.prepare(
+        "INSERT INTO runs(created, updated, config, model, dataset, precision, device, status) "
+        "VALUES (?, ?, ?, ?, ?, ?, ?, 'running')");
+    r.bind(1, now).bind(2, now).bind(3, config.to_json()).bind(4, config.model).bind(5, config.dataset);
+    r.bind(6, precision_label).bind(7, device);
+    r.run(Doing::CreatingRun);
+    const std::int64_t id = sqlite3_last_insert_rowid(d.db);
+    Statement l = d.prepare(
+        "INSERT INTO layers(run_id, layer_id, name, module, kind, shape, numel, ord) VALUES (?,?,?,?,?,?,?,?)");
+    for (std::size_t i = 0; i < layers.size(); ++i) {
+      const LayerInfo& li = layers[i];
+      l.bind(1, id).bind(2, static_cast<std::int64_t>(i)).bind(3, li.name).bind(4, li.module).bind(5, li.kind);
+      l.bind(6, int_array_json(li.shape)).bind(7, li.numel).bind(8, li.order);
+      l.run(Doing::CreatingRun);
+    }
+    d.exec("COMMIT", Doing::CreatingRun);
+    return id;
+  } catch (...) {
+    d.rollback_quietly();
+    throw;
+  }
+}
+
+void RunStore::append_steps(std::int64_t run_id, const std::vector<StepRecord>& steps) {
+  Impl& d = *m_impl;
+  std::lock_guard lock(d.mutex);
+  if (d.mode == Mode::ReadOnly)
+    throw RunStoreError(UserText(AMPSCOPE_TR_NOOP("ampscope::RunStore", "%1 is open read-only: cannot append steps"), {in_quotes(d.path)}));
+  if (steps.empty()) return;
+  if (!d.insert_step || !d.insert_stat) {
+    d.insert_step = d.prepare(
+        "INSERT INTO steps(run_id, step, loss, lr, scale_before, scale, growth_tracker, hysteresis_tracker, "
+        "found_inf, skipped, reason, first_offender, grad_norm, forward_ms, backward_ms, stats_ms, optimizer_ms) "
+        "VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)");
+    d.insert_stat = d.prepare(
+        "INSERT INTO layer_stats(run_id, step, layer_id, numel, zeros, subnormal, below_min_subnormal, above_max, "
+        "nan, pos_inf, neg_inf, amax, amin_nonzero, sum_squares, norm, underflow, underflow_mass, hist_lo, hist_hi, "
+        "hist) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)");
+    d.count_steps = d.prepare(
+        "UPDATE runs SET step_count = step_count + ?, skipped_count = skipped_count + ? WHERE id = ?");
+  }
+  d.exec("BEGIN IMMEDIATE", Doing::Writing);
+  try {
+    {
+      Statement q = d.prepare("SELECT 1 FROM runs WHERE id = ?");
+      q.bind(1, run_id);
+      if (!q.step(Doing::Writing)) throw RunStoreError("no run " + std::to_string(run_id) + " in " + in_quotes(d.path));
+    }
+    Statement& s = d.insert_step;
+    Statement& t = d.insert_stat;
+    std::int64_t skipped = 0;  // for the run list's counts, below
+    for (const StepRecord& r : steps) {
+      skipped += r.skipped ? 1 : 0;
+      s.bind(1, run_id).bind(2, r.step).bind(3, r.loss).bind(4, r.lr).bind(5, r.scale_before).bind(6, r.scale_after);
+      s.bind(7, std::int64_t{r.growth_tracker}).bind(8, std::int64_t{r.hysteresis_tracker});
+      s.bind(9, r.found_inf).bind(10, r.skipped).bind(11, std::string(to_string(r.reason)));
+      if (r.first_offender >= 0) s.bind(12, r.first_offender); else s.bind_null(12);
+      s.bind(13, r.grad_norm).bind(14, r.forward_ms).bind(15, r.backward_ms).bind(16, r.stats_ms).bind(17, r.optimizer_ms);
+      s.run(Doing::Writing);
+      for (const LayerStepStats& l : r.layers) {
+        const kernels::TensorStats& st = l.stats;
+        t.bind(1, run_id).bind(2, r.step).bind(3, l.layer).bind(4, st.numel).bind(5, st.zero).bind(6, st.subnormal);
+        t.bind(7, st.below_min_subnormal).bind(8, st.above_max).bind(9, st.nan).bind(10, st.pos_inf).bind(11, st.neg_inf);
+        t.bind(12, st.amax).bind(13, st.amin_nonzero).bind(14, st.sum_squares).bind(15, st.norm());
+        if (l.underflow >= 0) t.bind(16, l.underflow); else t.bind_null(16);
+        int_array_json(st.bins, d.hist_buffer);
+        t.bind(17, l.underflow_mass).bind(18, st.lo).bind(19, st.hi).bind(20, d.hist_buffer);
+        t.run(Doing::Writing);
+      }
+    }
+    // The run list's counts, in the same transaction as the rows they count.
+    d.count_steps.bind(1, static_cast<std::int64_t>(steps.size())).bind(2, skipped).bind(3, run_id);
+    d.count_steps.run(Doing::Writing);
+    d.exec("COMMIT", Doing::Writing);
+  } catch (...) {
+    // Leaves the file exactly as after the previous batch: all of this batch or none of it.
+    d.insert_step.reset();
+    d.insert_stat.reset();
+    d.count_steps.reset();
+    d.rollback_quietly();
+    throw;
+  }
+}
+
+void RunStore::set_status(std::int64_t run_id, const std::string& status) {
+  Impl& d = *m_impl;
+  std::lock_guard lock(d.mutex);
+  if (d.mode == Mode::ReadOnly)
+    throw RunStoreError(UserText(AMPSCOPE_TR_NOOP("ampscope::RunStore", "%1 is open read-only: cannot set a status"), {in_quotes(d.path)}));
+  Statement s = d.prepare("UPDATE runs SET status = ?, updated = ? WHERE id = ?");
+  s.bind(1, status).bind(2, now_iso8601()).bind(3, run_id);
+  s.run(Doing::Writing);
+  if (sqlite3_changes(d.db) == 0) throw RunStoreError("no run " + std::to_string(run_id) + " in " + in_quotes(d.path));
+}
+
+}  // namespace ampscope
