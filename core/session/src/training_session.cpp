@@ -4,6 +4,7 @@
 
 #include <ampscope/grad_scaler.h>
 #include <ampscope/model_zoo.h>
+#include <ampscope/option_limits.h>
 #include <ampscope/run_store.h>
 #include <ampscope/torch_compat.h>
 
@@ -291,9 +292,9 @@ struct TrainingSession::Impl : GradScalerObserver {
         }
         break;
       case Command::Kind::SetLr:
-        if (!std::isfinite(c.value) || !(c.value > 0.0) || c.value > 10.0) {
-          emit(SessionEvent::Kind::Warning,
-               UserText(AMPSCOPE_TR_NOOP("ampscope::TrainingSession", "learning rate %1 not applied: it must be in (0, 10]"), {format_number(c.value)}));
+        if (!limits::lr.contains(c.value)) {
+          emit(SessionEvent::Kind::Warning, UserText(AMPSCOPE_TR_NOOP("ampscope::TrainingSession", "learning rate %1 not applied: it must be in %2"),
+                                                     {format_number(c.value), limits::lr.range_text()}));
         } else {
           for (auto& g : opt->param_groups()) g.options().set_lr(c.value);
           cfg.lr = c.value;
@@ -305,7 +306,7 @@ struct TrainingSession::Impl : GradScalerObserver {
         immediate_faults.push_back(c.fault);
         break;
       case Command::Kind::SetSpeedLimit:
-        if (!std::isfinite(c.value) || c.value < 0.0)
+        if (!limits::speed_limit.contains(c.value))
           emit(SessionEvent::Kind::Warning,
                UserText(AMPSCOPE_TR_NOOP("ampscope::TrainingSession", "speed limit %1 not applied: it must be >= 0"), {format_number(c.value)}));
         else
@@ -315,19 +316,20 @@ struct TrainingSession::Impl : GradScalerObserver {
         set_scale(c.value);
         break;
       case Command::Kind::SetClipping:
-        if (!std::isfinite(c.value) || c.value < 0.0) {
+        if (!limits::clip_norm.contains(c.value)) {
           emit(SessionEvent::Kind::Warning,
-               UserText(AMPSCOPE_TR_NOOP("ampscope::TrainingSession", "clip norm %1 not applied: it must be >= 0 (0 = off)"), {format_number(c.value)}));
+               UserText(AMPSCOPE_TR_NOOP("ampscope::TrainingSession", "clip norm %1 not applied: it must be in %2 (0 = off)"),
+                        {format_number(c.value), limits::clip_norm.range_text()}));
         } else {
           cfg.clip_norm = c.value;
           cfg.clip_after_unscale = c.flag;
         }
         break;
       case Command::Kind::SetAccumulation:
-        if (!(c.value >= 1.0 && c.value <= 1024.0) || c.value != std::floor(c.value))
+        if (!limits::accumulation.contains_real(c.value))
           emit(SessionEvent::Kind::Warning,
-               UserText(AMPSCOPE_TR_NOOP("ampscope::TrainingSession", "accumulation %1 not applied: it must be a whole number in [1, 1024]"),
-                        {format_number(c.value)}));
+               UserText(AMPSCOPE_TR_NOOP("ampscope::TrainingSession", "accumulation %1 not applied: it must be a whole number in %2"),
+                        {format_number(c.value), limits::accumulation.range_text()}));
         else
           cfg.accumulation = static_cast<std::int64_t>(c.value);
         break;
@@ -341,7 +343,7 @@ struct TrainingSession::Impl : GradScalerObserver {
   /// scaler's first use this is simply its init scale; afterwards it is update(new_scale),
   /// and the next record carries reason SetByUser.
   void set_scale(double v) {
-    if (!std::isfinite(v) || !(v > 0.0) || !std::isfinite(static_cast<float>(v))) {
+    if (!std::isfinite(v) || !(v > 0.0) || !std::isfinite(static_cast<float>(v)) || !limits::init_scale.contains(v)) {
       emit(SessionEvent::Kind::Warning,
            UserText(AMPSCOPE_TR_NOOP("ampscope::TrainingSession", "scale %1 not applied: it must be finite, > 0 and fit fp32"), {format_number(v)}));
       return;
