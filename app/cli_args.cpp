@@ -88,16 +88,16 @@ std::string ArgParser::help(const std::string& summary) const {
   return s.str();
 }
 
-double to_double(const std::string& opt, const std::string& v, double lo, double hi, bool lo_open) {
+double to_double(const std::string& opt, const std::string& v, double lo, double hi, bool lo_open, bool hi_open) {
   errno = 0;
   char* end = nullptr;
   const double d = std::strtod(v.c_str(), &end);
-  const std::string range = std::string(lo_open ? "(" : "[") + format_number(lo) + ", " + format_number(hi) + "]";
+  const std::string range = RealLimit{{}, lo, hi, lo_open, hi_open, lo, hi}.range_text();
   if (v.empty() || end != v.c_str() + v.size() || std::isnan(d))
     throw UsageError(str(Cli::tr("--%1 '%2': expected a number in %3").arg(qs(opt), qs(v), qs(range))));
   // ERANGE on overflow (+-inf) is out of range; on underflow (a subnormal or 0, e.g. 1e-320)
   // the value is what it says and the range decides.
-  if (d < lo || d > hi || (lo_open && d == lo) || (errno == ERANGE && std::isinf(d)))
+  if (d < lo || d > hi || (lo_open && d == lo) || (hi_open && d == hi) || (errno == ERANGE && std::isinf(d)))
     throw UsageError(str(Cli::tr("--%1 %2: out of range, allowed %3").arg(qs(opt), qs(v), qs(range))));
   return d;
 }

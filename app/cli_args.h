@@ -5,6 +5,8 @@
 // values and the machine-readable output are not.
 #pragma once
 
+#include <ampscope/option_limits.h>
+
 #include <QCoreApplication>
 #include <QString>
 
@@ -68,8 +70,14 @@ class ArgParser {
 };
 
 // Converters: each throws UsageError("--NAME VALUE: <what is allowed>").
-double to_double(const std::string& opt, const std::string& v, double lo, double hi, bool lo_open = false);
+double to_double(const std::string& opt, const std::string& v, double lo, double hi, bool lo_open = false,
+                 bool hi_open = false);
 std::int64_t to_int(const std::string& opt, const std::string& v, std::int64_t lo, std::int64_t hi);
+/// The same for an option with a row in the option limits (its name and range from there).
+inline double to_double(const std::string& v, const RealLimit& l) {
+  return to_double(std::string(l.name), v, l.lo, l.hi, l.lo_open, l.hi_open);
+}
+inline std::int64_t to_int(const std::string& v, const IntLimit& l) { return to_int(std::string(l.name), v, l.lo, l.hi); }
 std::uint64_t to_uint(const std::string& opt, const std::string& v);
 
 /// The arguments of `ampscope export FILE [--run ID] --csv DIR`.

@@ -1,11 +1,14 @@
 #include "session_options.h"
 
+#include <ampscope/option_limits.h>
 #include <ampscope/scale_policy.h>
 
-#include <cmath>
-#include <limits>
-
 namespace ampscope::cli {
+
+namespace {
+/// A recording needs an end: --steps starts at 1 where the session's 0 means "until stopped".
+constexpr IntLimit kRecordSteps{limits::steps.name, 1, limits::steps.hi, 1, limits::steps.hi};
+}  // namespace
 
 FaultSpec parse_fault(const std::string& text) {
   const auto colon = text.find(':');
@@ -16,15 +19,13 @@ FaultSpec parse_fault(const std::string& text) {
   f.layer = text.substr(0, colon);
   if (!parse(text.substr(colon + 1, at - colon - 1), f.kind))
     throw UsageError(str(Cli::tr("--inject '%1': KIND must be inf or nan").arg(qs(text))));
-  f.step = to_int("inject", text.substr(at + 1), 0, std::numeric_limits<std::int64_t>::max());
+  f.step = to_int(text.substr(at + 1), limits::fault_step);
   return f;
 }
 
 void add_session_options(ArgParser& p, SessionConfig& cfg) {
   // The lambdas run after this function returns: they capture cfg (which outlives the parser)
-  // by reference and these constants by value.
-  constexpr double inf = std::numeric_limits<double>::infinity();
-  constexpr auto i64max = std::numeric_limits<std::int64_t>::max();
+  // by reference. Every range comes from the option limits (option_limits.h).
   p.option("model", "NAME", str(Cli::tr("Model: spiral-mlp (default), deep-mlp, fashion-cnn.")), [&](const std::string& v) {
     if (v != "spiral-mlp" && v != "deep-mlp" && v != "fashion-cnn")
       throw UsageError(str(Cli::tr("--model '%1': allowed spiral-mlp, deep-mlp, fashion-cnn").arg(qs(v))));
@@ -49,73 +50,61 @@ void add_session_options(ArgParser& p, SessionConfig& cfg) {
     if (!parse(v, cfg.optimizer)) throw UsageError(str(Cli::tr("--optimizer '%1': allowed sgd, adam, adamw").arg(qs(v))));
   });
   p.option("lr", "X", str(Cli::tr("Learning rate, in (0, 10] (default 1e-3).")),
-           [&](const std::string& v) { cfg.lr = to_double("lr", v, 0.0, 10.0, true); });
+           [&](const std::string& v) { cfg.lr = to_double(v, limits::lr); });
   p.option("momentum", "X", str(Cli::tr("SGD momentum, in [0, 1) (default 0.9).")),
-           [&](const std::string& v) { cfg.momentum = to_double("momentum", v, 0.0, 0.999999); });
+           [&](const std::string& v) { cfg.momentum = to_double(v, limits::momentum); });
   p.option("weight-decay", "X", str(Cli::tr("Weight decay, in [0, 1] (default 0).")),
-           [&](const std::string& v) { cfg.weight_decay = to_double("weight-decay", v, 0.0, 1.0); });
+           [&](const std::string& v) { cfg.weight_decay = to_double(v, limits::weight_decay); });
   p.option("batch-size", "N", str(Cli::tr("Examples per micro-batch, in [1, 65536] (default 256).")),
-           [&](const std::string& v) { cfg.batch_size = to_int("batch-size", v, 1, 65536); });
+           [&](const std::string& v) { cfg.batch_size = to_int(v, limits::batch_size); });
   p.option("seed", "N", str(Cli::tr("Seed of data, weights and sampling, in [0, 2^64-1] (default 0). Same seed, same CPU records.")),
            [&](const std::string& v) { cfg.seed = to_uint("seed", v); });
   p.option("steps", "N", str(Cli::tr("Optimizer steps to run, in [1, 2^62] (default 1000).")),
-           [&](const std::string& v) { cfg.max_steps = to_int("steps", v, 1, std::int64_t(1) << 62); });
+           [&](const std::string& v) { cfg.max_steps = to_int(v, kRecordSteps); });
   // The scaler.
   p.flag("no-scaler", str(Cli::tr("Train without a GradScaler (non-finite gradients reach the weights).")),
          [&] { cfg.use_scaler = false; });
   p.option("init-scale", "S", str(Cli::tr("Initial loss scale, in (0, 3.4e38] (default 65536 = 2^16).")),
-           [&](const std::string& v) { cfg.scaler.init_scale(to_double("init-scale", v, 0.0, 3.4e38, true)); });
+           [&](const std::string& v) { cfg.scaler.init_scale(to_double(v, limits::init_scale)); });
   p.option("growth-factor", "X", str(Cli::tr("Scale multiplier after growth-interval clean steps, in (1, 1e6] (default 2).")),
-           [&](const std::string& v) {
-             const double d = to_double("growth-factor", v, 1.0, 1e6, true);
-             cfg.scaler.growth_factor(d);
-           });
-  p.option("backoff-factor", "X", str(Cli::tr("Scale multiplier on overflow, in (0, 1) (default 0.5).")), [&](const std::string& v) {
-    double d = 0.0;
-    try {
-      d = to_double("backoff-factor", v, 0.0, 1.0, true);
-    } catch (const UsageError& e) {  // the interval is open at 1 too: say so
-      std::string m = e.what();
-      if (const auto k = m.rfind("(0, 1]"); k != std::string::npos) m.replace(k, 6, "(0, 1)");
-      throw UsageError(m);
-    }
-    if (d >= 1.0) throw UsageError(str(Cli::tr("--backoff-factor %1: out of range, allowed (0, 1)").arg(qs(v))));
-    cfg.scaler.backoff_factor(d);
-  });
+           [&](const std::string& v) { cfg.scaler.growth_factor(to_double(v, limits::growth_factor)); });
+  p.option("backoff-factor", "X", str(Cli::tr("Scale multiplier on overflow, in (0, 1) (default 0.5).")),
+           [&](const std::string& v) { cfg.scaler.backoff_factor(to_double(v, limits::backoff_factor)); });
   p.option("growth-interval", "N", str(Cli::tr("Clean steps before the scale grows, in [1, 2^31-1] (default 2000).")),
-           [&](const std::string& v) { cfg.scaler.growth_interval(to_int("growth-interval", v, 1, 2147483647)); });
+           [&](const std::string& v) { cfg.scaler.growth_interval(to_int(v, limits::growth_interval)); });
   p.option("hysteresis", "N", str(Cli::tr("Overflows tolerated before a backoff (Megatron), in [1, 2^31-1] (default 1 = PyTorch).")),
-           [&](const std::string& v) { cfg.scaler.hysteresis(to_int("hysteresis", v, 1, 2147483647)); });
+           [&](const std::string& v) { cfg.scaler.hysteresis(to_int(v, limits::hysteresis)); });
   p.flag("consecutive-hysteresis", str(Cli::tr("Refill the hysteresis counter on every clean step (DeepSpeed).")),
          [&] { cfg.scaler.consecutive_hysteresis(true); });
   p.option("min-scale", "S", str(Cli::tr("Floor after backoff, in [0, 3.4e38] (default 0 = none: the scale can reach 0).")),
-           [&](const std::string& v) { cfg.scaler.min_scale(to_double("min-scale", v, 0.0, 3.4e38)); });
+           [&](const std::string& v) { cfg.scaler.min_scale(to_double(v, limits::min_scale)); });
   p.option("max-scale", "S", str(Cli::tr("Cap after growth, in (0, inf] (default inf = none).")),
-           [&](const std::string& v) { cfg.scaler.max_scale(to_double("max-scale", v, 0.0, inf, true)); });
+           [&](const std::string& v) { cfg.scaler.max_scale(to_double(v, limits::max_scale)); });
   p.flag("static-scale", str(Cli::tr("Never grow or back off (still skips non-finite steps).")), [&] { cfg.scaler.static_scale(true); });
   p.flag("scaler-disabled", str(Cli::tr("Construct the scaler with enabled=false (PyTorch's transparent mode).")),
          [&] { cfg.scaler.enabled(false); });
   // Gradient handling.
   p.option("clip-norm", "X", str(Cli::tr("Clip the total gradient norm to X, X >= 0 (default 0 = off).")),
-           [&](const std::string& v) { cfg.clip_norm = to_double("clip-norm", v, 0.0, 1e30); });
+           [&](const std::string& v) { cfg.clip_norm = to_double(v, limits::clip_norm); });
   p.flag("clip-before-unscale", str(Cli::tr("Clip the still-scaled gradients (the classic bug, for demonstration).")),
          [&] { cfg.clip_after_unscale = false; });
   p.option("accumulate", "N", str(Cli::tr("Micro-batches per optimizer step, in [1, 1024] (default 1).")),
-           [&](const std::string& v) { cfg.accumulation = to_int("accumulate", v, 1, 1024); });
+           [&](const std::string& v) { cfg.accumulation = to_int(v, limits::accumulation); });
   p.option("inject", "LAYER:KIND@STEP", str(Cli::tr("Inject inf or nan into a layer's weight gradient (or 'loss') at a step; repeatable.")),
            [&](const std::string& v) { cfg.faults.push_back(parse_fault(v)); }, /*repeatable=*/true);
   // Instrumentation.
   p.option("stats-every", "N", str(Cli::tr("Per-layer statistics every N steps, N >= 0 (default 1; 0 = never).")),
-           [&](const std::string& v) { cfg.stats_every = to_int("stats-every", v, 0, i64max); });
+           [&](const std::string& v) { cfg.stats_every = to_int(v, limits::stats_every); });
   p.option("reference-every", "K", str(Cli::tr("fp32 reference backward for underflow every K steps (default 0 = off).")),
-           [&](const std::string& v) { cfg.reference_every = to_int("reference-every", v, 0, i64max); });
+           [&](const std::string& v) { cfg.reference_every = to_int(v, limits::reference_every); });
   p.flag("no-activation-stats", str(Cli::tr("Do not instrument the gradients of module outputs.")), [&] { cfg.activation_stats = false; });
   p.option("hist-range", "LO:HI", str(Cli::tr("Exponent range of the histograms, -149 <= LO < HI <= 127 (default -40:20).")),
            [&](const std::string& v) {
              const auto c = v.find(':');
              if (c == std::string::npos) throw UsageError(str(Cli::tr("--hist-range '%1': expected LO:HI, e.g. -40:20").arg(qs(v))));
-             const auto lo = to_int("hist-range", v.substr(0, c), -149, 126);
-             const auto hi = to_int("hist-range", v.substr(c + 1), lo + 1, 127);
+             constexpr auto& hx = limits::hist_exponent;
+             const auto lo = to_int("hist-range", v.substr(0, c), hx.lo, hx.hi - 1);
+             const auto hi = to_int("hist-range", v.substr(c + 1), lo + 1, hx.hi);
              cfg.histogram.lo = static_cast<int>(lo);
              cfg.histogram.hi = static_cast<int>(hi);
            });

@@ -19,6 +19,8 @@
 #include <QSpinBox>
 #include <QVBoxLayout>
 
+#include <ampscope/option_limits.h>
+
 #include <cmath>
 
 namespace ampscope::ui {
@@ -229,7 +231,7 @@ QWidget* ControlPanel::buildRunGroup() {
     m_optimizer->addItem(QString::fromUtf8(std::string(to_string(o)).c_str()), static_cast<int>(o));
   form->addRow(tr("Optimizer"), m_optimizer);
   m_batch = new QSpinBox(box);
-  m_batch->setRange(1, 8192);
+  m_batch->setRange(static_cast<int>(limits::batch_size.control_lo), static_cast<int>(limits::batch_size.control_hi));
   form->addRow(tr("Batch size"), m_batch);
   m_seed = new QSpinBox(box);
   m_seed->setRange(0, 1000000);
@@ -258,7 +260,7 @@ QWidget* ControlPanel::buildLiveGroup() {
   auto* form = new QFormLayout(box);
   m_lr = new QDoubleSpinBox(box);
   m_lr->setDecimals(6);
-  m_lr->setRange(1e-6, 10.0);
+  m_lr->setRange(limits::lr.control_lo, limits::lr.control_hi);
   m_lr->setStepType(QAbstractSpinBox::AdaptiveDecimalStepType);
   m_lr->setKeyboardTracking(false);
   form->addRow(tr("Learning rate"), m_lr);
@@ -266,7 +268,7 @@ QWidget* ControlPanel::buildLiveGroup() {
     if (!m_silent) Q_EMIT learningRateEdited(lr);
   });
   m_clip = new QDoubleSpinBox(box);
-  m_clip->setRange(0.0, 1e6);
+  m_clip->setRange(limits::clip_norm.control_lo, limits::clip_norm.control_hi);
   m_clip->setDecimals(3);
   m_clip->setStepType(QAbstractSpinBox::AdaptiveDecimalStepType);
   m_clip->setSpecialValueText(tr("off"));
@@ -287,7 +289,7 @@ QWidget* ControlPanel::buildLiveGroup() {
   connect(m_clip, &QDoubleSpinBox::valueChanged, this, emitClip);
   connect(m_unscaleFirst, &QCheckBox::toggled, this, emitClip);
   m_accumulation = new QSpinBox(box);
-  m_accumulation->setRange(1, 1024);
+  m_accumulation->setRange(static_cast<int>(limits::accumulation.control_lo), static_cast<int>(limits::accumulation.control_hi));
   m_accumulation->setKeyboardTracking(false);
   m_accumulation->setToolTip(tr("Micro-batches whose gradients add up before one optimizer step. Applies at the next step."));
   form->addRow(tr("Accumulation"), m_accumulation);

@@ -11,6 +11,8 @@
 #include <QSlider>
 #include <QSpinBox>
 
+#include <ampscope/option_limits.h>
+
 #include <cmath>
 #include <limits>
 
@@ -33,6 +35,8 @@ QWidget* withLabel(QSlider* s, QLabel* l, QWidget* parent) {
   return w;
 }
 constexpr int kMinPowers = 24, kMaxLowest = 8, kMaxHighest = 40;
+/// Factor sliders move in hundredths.
+int percent(double factor) { return static_cast<int>(std::lround(factor * 100)); }
 }  // namespace
 
 int ScalerPanel::intervalToSlider(std::int64_t interval) {
@@ -53,29 +57,29 @@ ScalerPanel::ScalerPanel(QWidget* parent) : QGroupBox(tr("Loss scaler (live)"), 
   m_enabled->setToolTip(tr("Off: gradients are not scaled, non-finite steps are not skipped"));
   form->addRow(tr("Scaler"), m_enabled);
 
-  m_init = slider(0, 24, this);
+  m_init = slider(std::ilogb(limits::init_scale.control_lo), std::ilogb(limits::init_scale.control_hi), this);
   m_initLabel = new QLabel(this);
   m_init->setToolTip(tr("The scale a run starts with (a power of two). While a run is going it sets the current scale "
                         "at the next step (the scale plot says 'set by user')."));
   form->addRow(tr("Init scale"), withLabel(m_init, m_initLabel, this));
 
-  m_growth = slider(100, 400, this);
+  m_growth = slider(percent(limits::growth_factor.control_lo), percent(limits::growth_factor.control_hi), this);
   m_growthLabel = new QLabel(this);
   m_growth->setToolTip(tr("Scale multiplier after growth-interval clean steps (must be > 1)"));
   form->addRow(tr("Growth factor"), withLabel(m_growth, m_growthLabel, this));
 
-  m_backoff = slider(1, 100, this);
+  m_backoff = slider(percent(limits::backoff_factor.control_lo), percent(limits::backoff_factor.control_hi), this);
   m_backoffLabel = new QLabel(this);
   m_backoff->setToolTip(tr("Scale multiplier after a step with inf/NaN gradients (must be < 1)"));
   form->addRow(tr("Backoff factor"), withLabel(m_backoff, m_backoffLabel, this));
 
-  m_interval = slider(0, 400, this);
+  m_interval = slider(intervalToSlider(limits::growth_interval.control_lo), intervalToSlider(limits::growth_interval.control_hi), this);
   m_intervalLabel = new QLabel(this);
   m_interval->setToolTip(tr("Clean steps before the scale grows (log slider, 1 to 10000)"));
   form->addRow(tr("Growth interval"), withLabel(m_interval, m_intervalLabel, this));
 
   m_hysteresis = new QSpinBox(this);
-  m_hysteresis->setRange(1, 32);
+  m_hysteresis->setRange(static_cast<int>(limits::hysteresis.control_lo), static_cast<int>(limits::hysteresis.control_hi));
   m_hysteresis->setToolTip(tr("Back off only after this many overflows (1 = PyTorch)"));
   m_consecutive = new QCheckBox(tr("consecutive"), this);
   m_consecutive->setToolTip(tr("Restore the hysteresis counter on every clean step (DeepSpeed/Apex), not only on growth"));

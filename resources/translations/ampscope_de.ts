@@ -407,10 +407,6 @@ Exit-Status: 0 fertig, 1 FILE nicht lesbar oder DIR nicht beschreibbar, 2 falsch
         <translation>Skalenfaktor bei Überlauf, in (0, 1) (Vorgabe 0.5).</translation>
     </message>
     <message>
-        <source>--backoff-factor %1: out of range, allowed (0, 1)</source>
-        <translation>--backoff-factor %1: außerhalb des Bereichs, erlaubt ist (0, 1)</translation>
-    </message>
-    <message>
         <source>Clean steps before the scale grows, in [1, 2^31-1] (default 2000).</source>
         <translation>Saubere Schritte, bevor die Skala wächst, in [1, 2^31-1] (Vorgabe 2000).</translation>
     </message>
@@ -1448,20 +1444,8 @@ Beispiel: %2</translation>
         <translation>Scaler-Einstellungen nicht übernommen: %1</translation>
     </message>
     <message>
-        <source>learning rate %1 not applied: it must be in (0, 10]</source>
-        <translation>Lernrate %1 nicht übernommen: sie muss in (0, 10] liegen</translation>
-    </message>
-    <message>
         <source>speed limit %1 not applied: it must be &gt;= 0</source>
         <translation>Tempolimit %1 nicht übernommen: es muss &gt;= 0 sein</translation>
-    </message>
-    <message>
-        <source>clip norm %1 not applied: it must be &gt;= 0 (0 = off)</source>
-        <translation>Clip-Norm %1 nicht übernommen: sie muss &gt;= 0 sein (0 = aus)</translation>
-    </message>
-    <message>
-        <source>accumulation %1 not applied: it must be a whole number in [1, 1024]</source>
-        <translation>Akkumulation %1 nicht übernommen: sie muss eine ganze Zahl in [1, 1024] sein</translation>
     </message>
     <message>
         <source>scale %1 not applied: it must be finite, &gt; 0 and fit fp32</source>
@@ -1512,6 +1496,18 @@ Beispiel: %2</translation>
     <message>
         <source>the run store was closed</source>
         <translation>der Laufspeicher wurde geschlossen</translation>
+    </message>
+    <message>
+        <source>learning rate %1 not applied: it must be in %2</source>
+        <translation>Lernrate %1 nicht übernommen: sie muss in %2 liegen</translation>
+    </message>
+    <message>
+        <source>clip norm %1 not applied: it must be in %2 (0 = off)</source>
+        <translation>Clip-Norm %1 nicht übernommen: sie muss in %2 liegen (0 = aus)</translation>
+    </message>
+    <message>
+        <source>accumulation %1 not applied: it must be a whole number in %2</source>
+        <translation>Akkumulation %1 nicht übernommen: sie muss eine ganze Zahl in %2 sein</translation>
     </message>
 </context>
 <context>

@@ -386,10 +386,6 @@ Exit status: 0 done, 1 FILE unreadable or DIR unwritable, 2 bad arguments.
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>--backoff-factor %1: out of range, allowed (0, 1)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Clean steps before the scale grows, in [1, 2^31-1] (default 2000).</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1422,19 +1418,7 @@ Example: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>learning rate %1 not applied: it must be in (0, 10]</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>speed limit %1 not applied: it must be &gt;= 0</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>clip norm %1 not applied: it must be &gt;= 0 (0 = off)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>accumulation %1 not applied: it must be a whole number in [1, 1024]</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -1485,6 +1469,18 @@ Example: %2</source>
     </message>
     <message>
         <source>the run store was closed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>learning rate %1 not applied: it must be in %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>clip norm %1 not applied: it must be in %2 (0 = off)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>accumulation %1 not applied: it must be a whole number in %2</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -405,10 +405,6 @@ Exit status: 0 done, 1 FILE unreadable or DIR unwritable, 2 bad arguments.
         <translation>オーバーフロー時にスケールに掛ける係数、(0, 1)（既定 0.5）。</translation>
     </message>
     <message>
-        <source>--backoff-factor %1: out of range, allowed (0, 1)</source>
-        <translation>--backoff-factor %1: 範囲外です。許容範囲は (0, 1)</translation>
-    </message>
-    <message>
         <source>Clean steps before the scale grows, in [1, 2^31-1] (default 2000).</source>
         <translation>スケールを増やすまでの正常ステップ数、[1, 2^31-1]（既定 2000）。</translation>
     </message>
@@ -1438,20 +1434,8 @@ Example: %2</source>
         <translation>スケーラーの設定は適用されませんでした: %1</translation>
     </message>
     <message>
-        <source>learning rate %1 not applied: it must be in (0, 10]</source>
-        <translation>学習率 %1 は適用されませんでした: (0, 10] の範囲内でなければなりません</translation>
-    </message>
-    <message>
         <source>speed limit %1 not applied: it must be &gt;= 0</source>
         <translation>速度制限 %1 は適用されませんでした: 0 以上でなければなりません</translation>
-    </message>
-    <message>
-        <source>clip norm %1 not applied: it must be &gt;= 0 (0 = off)</source>
-        <translation>クリップのノルム %1 は適用されませんでした: 0 以上でなければなりません（0 = オフ）</translation>
-    </message>
-    <message>
-        <source>accumulation %1 not applied: it must be a whole number in [1, 1024]</source>
-        <translation>勾配累積 %1 は適用されませんでした: [1, 1024] の整数でなければなりません</translation>
     </message>
     <message>
         <source>scale %1 not applied: it must be finite, &gt; 0 and fit fp32</source>
@@ -1500,6 +1484,18 @@ Example: %2</source>
     <message>
         <source>the run store was closed</source>
         <translation>ラン ストアが閉じられました</translation>
+    </message>
+    <message>
+        <source>learning rate %1 not applied: it must be in %2</source>
+        <translation>学習率 %1 は適用されませんでした: %2 の範囲内でなければなりません</translation>
+    </message>
+    <message>
+        <source>clip norm %1 not applied: it must be in %2 (0 = off)</source>
+        <translation>クリップのノルム %1 は適用されませんでした: %2 の範囲内でなければなりません（0 = オフ）</translation>
+    </message>
+    <message>
+        <source>accumulation %1 not applied: it must be a whole number in %2</source>
+        <translation>勾配累積 %1 は適用されませんでした: %2 の整数でなければなりません</translation>
     </message>
 </context>
 <context>

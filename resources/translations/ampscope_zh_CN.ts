@@ -405,10 +405,6 @@ Exit status: 0 done, 1 FILE unreadable or DIR unwritable, 2 bad arguments.
         <translation>上溢时缩放的乘数，范围 (0, 1)（默认 0.5）。</translation>
     </message>
     <message>
-        <source>--backoff-factor %1: out of range, allowed (0, 1)</source>
-        <translation>--backoff-factor %1：超出范围，允许 (0, 1)</translation>
-    </message>
-    <message>
         <source>Clean steps before the scale grows, in [1, 2^31-1] (default 2000).</source>
         <translation>缩放增长前所需的正常步数，范围 [1, 2^31-1]（默认 2000）。</translation>
     </message>
@@ -1438,20 +1434,8 @@ Example: %2</source>
         <translation>未应用缩放器设置：%1</translation>
     </message>
     <message>
-        <source>learning rate %1 not applied: it must be in (0, 10]</source>
-        <translation>未应用学习率 %1：必须在 (0, 10] 范围内</translation>
-    </message>
-    <message>
         <source>speed limit %1 not applied: it must be &gt;= 0</source>
         <translation>未应用速度上限 %1：必须 &gt;= 0</translation>
-    </message>
-    <message>
-        <source>clip norm %1 not applied: it must be &gt;= 0 (0 = off)</source>
-        <translation>未应用裁剪范数 %1：必须 &gt;= 0（0 = 关闭）</translation>
-    </message>
-    <message>
-        <source>accumulation %1 not applied: it must be a whole number in [1, 1024]</source>
-        <translation>未应用梯度累积 %1：必须是 [1, 1024] 内的整数</translation>
     </message>
     <message>
         <source>scale %1 not applied: it must be finite, &gt; 0 and fit fp32</source>
@@ -1500,6 +1484,18 @@ Example: %2</source>
     <message>
         <source>the run store was closed</source>
         <translation>运行存储已关闭</translation>
+    </message>
+    <message>
+        <source>learning rate %1 not applied: it must be in %2</source>
+        <translation>未应用学习率 %1：必须在 %2 范围内</translation>
+    </message>
+    <message>
+        <source>clip norm %1 not applied: it must be in %2 (0 = off)</source>
+        <translation>未应用裁剪范数 %1：必须在 %2 范围内（0 = 关闭）</translation>
+    </message>
+    <message>
+        <source>accumulation %1 not applied: it must be a whole number in %2</source>
+        <translation>未应用梯度累积 %1：必须是 %2 内的整数</translation>
     </message>
 </context>
 <context>

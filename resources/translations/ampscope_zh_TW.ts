@@ -405,10 +405,6 @@ Exit status: 0 done, 1 FILE unreadable or DIR unwritable, 2 bad arguments.
         <translation>溢位時縮放的乘數，範圍 (0, 1)（預設 0.5）。</translation>
     </message>
     <message>
-        <source>--backoff-factor %1: out of range, allowed (0, 1)</source>
-        <translation>--backoff-factor %1：超出範圍，允許 (0, 1)</translation>
-    </message>
-    <message>
         <source>Clean steps before the scale grows, in [1, 2^31-1] (default 2000).</source>
         <translation>縮放增長前所需的正常步數，範圍 [1, 2^31-1]（預設 2000）。</translation>
     </message>
@@ -1438,20 +1434,8 @@ Example: %2</source>
         <translation>未套用縮放器設定：%1</translation>
     </message>
     <message>
-        <source>learning rate %1 not applied: it must be in (0, 10]</source>
-        <translation>未套用學習率 %1：必須在 (0, 10] 範圍內</translation>
-    </message>
-    <message>
         <source>speed limit %1 not applied: it must be &gt;= 0</source>
         <translation>未套用速度上限 %1：必須 &gt;= 0</translation>
-    </message>
-    <message>
-        <source>clip norm %1 not applied: it must be &gt;= 0 (0 = off)</source>
-        <translation>未套用裁剪範數 %1：必須 &gt;= 0（0 = 關閉）</translation>
-    </message>
-    <message>
-        <source>accumulation %1 not applied: it must be a whole number in [1, 1024]</source>
-        <translation>未套用梯度累積 %1：必須是 [1, 1024] 內的整數</translation>
     </message>
     <message>
         <source>scale %1 not applied: it must be finite, &gt; 0 and fit fp32</source>
@@ -1500,6 +1484,18 @@ Example: %2</source>
     <message>
         <source>the run store was closed</source>
         <translation>執行紀錄庫已關閉</translation>
+    </message>
+    <message>
+        <source>learning rate %1 not applied: it must be in %2</source>
+        <translation>未套用學習率 %1：必須在 %2 範圍內</translation>
+    </message>
+    <message>
+        <source>clip norm %1 not applied: it must be in %2 (0 = off)</source>
+        <translation>未套用裁剪範數 %1：必須在 %2 範圍內（0 = 關閉）</translation>
+    </message>
+    <message>
+        <source>accumulation %1 not applied: it must be a whole number in %2</source>
+        <translation>未套用梯度累積 %1：必須是 %2 內的整數</translation>
     </message>
 </context>
 <context>

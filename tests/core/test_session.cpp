@@ -11,6 +11,7 @@
 #include <chrono>
 #include <cmath>
 #include <cstring>
+#include <memory>
 #include <new>
 #include <thread>
 
@@ -278,6 +279,102 @@ class TestSession : public QObject {
     bool finished = false;
     for (const auto& e : s.drain_events()) finished = finished || e.kind == SessionEvent::Kind::Finished;
     QVERIFY(finished);
+  }
+
+  void stop_is_seen_between_micro_batches_data() {
+    QTest::addColumn<int>("how");
+    QTest::newRow("request_stop") << 0;
+    QTest::newRow("posted Stop") << 1;
+    QTest::newRow("destructor") << 2;
+    QTest::newRow("during the reference backward") << 3;
+  }
+  void stop_is_seen_between_micro_batches() {
+    // fashion-cnn with --accumulate 1024 used to run minutes before a stop was seen (only
+    // between optimizer steps): now the worker ends after at most one more micro-batch, and
+    // the interrupted step leaves no trace: no record, no optimizer step, "stopped after 0".
+    QFETCH(int, how);
+    SessionConfig c = spiral();
+    c.accumulation = 1024;
+    c.batch_size = 16384;  // ~1 ms or more per micro-batch: the step lasts a second or more
+    if (how == 3) {
+      c.reference_every = 1;  // an fp32 reference backward repeats the micro-batches
+      c.accumulation = 8;
+    }
+    auto s = std::make_unique<TrainingSession>(c);
+    const auto before = s->parameter_values();
+    int hooks = 0;  // the step hook runs once the micro-batches are done, before the reference
+    s->set_step_hook([&hooks, &s, how](std::int64_t) {
+      ++hooks;
+      if (how == 3) s->request_stop();  // from the worker, between backward and reference
+    });
+    s->start();
+    if (how != 3) {
+      // Wait on the counter itself (not QTRY's 50 ms polls): the stop comes early in the step.
+      const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(60);
+      while (s->micro_batches_done() < 3 && std::chrono::steady_clock::now() < deadline) std::this_thread::yield();
+      QVERIFY(s->micro_batches_done() >= 3);
+    }
+    if (how == 0) s->request_stop();
+    if (how == 1) {
+      Command stop;
+      stop.kind = Command::Kind::Stop;
+      s->post(stop);
+    }
+    if (how == 2) {
+      s.reset();  // joins the worker
+      QCOMPARE(hooks, 0);  // the step was abandoned before its micro-batches were done
+      return;
+    }
+    const std::uint64_t seen = s->micro_batches_done();
+    s->wait();
+    QVERIFY(!s->running());
+    QVERIFY2(how == 3 || s->micro_batches_done() <= seen + 1,
+             qPrintable(QString("%1 micro-batches after the stop").arg(s->micro_batches_done() - seen)));
+    if (how != 3) QCOMPARE(hooks, 0);  // abandoned before its micro-batches were done
+    if (how == 3) QCOMPARE(s->micro_batches_done(), std::uint64_t(8));
+    QCOMPARE(s->steps_done(), std::int64_t(0));
+    std::vector<StepRecord> got;
+    s->drain(got);
+    QCOMPARE(got.size(), std::size_t(0));
+    QVERIFY(s->parameter_values() == before);  // no half-applied optimizer step
+    const auto events = s->drain_events();
+    QVERIFY(events_of(events, SessionEvent::Kind::Error).empty());
+    const auto finished = events_of(events, SessionEvent::Kind::Finished);
+    QCOMPARE(finished.size(), std::size_t(1));
+    QCOMPARE(QString::fromStdString(finished[0].message), QString("stopped after 0 steps"));
+    // The session is whole: a step after the abandoned one is a complete, finite one.
+    s->set_step_hook({});
+    Command one;
+    one.kind = Command::Kind::SetAccumulation;
+    one.value = 1;
+    s->post(one);  // step() applies it first
+    const StepRecord r = s->step();
+    QCOMPARE(r.step, std::int64_t(0));
+    QVERIFY(std::isfinite(r.loss));
+  }
+
+  void steps_done_and_config_are_safe_while_the_worker_runs() {
+    // Read from the GUI thread while the worker steps and applies live changes (TSan watches).
+    SessionConfig c = spiral();
+    c.batch_size = 32;
+    c.max_steps = 200;
+    TrainingSession s(c);
+    s.start();
+    Command lr;
+    lr.kind = Command::Kind::SetLr;
+    lr.value = 0.01;
+    s.post(lr);
+    std::int64_t last = 0;
+    while (s.running()) {
+      const std::int64_t n = s.steps_done();
+      QVERIFY(n >= last);
+      last = n;
+      QCOMPARE(s.config().lr, c.lr);  // what the constructor fixed, whatever the worker applies
+    }
+    s.wait();
+    QCOMPARE(s.steps_done(), std::int64_t(200));
+    QCOMPARE(s.config().lr, c.lr);
+    QCOMPARE(s.live_config().lr, 0.01);
   }
 
   void speed_limit_is_honoured() {

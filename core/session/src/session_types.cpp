@@ -6,6 +6,7 @@
 #include <sstream>
 #include <stdexcept>
 
+#include "ampscope/option_limits.h"
 #include "ampscope/user_text.h"
 
 namespace ampscope {
@@ -62,6 +63,14 @@ std::string num(double v) {
   s.precision(10);
   s << v;
   return s.str();
+}
+/// A value outside its row of the option limits: "--NAME VALUE: must be in RANGE".
+void check(const RealLimit& l, double v) {
+  if (!l.contains(v)) bad_option(std::string(l.name), format_number(v), AMPSCOPE_TR_NOOP("ampscope::SessionConfig", "must be in %1"), {l.range_text()});
+}
+void check(const IntLimit& l, std::int64_t v) {
+  if (!l.contains(v))
+    bad_option(std::string(l.name), std::to_string(v), AMPSCOPE_TR_NOOP("ampscope::SessionConfig", "must be in %1"), {l.range_text()});
 }
 /// Strict UTF-8 (no overlongs, surrogates or code points past U+10FFFF): what JSON text holds.
 bool valid_utf8(std::string_view s) {
@@ -128,27 +137,26 @@ void SessionConfig::validate() const {
     const char* own = model == "spiral-mlp" ? "spirals" : model == "deep-mlp" ? "clusters" : "fashion-mnist";
     if (dataset != own) bad_option("dataset", dataset, AMPSCOPE_TR_NOOP("ampscope::SessionConfig", "model %1 trains on %2 only"), {model, own});
   }
-  if (!std::isfinite(lr) || !(lr > 0.0) || lr > 10.0) bad_option("lr", num(lr), AMPSCOPE_TR_NOOP("ampscope::SessionConfig", "must be in %1"), {"(0, 10]"});
-  if (!std::isfinite(momentum) || momentum < 0.0 || momentum >= 1.0)
-    bad_option("momentum", num(momentum), AMPSCOPE_TR_NOOP("ampscope::SessionConfig", "must be in %1"), {"[0, 1)"});
-  if (!std::isfinite(weight_decay) || weight_decay < 0.0 || weight_decay > 1.0)
-    bad_option("weight-decay", num(weight_decay), AMPSCOPE_TR_NOOP("ampscope::SessionConfig", "must be in %1"), {"[0, 1]"});
-  if (batch_size < 1 || batch_size > 65536)
-    bad_option("batch-size", std::to_string(batch_size), AMPSCOPE_TR_NOOP("ampscope::SessionConfig", "must be in %1"), {"[1, 65536]"});
-  if (!std::isfinite(clip_norm) || clip_norm < 0.0)
-    bad_option("clip-norm", num(clip_norm), AMPSCOPE_TR_NOOP("ampscope::SessionConfig", "must be >= 0 (0 = off)"));
-  if (accumulation < 1 || accumulation > 1024)
-    bad_option("accumulate", std::to_string(accumulation), AMPSCOPE_TR_NOOP("ampscope::SessionConfig", "must be in %1"), {"[1, 1024]"});
-  if (stats_every < 0) bad_option("stats-every", std::to_string(stats_every), AMPSCOPE_TR_NOOP("ampscope::SessionConfig", "must be >= 0 (0 = never)"));
-  if (reference_every < 0)
+  // Ranges: the option limits (option_limits.h). Unbounded ones keep words that say what 0 means.
+  check(limits::lr, lr);
+  check(limits::momentum, momentum);
+  check(limits::weight_decay, weight_decay);
+  check(limits::batch_size, batch_size);
+  check(limits::clip_norm, clip_norm);
+  check(limits::accumulation, accumulation);
+  if (!limits::stats_every.contains(stats_every))
+    bad_option("stats-every", std::to_string(stats_every), AMPSCOPE_TR_NOOP("ampscope::SessionConfig", "must be >= 0 (0 = never)"));
+  if (!limits::reference_every.contains(reference_every))
     bad_option("reference-every", std::to_string(reference_every), AMPSCOPE_TR_NOOP("ampscope::SessionConfig", "must be >= 0 (0 = off)"));
   if (max_steps < 0) bad_option("steps", std::to_string(max_steps), AMPSCOPE_TR_NOOP("ampscope::SessionConfig", "must be >= 0 (0 = until stopped)"));
-  if (!std::isfinite(max_steps_per_second) || max_steps_per_second < 0.0)
+  check(limits::steps, max_steps);
+  if (!limits::speed_limit.contains(max_steps_per_second))
     bad_option("speed-limit", num(max_steps_per_second), AMPSCOPE_TR_NOOP("ampscope::SessionConfig", "must be >= 0 steps/s (0 = none)"));
-  if (histogram.lo >= histogram.hi || histogram.lo < kernels::kRawMinExp || histogram.hi > kernels::kRawMaxExp)
+  constexpr auto& hx = limits::hist_exponent;
+  if (histogram.lo >= histogram.hi || !hx.contains(histogram.lo) || !hx.contains(histogram.hi))
     bad_option("hist-range", std::to_string(histogram.lo) + ":" + std::to_string(histogram.hi),
                AMPSCOPE_TR_NOOP("ampscope::SessionConfig", "must satisfy %1 <= lo < hi <= %2"),
-               {std::to_string(kernels::kRawMinExp), std::to_string(kernels::kRawMaxExp)});
+               {std::to_string(hx.lo), std::to_string(hx.hi)});
   // The configuration is stored as JSON (run store, presets), whose text is UTF-8 (fuzz/cli_args
   // found a --data-dir that made to_json() throw).
   if (!valid_utf8(data_dir))
@@ -159,7 +167,7 @@ void SessionConfig::validate() const {
     if (!valid_utf8(f.layer))
       bad_option("inject", not_utf8(), AMPSCOPE_TR_NOOP("ampscope::SessionConfig", "the layer name must be valid UTF-8 text"));
     if (f.layer.empty()) bad_option("inject", "", AMPSCOPE_TR_NOOP("ampscope::SessionConfig", "needs a layer name or 'loss'"));
-    if (f.step < 0)
+    if (!limits::fault_step.contains(f.step))
       bad_option("inject", f.layer + "@" + std::to_string(f.step), AMPSCOPE_TR_NOOP("ampscope::SessionConfig", "the step must be >= 0"));
   }
   try {
@@ -167,6 +175,18 @@ void SessionConfig::validate() const {
   } catch (const std::invalid_argument& e) {
     throw UserInvalidArgument(UserText::untranslated("scaler: %1", {user_text_of(e)}));
   }
+  // The scaler's own rules first (PyTorch's messages), then the table's narrower bounds.
+  check_scaler_limits(scaler);
+}
+
+void check_scaler_limits(const GradScalerOptions& o) {
+  check(limits::init_scale, o.init_scale());
+  check(limits::growth_factor, o.growth_factor());
+  check(limits::backoff_factor, o.backoff_factor());
+  check(limits::growth_interval, o.growth_interval());
+  check(limits::hysteresis, o.hysteresis());
+  check(limits::min_scale, o.min_scale());
+  check(limits::max_scale, o.max_scale());
 }
 
 std::string SessionConfig::to_json() const {

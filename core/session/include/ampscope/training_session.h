@@ -7,6 +7,17 @@
 //    runs, the session's model/optimizer/scaler belong to it alone.
 //  - post() may be called from any thread; commands are applied by the worker at the next step
 //    boundary, never in the middle of a step.
+//  - A stop (request_stop(), a posted Stop, the destructor) is seen between micro-batches, not
+//    only between optimizer steps: a step it interrupts is abandoned whole (no optimizer or
+//    scaler change, no record, steps_done() unchanged) and the run ends with "stopped after N
+//    steps". The worker then ends after at most one more micro-batch (or, on a reference step,
+//    one more reference forward/backward).
+//  - Safe from any thread while the worker runs: config() (what the constructor fixed; it
+//    never changes), layers(), device(), the labels, steps_done(), micro_batches_done(),
+//    running(), request_stop(), post(), drain(), drain_events(), dropped_records(),
+//    stats_host_copies(), and the snapshots scaler_options(), current_lr(), live_config().
+//    Not while it runs: step(), parameter_values(), set_record_sink(), record_to(),
+//    set_step_hook(); wait() and start() from the thread that owns the session.
 //  - Records leave through a bounded channel the worker never blocks on: drain() returns what
 //    is there; when the consumer is slower, the oldest records are dropped and counted
 //    (dropped_records()). A RecordSink (the run store) receives every record on the worker
@@ -44,6 +55,8 @@ class TrainingSession {
   TrainingSession(const TrainingSession&) = delete;
   TrainingSession& operator=(const TrainingSession&) = delete;
 
+  /// The config as the constructor fixed it (validated, the dataset resolved). Never changes,
+  /// so it is safe from any thread; live edits (lr, scaler, clipping, ...) are in live_config().
   const SessionConfig& config() const;
   const std::vector<LayerInfo>& layers() const;
   DeviceKind device() const;            ///< resolved (never Auto)
@@ -53,7 +66,12 @@ class TrainingSession {
   /// Runs one optimizer step on the calling thread (not while the worker runs). Applies posted
   /// commands first. Throws on errors.
   StepRecord step();
+  /// Optimizer steps completed (records produced). Thread-safe (an atomic the worker updates
+  /// after each step).
   std::int64_t steps_done() const;
+  /// Micro-batches whose backward has finished since the session was built, abandoned steps'
+  /// included. Thread-safe; for tests and progress displays.
+  std::uint64_t micro_batches_done() const;
 
   /// Receives every record on the thread that produced it.
   using RecordSink = std::function<void(const StepRecord&)>;
@@ -74,6 +92,7 @@ class TrainingSession {
   void start(bool paused = false);
   void post(const Command& command);
   bool running() const;
+  /// Asks the worker to stop; seen before its next micro-batch (see the contract above).
   void request_stop();
   void wait();  ///< joins the worker
 

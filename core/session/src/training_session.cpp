@@ -4,6 +4,7 @@
 
 #include <ampscope/grad_scaler.h>
 #include <ampscope/model_zoo.h>
+#include <ampscope/option_limits.h>
 #include <ampscope/run_store.h>
 #include <ampscope/torch_compat.h>
 
@@ -78,7 +79,10 @@ struct TrainingSession::Impl : GradScalerObserver {
   std::unordered_map<const void*, std::size_t> index_of_param;  // TensorImpl -> index in params
   std::map<std::string, int> activation_layer; // module label -> layer index of "<label>.out"
   std::map<std::string, int> weight_layer;     // module label -> layer index of "<label>.weight"
-  std::int64_t step_index = 0;
+  SessionConfig initial_cfg;  // cfg as the constructor fixed it (config()): never changes after build()
+  std::int64_t step_index = 0;  // the worker's (or step()'s caller's) own count
+  std::atomic<std::int64_t> steps_completed{0};  // step_index, published for steps_done()
+  std::atomic<std::uint64_t> micro_batches{0};   // backward passes finished (micro_batches_done())
   std::vector<FaultSpec> immediate_faults;
 
   // --- per-step buffers, reused across steps (no per-step allocation) ----------------------
@@ -236,6 +240,7 @@ struct TrainingSession::Impl : GradScalerObserver {
     scaler_snapshot = cfg.scaler;
     lr_snapshot = cfg.lr;
     cfg_snapshot = cfg;
+    initial_cfg = cfg;
   }
 
   /// Output-gradient shapes are known only after a backward: run one on the first examples
@@ -275,6 +280,8 @@ struct TrainingSession::Impl : GradScalerObserver {
         break;
       case Command::Kind::SetScaler:
         try {
+          c.scaler.validate();              // the scaler's rules, with its messages
+          check_scaler_limits(c.scaler);    // the option limits inside them
           scaler->set_options(c.scaler);
           cfg.scaler = c.scaler;
           std::lock_guard lock(snap_mu);
@@ -285,9 +292,9 @@ struct TrainingSession::Impl : GradScalerObserver {
         }
         break;
       case Command::Kind::SetLr:
-        if (!std::isfinite(c.value) || !(c.value > 0.0) || c.value > 10.0) {
-          emit(SessionEvent::Kind::Warning,
-               UserText(AMPSCOPE_TR_NOOP("ampscope::TrainingSession", "learning rate %1 not applied: it must be in (0, 10]"), {format_number(c.value)}));
+        if (!limits::lr.contains(c.value)) {
+          emit(SessionEvent::Kind::Warning, UserText(AMPSCOPE_TR_NOOP("ampscope::TrainingSession", "learning rate %1 not applied: it must be in %2"),
+                                                     {format_number(c.value), limits::lr.range_text()}));
         } else {
           for (auto& g : opt->param_groups()) g.options().set_lr(c.value);
           cfg.lr = c.value;
@@ -299,7 +306,7 @@ struct TrainingSession::Impl : GradScalerObserver {
         immediate_faults.push_back(c.fault);
         break;
       case Command::Kind::SetSpeedLimit:
-        if (!std::isfinite(c.value) || c.value < 0.0)
+        if (!limits::speed_limit.contains(c.value))
           emit(SessionEvent::Kind::Warning,
                UserText(AMPSCOPE_TR_NOOP("ampscope::TrainingSession", "speed limit %1 not applied: it must be >= 0"), {format_number(c.value)}));
         else
@@ -309,19 +316,20 @@ struct TrainingSession::Impl : GradScalerObserver {
         set_scale(c.value);
         break;
       case Command::Kind::SetClipping:
-        if (!std::isfinite(c.value) || c.value < 0.0) {
+        if (!limits::clip_norm.contains(c.value)) {
           emit(SessionEvent::Kind::Warning,
-               UserText(AMPSCOPE_TR_NOOP("ampscope::TrainingSession", "clip norm %1 not applied: it must be >= 0 (0 = off)"), {format_number(c.value)}));
+               UserText(AMPSCOPE_TR_NOOP("ampscope::TrainingSession", "clip norm %1 not applied: it must be in %2 (0 = off)"),
+                        {format_number(c.value), limits::clip_norm.range_text()}));
         } else {
           cfg.clip_norm = c.value;
           cfg.clip_after_unscale = c.flag;
         }
         break;
       case Command::Kind::SetAccumulation:
-        if (!(c.value >= 1.0 && c.value <= 1024.0) || c.value != std::floor(c.value))
+        if (!limits::accumulation.contains_real(c.value))
           emit(SessionEvent::Kind::Warning,
-               UserText(AMPSCOPE_TR_NOOP("ampscope::TrainingSession", "accumulation %1 not applied: it must be a whole number in [1, 1024]"),
-                        {format_number(c.value)}));
+               UserText(AMPSCOPE_TR_NOOP("ampscope::TrainingSession", "accumulation %1 not applied: it must be a whole number in %2"),
+                        {format_number(c.value), limits::accumulation.range_text()}));
         else
           cfg.accumulation = static_cast<std::int64_t>(c.value);
         break;
@@ -335,7 +343,7 @@ struct TrainingSession::Impl : GradScalerObserver {
   /// scaler's first use this is simply its init scale; afterwards it is update(new_scale),
   /// and the next record carries reason SetByUser.
   void set_scale(double v) {
-    if (!std::isfinite(v) || !(v > 0.0) || !std::isfinite(static_cast<float>(v))) {
+    if (!std::isfinite(v) || !(v > 0.0) || !std::isfinite(static_cast<float>(v)) || !limits::init_scale.contains(v)) {
       emit(SessionEvent::Kind::Warning,
            UserText(AMPSCOPE_TR_NOOP("ampscope::TrainingSession", "scale %1 not applied: it must be finite, > 0 and fit fp32"), {format_number(v)}));
       return;
@@ -484,23 +492,108 @@ struct TrainingSession::Impl : GradScalerObserver {
     for (std::size_t k = 0; k < res.size(); ++k) raw_all[cuda_slots[k]] = res[k];
   }
 
-  StepRecord do_step() {
+  /// Thrown from inside a step when a stop was requested between micro-batches: the step is
+  /// abandoned before the scaler or the optimizer touched anything (abandon_step()).
+  struct StepAbandoned {};
+
+  static void throw_if_stopped(const std::stop_token& st) {
+    if (st.stop_requested()) throw StepAbandoned{};
+  }
+
+  /// What one step measures and does, decided before its first micro-batch.
+  struct StepPlan {
+    bool stats_step = false;      // per-layer statistics this step
+    bool ref_step = false;        // an fp32 reference backward for underflow this step
+    bool capture = false;         // activation gradients are captured
+    bool scaler_on = false;       // the GradScaler scales, checks and steps
+    bool params_in_pass = false;  // no scaler: the parameters' statistics come from the plain pass
+    std::vector<FaultSpec> faults;
+    std::size_t immediate_faults = 0;  // the last ones in `faults` came from InjectFault commands
+  };
+
+  /// The forward/backward passes' results beyond .grad: the loss summed over micro-batches (on
+  /// the device: read once, at the step's sync) and the batches a reference backward repeats.
+  struct Accumulated {
+    torch::Tensor loss_sum;
+    std::vector<std::pair<torch::Tensor, torch::Tensor>> batches;  // reference steps only
+  };
+
+  /// Per layer: elements that underflowed against the fp32 reference (-1 = not measured), and
+  /// their share of the reference gradient's mass.
+  struct Underflow {
+    std::vector<std::int64_t> count;
+    std::vector<double> mass;
+  };
+
+  using ActGrads = std::vector<std::pair<std::string, torch::Tensor>>;
+
+  StepPlan plan_step() {
+    StepPlan p;
+    p.stats_step = cfg.stats_every > 0 && step_index % cfg.stats_every == 0;
+    p.ref_step = cfg.reference_every > 0 && step_index % cfg.reference_every == 0 && cfg.precision != Precision::FP32;
+    p.capture = (p.stats_step || p.ref_step) && cfg.activation_stats;
+    p.scaler_on = cfg.use_scaler && scaler->is_enabled();
+    p.params_in_pass = !p.scaler_on && cfg.stats_every > 0;
+    p.immediate_faults = immediate_faults.size();
+    p.faults = faults_now();
+    return p;
+  }
+
+  /// One optimizer step: forward/backward per micro-batch, the step hook, faults, the reference
+  /// backward, then check/unscale/statistics, the scaler's step and update, and the record.
+  /// A stop requested on `st` is seen between micro-batches (and between the reference
+  /// backward's): the step is then abandoned (StepAbandoned) with nothing applied.
+  StepRecord do_step(const std::stop_token& st = {}) {
     StepRecord r;
     r.step = step_index;
     r.lr = cfg.lr;
-    const bool stats_step = cfg.stats_every > 0 && step_index % cfg.stats_every == 0;
-    const bool ref_step = cfg.reference_every > 0 && step_index % cfg.reference_every == 0 && cfg.precision != Precision::FP32;
-    const bool capture = (stats_step || ref_step) && cfg.activation_stats;
-    const bool scaler_on = cfg.use_scaler && scaler->is_enabled();
-    const auto faults = faults_now();
+    const StepPlan plan = plan_step();
+
+    // Abandonable part: only .grad and the model's captures change until unscale_.
+    Accumulated acc;
+    ActGrads act_copy;  // activation gradients of the last micro-batch, on reference steps
+    Underflow underflow{std::vector<std::int64_t>(layers.size(), -1), std::vector<double>(layers.size(), 0.0)};
+    try {
+      acc = forward_backward(plan, r, st);
+      if (step_hook) step_hook(step_index);
+      // A reference backward runs forward() again, which clears the model's list: copy it then.
+      if (plan.ref_step) act_copy = model->activation_grads();
+      inject_gradient_faults(plan.faults);
+      if (plan.ref_step) {
+        const auto t = Clock::now();
+        reference_underflow(acc.batches, act_copy, underflow.count, underflow.mass, st);
+        r.stats_ms += ms_since(t);
+      }
+    } catch (const StepAbandoned&) {
+      abandon_step(plan);
+      throw;
+    }
+    const ActGrads& act_grads = plan.ref_step ? act_copy : model->activation_grads();
+    const std::size_t np = params.size();
+    const std::size_t na = plan.capture ? act_grads.size() : 0;
+
+    bool found_inf = unscale_and_measure(plan, act_grads, na, r);
+    const double scale_now = step_and_update(plan, r, found_inf);
+    read_back(plan, acc, r, found_inf);
+    find_first_offender(r, np, na);
+    if (plan.stats_step || plan.ref_step) add_layer_stats(r, np, na, act_grads, underflow, scale_now);
+    tell_scale_extremes(plan, r);
+    ++step_index;
+    steps_completed.store(step_index, std::memory_order_release);
+    return r;
+  }
+
+  /// Forward and backward of every micro-batch; gradients add up in .grad. Checks `st` before
+  /// each micro-batch after the first and after the last one.
+  Accumulated forward_backward(const StepPlan& plan, StepRecord& r, const std::stop_token& st) {
     const bool autocast = dev_kind == DeviceKind::CUDA && cfg.precision != Precision::FP32;
     const auto low = cfg.precision == Precision::BF16 ? torch::kBFloat16 : torch::kHalf;
-
-    model->set_capture_activation_grads(capture);
+    model->set_capture_activation_grads(plan.capture);
     opt->zero_grad();
-    std::vector<std::pair<torch::Tensor, torch::Tensor>> batches;
-    torch::Tensor loss_sum = torch::zeros({}, torch::TensorOptions().device(device));
+    Accumulated acc;
+    acc.loss_sum = torch::zeros({}, torch::TensorOptions().device(device));
     for (std::int64_t m = 0; m < cfg.accumulation; ++m) {
+      if (m > 0) throw_if_stopped(st);
       auto [x, y] = sampler->next();
       x = x.to(device);
       y = y.to(device);
@@ -516,26 +609,35 @@ struct TrainingSession::Impl : GradScalerObserver {
       torch::Tensor loss = torch::nn::functional::cross_entropy(logits.to(torch::kFloat), y);
       // A poisoned loss must poison its gradients too, as a real overflow in the forward pass
       // does: multiply (adding a constant would leave the gradients finite).
-      for (const auto& f : faults) {
+      for (const auto& f : plan.faults) {
         if (f.layer == "loss")
           loss = loss * (f.kind == FaultKind::Inf ? std::numeric_limits<double>::infinity()
                                                   : std::numeric_limits<double>::quiet_NaN());
       }
-      loss_sum += loss.detach();
+      acc.loss_sum += loss.detach();
       torch::Tensor part = cfg.accumulation > 1 ? loss / static_cast<double>(cfg.accumulation) : loss;
       r.forward_ms += ms_since(t);
       t = Clock::now();
-      (scaler_on ? scaler->scale(part) : part).backward();
+      (plan.scaler_on ? scaler->scale(part) : part).backward();
       r.backward_ms += ms_since(t);
-      if (ref_step) batches.emplace_back(x, y);
+      micro_batches.fetch_add(1, std::memory_order_relaxed);
+      if (plan.ref_step) acc.batches.emplace_back(x, y);
     }
-    // Activation gradients of the last micro-batch, as backward produced them. A reference
-    // backward runs forward() again, which clears the model's list: copy it only then.
-    std::vector<std::pair<std::string, torch::Tensor>> act_copy;
-    if (step_hook) step_hook(step_index);
-    if (ref_step) act_copy = model->activation_grads();
-    const auto& act_grads = ref_step ? act_copy : model->activation_grads();
+    throw_if_stopped(st);
+    return acc;
+  }
 
+  /// A step abandoned for a stop: no record, no optimizer or scaler change, step_index stays.
+  /// Faults from InjectFault commands go back in the queue (scheduled ones recur by their step);
+  /// the gradients are cleared. The abandoned micro-batches' examples stay consumed.
+  void abandon_step(const StepPlan& plan) {
+    immediate_faults.insert(immediate_faults.begin(), plan.faults.end() - static_cast<std::ptrdiff_t>(plan.immediate_faults),
+                            plan.faults.end());
+    opt->zero_grad();
+    model->set_capture_activation_grads(false);
+  }
+
+  void inject_gradient_faults(const std::vector<FaultSpec>& faults) {
     for (const auto& f : faults) {
       if (f.layer == "loss") continue;
       auto it = weight_layer.find(f.layer);
@@ -548,24 +650,17 @@ struct TrainingSession::Impl : GradScalerObserver {
           poison(params[i].mutable_grad(), f.kind);
       }
     }
+  }
 
-    // Underflow against an fp32 reference backward of the same batch and weights.
-    std::vector<std::int64_t> underflow(layers.size(), -1);
-    std::vector<double> underflow_mass(layers.size(), 0.0);
-    if (ref_step) {
-      auto t = Clock::now();
-      reference_underflow(batches, act_grads, underflow, underflow_mass);
-      r.stats_ms += ms_since(t);
-    }
-
-    // Check, unscale and statistics: one fused pass inside the scaler when it runs.
-    auto t = Clock::now();
+  /// Check, unscale and statistics: one fused pass inside the scaler when it runs, one plain
+  /// pass for the activation gradients (and, without a scaler, the parameter gradients), and
+  /// clipping where the config puts it. Returns whether unscale_ found non-finite gradients.
+  bool unscale_and_measure(const StepPlan& plan, const ActGrads& act_grads, std::size_t na, StepRecord& r) {
+    const auto t = Clock::now();
     const std::size_t np = params.size();
-    const std::size_t na = capture ? act_grads.size() : 0;
     raw_all.resize(np + na);
     have_raw.assign(np, 0);
     bool found_inf = false;
-    // Activation gradients (and, without a scaler, the parameter gradients) in one plain pass.
     const torch::Tensor* pass_ts[64];
     std::size_t pass_slots[64];
     std::vector<const torch::Tensor*> pass_ts_big;
@@ -573,15 +668,14 @@ struct TrainingSession::Impl : GradScalerObserver {
     std::size_t npass = 0;
     const torch::Tensor** pts = pass_ts;
     std::size_t* pslots = pass_slots;
-    const bool params_in_pass = !scaler_on && cfg.stats_every > 0;
-    const std::size_t max_pass = (params_in_pass ? np : 0) + na;
+    const std::size_t max_pass = (plan.params_in_pass ? np : 0) + na;
     if (max_pass > 64) {
       pass_ts_big.resize(max_pass);
       pass_slots_big.resize(max_pass);
       pts = pass_ts_big.data();
       pslots = pass_slots_big.data();
     }
-    if (scaler_on) {
+    if (plan.scaler_on) {
       if (cfg.clip_norm > 0 && !cfg.clip_after_unscale) clip(r);  // the classic bug, on purpose
       taking_reports = true;
       reports_found_inf = false;
@@ -594,7 +688,7 @@ struct TrainingSession::Impl : GradScalerObserver {
       taking_reports = false;
       found_inf = reports_found_inf;
       if (cfg.clip_norm > 0 && cfg.clip_after_unscale) clip(r);
-    } else if (params_in_pass) {
+    } else if (plan.params_in_pass) {
       for (std::size_t i = 0; i < np; ++i) {
         pts[npass] = &params[i].grad();
         pslots[npass++] = i;
@@ -608,20 +702,22 @@ struct TrainingSession::Impl : GradScalerObserver {
       pslots[npass++] = np + k;
     }
     if (npass > 0) plain_pass(pts, pslots, npass);
-    if (params_in_pass && cfg.clip_norm > 0) clip(r);
-    const kernels::RawTensorStats* const param_raw = raw_all.data();
-    const kernels::RawTensorStats* const act_raw = raw_all.data() + np;
+    if (plan.params_in_pass && cfg.clip_norm > 0) clip(r);
     act_layer_buf.assign(na, -1);
     for (std::size_t k = 0; k < na; ++k) {
       auto it = activation_layer.find(act_grads[k].first);
       if (it != activation_layer.end()) act_layer_buf[k] = it->second;
     }
     r.stats_ms += ms_since(t);
+    return found_inf;
+  }
 
-    // Step and update.
-    t = Clock::now();
-    const double scale_now = scaler_on ? scaler->get_scale() : 1.0;
-    if (scaler_on) {
+  /// The optimizer step, through the scaler (skip decision, update) when it runs. Fills the
+  /// record's scale history; returns the scale the step's gradients carried.
+  double step_and_update(const StepPlan& plan, StepRecord& r, bool& found_inf) {
+    const auto t = Clock::now();
+    const double scale_now = plan.scaler_on ? scaler->get_scale() : 1.0;
+    if (plan.scaler_on) {
       // On CUDA the scaler delivers unscale_'s report here, once step() has synchronised for
       // the skip decision: take it as this step's.
       bool stepped = false;
@@ -652,22 +748,30 @@ struct TrainingSession::Impl : GradScalerObserver {
       r.scale_before = r.scale_after = 1.0;
     }
     r.optimizer_ms = ms_since(t);
-    r.loss = loss_sum.item<double>() / static_cast<double>(cfg.accumulation);  // the step's sync
-    t = Clock::now();
+    return scale_now;
+  }
+
+  /// The step's one synchronisation (the loss), then the CUDA statistics that have landed by
+  /// then, and the non-finite check of the parameter gradients when no scaler made it.
+  void read_back(const StepPlan& plan, const Accumulated& acc, StepRecord& r, bool& found_inf) {
+    r.loss = acc.loss_sum.item<double>() / static_cast<double>(cfg.accumulation);  // the step's sync
+    const auto t = Clock::now();
     harvest_cuda_stats();
     r.stats_ms += ms_since(t);
-    if (params_in_pass) {
+    if (plan.params_in_pass) {
       // Non-finite parameter gradients only (the activation gradients are not checked).
-      for (std::size_t i = 0; i < np; ++i)
+      for (std::size_t i = 0; i < params.size(); ++i)
         if (have_raw[i]) {
           const auto& rw = raw_all[i];
           found_inf = found_inf || rw.nan + rw.pos_inf + rw.neg_inf > 0;
         }
     }
-    if (!scaler_on) r.found_inf = found_inf;
+    if (!plan.scaler_on) r.found_inf = found_inf;
+  }
 
-    // First offender: the first non-finite layer in backward order (last module first; within
-    // a module its output gradient comes before its weight and bias gradients).
+  /// First offender: the first non-finite layer in backward order (last module first; within
+  /// a module its output gradient comes before its weight and bias gradients).
+  void find_first_offender(StepRecord& r, std::size_t np, std::size_t na) const {
     auto consider = [&](int layer, const kernels::RawTensorStats& raw) {
       if (raw.nan + raw.pos_inf + raw.neg_inf == 0) return;
       if (r.first_offender < 0) {
@@ -680,47 +784,55 @@ struct TrainingSession::Impl : GradScalerObserver {
       if (cand.order > cur.order || (cand.order == cur.order && cand_act && !cur_act)) r.first_offender = layer;
     };
     for (std::size_t i = 0; i < np; ++i)
-      if (have_raw[i]) consider(param_layer[i], param_raw[i]);
+      if (have_raw[i]) consider(param_layer[i], raw_all[i]);
     for (std::size_t k = 0; k < na; ++k)
-      if (act_layer_buf[k] >= 0) consider(act_layer_buf[k], act_raw[k]);
+      if (act_layer_buf[k] >= 0) consider(act_layer_buf[k], raw_all[np + k]);
+  }
 
-    if (stats_step || ref_step) {
-      double sumsq = 0.0;
-      r.layers.reserve(np + na);
-      for (std::size_t i = 0; i < np; ++i) {
-        if (!have_raw[i]) continue;
-        const int li = param_layer[i];
-        LayerStepStats ls;
-        ls.layer = li;
-        ls.stats = stats_of(param_raw[i], params[i].numel());
-        ls.underflow = underflow[li];
-        ls.underflow_mass = underflow_mass[li];
-        sumsq += ls.stats.sum_squares;
-        r.layers.push_back(std::move(ls));
-      }
-      // Norm of the unscaled gradients (the statistics are of the scaled ones).
-      r.grad_norm = std::sqrt(sumsq) / (scale_now > 0 ? scale_now : 1.0);
-      for (std::size_t k = 0; k < na; ++k) {
-        const int li = act_layer_buf[k];
-        if (li < 0) continue;
-        LayerStepStats ls;
-        ls.layer = li;
-        ls.stats = stats_of(act_raw[k], act_grads[k].second.numel());
-        ls.underflow = underflow[li];
-        ls.underflow_mass = underflow_mass[li];
-        r.layers.push_back(std::move(ls));
-      }
-      std::sort(r.layers.begin(), r.layers.end(), [](const auto& a, const auto& b) { return a.layer < b.layer; });
+  /// Per-layer statistics (and underflow, on reference steps) in layer order, and the norm of
+  /// the unscaled gradients.
+  void add_layer_stats(StepRecord& r, std::size_t np, std::size_t na, const ActGrads& act_grads,
+                       const Underflow& underflow, double scale_now) const {
+    const kernels::RawTensorStats* const param_raw = raw_all.data();
+    const kernels::RawTensorStats* const act_raw = raw_all.data() + np;
+    double sumsq = 0.0;
+    r.layers.reserve(np + na);
+    for (std::size_t i = 0; i < np; ++i) {
+      if (!have_raw[i]) continue;
+      const int li = param_layer[i];
+      LayerStepStats ls;
+      ls.layer = li;
+      ls.stats = stats_of(param_raw[i], params[i].numel());
+      ls.underflow = underflow.count[li];
+      ls.underflow_mass = underflow.mass[li];
+      sumsq += ls.stats.sum_squares;
+      r.layers.push_back(std::move(ls));
     }
-    // Say plainly when a storm drives the scale to its end points (the narrator prefixes the step).
-    if (scaler_on && r.scale_after == 0.0 && r.scale_before != 0.0)
+    // Norm of the unscaled gradients (the statistics are of the scaled ones).
+    r.grad_norm = std::sqrt(sumsq) / (scale_now > 0 ? scale_now : 1.0);
+    for (std::size_t k = 0; k < na; ++k) {
+      const int li = act_layer_buf[k];
+      if (li < 0) continue;
+      LayerStepStats ls;
+      ls.layer = li;
+      ls.stats = stats_of(act_raw[k], act_grads[k].second.numel());
+      ls.underflow = underflow.count[li];
+      ls.underflow_mass = underflow.mass[li];
+      r.layers.push_back(std::move(ls));
+    }
+    std::sort(r.layers.begin(), r.layers.end(), [](const auto& a, const auto& b) { return a.layer < b.layer; });
+  }
+
+  /// Say plainly when a storm drives the scale to its end points (the narrator prefixes the step).
+  void tell_scale_extremes(const StepPlan& plan, const StepRecord& r) {
+    if (plan.scaler_on && r.scale_after == 0.0 && r.scale_before != 0.0)
       emit(SessionEvent::Kind::Warning,
            UserText(AMPSCOPE_TR_NOOP("ampscope::TrainingSession", "the loss scale has reached 0: every gradient is now 0 or NaN, so no step "
                                           "can succeed and the scale cannot recover (0 is absorbing). Set a min "
                                           "scale (e.g. 1) or reset the run.")));
     // Once per visit to the floor: the first backoff that min_scale clamps (a backoff landing
     // exactly on the floor is a plain backoff; the next overflow is the first one held).
-    if (scaler_on && r.reason == ScaleChangeReason::ClampedMin && !floor_told) {
+    if (plan.scaler_on && r.reason == ScaleChangeReason::ClampedMin && !floor_told) {
       floor_told = true;
       emit(SessionEvent::Kind::Warning,
            UserText(AMPSCOPE_TR_NOOP("ampscope::TrainingSession", "the loss scale is held at its floor, min scale = %1: steps are skipped "
@@ -729,8 +841,6 @@ struct TrainingSession::Impl : GradScalerObserver {
     } else if (floor_told && r.scale_after > r.scale_before) {
       floor_told = false;  // grew off the floor: tell again next time
     }
-    ++step_index;
-    return r;
   }
 
   void clip(StepRecord& r) {
@@ -740,9 +850,10 @@ struct TrainingSession::Impl : GradScalerObserver {
 
   void reference_underflow(const std::vector<std::pair<torch::Tensor, torch::Tensor>>& batches,
                            const std::vector<std::pair<std::string, torch::Tensor>>& mixed_act,
-                           std::vector<std::int64_t>& underflow, std::vector<double>& mass) {
+                           std::vector<std::int64_t>& underflow, std::vector<double>& mass, const std::stop_token& st) {
     // Stash the mixed-precision gradients, run fp32 forward/backward on the same batches and
-    // weights, compare, restore. The weights are not touched.
+    // weights, compare, restore. The weights are not touched. A stop between batches abandons
+    // the step (StepAbandoned) with the model's precision restored.
     std::vector<torch::Tensor> mixed;
     for (auto& p : params) {
       mixed.push_back(p.grad());
@@ -750,7 +861,12 @@ struct TrainingSession::Impl : GradScalerObserver {
     }
     const PrecisionMode saved = model->precision();
     model->set_precision({Precision::FP32, false});
-    for (const auto& [x, y] : batches) {
+    for (std::size_t b = 0; b < batches.size(); ++b) {
+      if (b > 0 && st.stop_requested()) {
+        model->set_precision(saved);
+        throw StepAbandoned{};
+      }
+      const auto& [x, y] = batches[b];
       torch::Tensor loss = torch::nn::functional::cross_entropy(model->forward(x).to(torch::kFloat), y);
       if (batches.size() > 1) loss = loss / static_cast<double>(batches.size());
       loss.backward();
@@ -804,7 +920,9 @@ struct TrainingSession::Impl : GradScalerObserver {
       }
       if (steps_requested > 0) --steps_requested;
       try {
-        publish(do_step());
+        publish(do_step(st));
+      } catch (const StepAbandoned&) {
+        break;  // a stop inside the step: nothing applied, no record; "stopped" below
       } catch (...) {
         // c10::Error (CUDA out of memory, bad device), std::bad_alloc, anything: the run ends
         // with an Error event; nothing leaves this thread.
@@ -845,12 +963,12 @@ TrainingSession::~TrainingSession() {
   if (m_impl->scaler) m_impl->scaler->remove_observer(m_impl.get());
 }
 
-const SessionConfig& TrainingSession::config() const { return m_impl->cfg; }
+const SessionConfig& TrainingSession::config() const { return m_impl->initial_cfg; }
 const std::vector<LayerInfo>& TrainingSession::layers() const { return m_impl->layers; }
 DeviceKind TrainingSession::device() const { return m_impl->dev_kind; }
 std::string TrainingSession::device_label() const { return m_impl->dev_kind == DeviceKind::CUDA ? "cuda:0" : "cpu"; }
 std::string TrainingSession::precision_label() const {
-  return ::ampscope::precision_label(m_impl->cfg.precision, m_impl->dev_kind);
+  return ::ampscope::precision_label(m_impl->initial_cfg.precision, m_impl->dev_kind);
 }
 
 StepRecord TrainingSession::step() {
@@ -867,7 +985,8 @@ StepRecord TrainingSession::step() {
   return r;
 }
 
-std::int64_t TrainingSession::steps_done() const { return m_impl->step_index; }
+std::int64_t TrainingSession::steps_done() const { return m_impl->steps_completed.load(std::memory_order_acquire); }
+std::uint64_t TrainingSession::micro_batches_done() const { return m_impl->micro_batches.load(std::memory_order_relaxed); }
 void TrainingSession::set_record_sink(RecordSink sink) { m_impl->sink = std::move(sink); }
 
 void TrainingSession::record_to(std::shared_ptr<RunRecorder> recorder, bool warn_on_failure) {
@@ -900,6 +1019,8 @@ void TrainingSession::post(const Command& command) {
     std::lock_guard lock(m_impl->cmd_mu);
     m_impl->commands.push_back(command);
   }
+  // A stop is seen at once, between micro-batches, not at the next step boundary.
+  if (command.kind == Command::Kind::Stop) m_impl->worker.request_stop();
   m_impl->cmd_cv.notify_all();
 }
 
