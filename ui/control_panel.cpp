@@ -1,5 +1,7 @@
 #include "control_panel.h"
 
+#include "plot_theme.h"
+
 #include "core_text.h"
 
 #include "preset_i18n.h"
@@ -68,7 +70,7 @@ ControlPanel::ControlPanel(QWidget* parent) : QWidget(parent) {
   m_deletePreset->setToolTip(tr("Delete this preset (only presets you saved can be deleted)"));
   m_presetProblems = new QLabel(presetBox);
   m_presetProblems->setWordWrap(true);
-  m_presetProblems->setStyleSheet(QStringLiteral("color: #b9770e;"));
+  setThemedStyleSheet(m_presetProblems, [](const PlotTheme& t) { return PlotTheme::textStyle(t.hintText); });
   m_presetProblems->setVisible(false);
   auto* buttons = new QHBoxLayout;
   buttons->addWidget(load, 1);
@@ -239,7 +241,7 @@ QWidget* ControlPanel::buildRunGroup() {
   m_resetHint = new QLabel(tr("Changed: these settings need a new model and data. The run goes on with the old ones "
                               "until you reset."), box);
   m_resetHint->setWordWrap(true);
-  m_resetHint->setStyleSheet(QStringLiteral("color: #b9770e; font-weight: bold;"));
+  setThemedStyleSheet(m_resetHint, [](const PlotTheme& t) { return PlotTheme::textStyle(t.hintText, true); });
   m_resetButton = new QPushButton(tr("Reset to apply (Ctrl+R)"), box);
   m_resetButton->setToolTip(tr("Build a new session with these settings; the current run ends"));
   m_resetHint->setVisible(false);

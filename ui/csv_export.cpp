@@ -61,18 +61,21 @@ StatsRangeLoader historyStatsLoader(const StepHistory& history) {
 
 qint64 writeStepsCsv(const QString& path, const StepHistory& history, qint64 first, qint64 last,
                      const StatsRangeLoader& stats, QString* error) {
+  return writeStepsCsv(path, history.points(), history.layers(), first, last, stats, error);
+}
+
+qint64 writeStepsCsv(const QString& path, const std::vector<StepPoint>& pts, const std::vector<LayerInfo>& layers,
+                     qint64 first, qint64 last, const StatsRangeLoader& stats, QString* error) {
   auto fail = [&](const QString& text) {
     if (error) *error = text;
     return qint64(-1);
   };
-  const auto& pts = history.points();
   auto begin = std::lower_bound(pts.begin(), pts.end(), first, [](const StepPoint& p, qint64 s) { return p.step < s; });
   auto end = std::upper_bound(pts.begin(), pts.end(), last, [](qint64 s, const StepPoint& p) { return s < p.step; });
   if (begin >= end) return fail(CsvExport::tr("no steps in the range %1\u2013%2").arg(first).arg(last));
   QSaveFile file(path);
   if (!file.open(QIODevice::WriteOnly | QIODevice::Text))
     return fail(CsvExport::tr("cannot write %1: %2").arg(path, file.errorString()));
-  const auto& layers = history.layers();
   QStringList header;
   for (const QString& c : stepsCsvColumns(layers)) header << field(c);
   file.write(header.join(QLatin1Char(',')).toUtf8() + '\n');

@@ -14,6 +14,7 @@
 namespace ampscope::ui {
 
 class StepHistory;
+struct StepPoint;
 
 /// Appends to `out` the records with per-layer statistics among steps [first, last].
 using StatsRangeLoader = std::function<void(qint64 first, qint64 last, std::vector<StepRecord>& out)>;
@@ -25,6 +26,10 @@ StatsRangeLoader historyStatsLoader(const StepHistory& history);
 /// `error` set (cannot write the file, nothing in the range).
 qint64 writeStepsCsv(const QString& path, const StepHistory& history, qint64 first, qint64 last,
                      const StatsRangeLoader& stats, QString* error = nullptr);
+
+/// The same from the points of a history (a copy of its visible steps, or a replayed run's).
+qint64 writeStepsCsv(const QString& path, const std::vector<StepPoint>& points, const std::vector<LayerInfo>& layers,
+                     qint64 first, qint64 last, const StatsRangeLoader& stats, QString* error = nullptr);
 
 /// The CSV header for `layers` (for tests and docs).
 QStringList stepsCsvColumns(const std::vector<LayerInfo>& layers);

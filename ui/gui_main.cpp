@@ -192,32 +192,23 @@ int runWindow(QApplication& app) {
   const bool paused = p.isSet(QStringLiteral("paused"));
   // Build the session off the GUI thread once the window is on screen: something shows at once.
   QTimer::singleShot(0, &window, [&window, preset, paused] { window.openAtLaunch(preset, !paused); });
-  // The latest run of a store when no id is given.
-  auto resolve = [](const StoredRef& ref) -> qint64 {
-    if (ref.run > 0) return ref.run;
-    try {
-      const auto runs = RunStore(QFile::encodeName(ref.path).toStdString(), RunStore::Mode::ReadOnly).runs();
-      return runs.empty() ? 0 : runs.back().id;
-    } catch (const std::exception&) {
-      return 1;  // replayRun() reports why the file cannot be read
-    }
-  };
+  // Both read off the GUI thread (run 0: the store's latest run, looked up there too).
   int code = 0;
   if (!replay.path.isEmpty() || !overlay.path.isEmpty()) {
-    QTimer::singleShot(0, &window, [&window, &code, replay, overlay, resolve] {
-      auto overlayIt = [&window, &code, overlay, resolve] {
-        QString error;
-        if (!overlay.path.isEmpty() && !window.overlayRun(overlay.path, resolve(overlay), &error)) {
+    QTimer::singleShot(0, &window, [&window, &code, replay, overlay] {
+      auto overlayIt = [&window, &code, overlay] {
+        if (overlay.path.isEmpty()) return;
+        window.openOverlay(overlay.path, overlay.run, [&code](bool ok, const QString& error) {
+          if (ok) return;
           code = 1;
           fail(Gui::tr("--overlay: %1").arg(error), 1);
-        }
+        });
       };
       if (replay.path.isEmpty()) {
         overlayIt();
         return;
       }
-      // A long run loads off the GUI thread: the window is usable meanwhile.
-      window.openReplay(replay.path, resolve(replay), [&code, overlayIt](bool ok, const QString& error) {
+      window.openReplay(replay.path, replay.run, [&code, overlayIt](bool ok, const QString& error) {
         if (!ok) {
           code = 1;
           fail(Gui::tr("--replay: %1").arg(error), 1);
@@ -227,11 +218,11 @@ int runWindow(QApplication& app) {
     });
   }
   if (!grab.isEmpty()) {
-    // The grab waits for a --replay still loading: the picture is of the run asked for.
+    // The grab waits for a --replay or --overlay still loading: the picture is of the runs asked for.
     auto* grabTimer = new QTimer(&window);
     grabTimer->setInterval(50);
     QObject::connect(grabTimer, &QTimer::timeout, &window, [&window, &app, &code, grab, grabTimer] {
-      if (window.isOpeningReplay()) return;
+      if (window.isOpeningReplay() || window.isOpeningOverlay()) return;
       grabTimer->stop();
       QString error;
       if (!window.grabWindowTo(grab, &error)) code = fail(error, 1);

@@ -39,7 +39,6 @@
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QProgressBar>
-#include <QThread>
 #include <QPushButton>
 #include <QScrollArea>
 #include <QScrollBar>
@@ -64,7 +63,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
   v->setContentsMargins(4, 4, 4, 4);
   m_banner = new QLabel(central);
   m_banner->setWordWrap(true);
-  m_banner->setStyleSheet(QStringLiteral("background:#fdecea; color:#922; border:1px solid #e6b0aa; padding:6px;"));
+  setThemedStyleSheet(m_banner, [](const PlotTheme& t) { return t.bannerStyle(); });
   m_banner->setVisible(false);
   v->addWidget(m_banner);
   v->addWidget(buildReplayBar(central));
@@ -130,27 +129,9 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
   onSessionReset();
 }
 
-/// A stored run being read on a thread of its own (openReplay).
-struct MainWindow::ReplayLoad {
-  QString path;
-  qint64 runId = 0;
-  std::function<void(bool, const QString&)> done;
-  std::atomic<bool> cancel{false};
-  std::atomic<qint64> read{0};
-  std::atomic<qint64> total{0};
-  // Written by the loading thread, read on the GUI thread after it has finished.
-  std::unique_ptr<StoredRun> run;
-  std::exception_ptr failure;
-  // Set (release) after run/failure are written, read (acquire) before they are. The queued
-  // `finished` orders the two threads already, but through Qt's futex-based mutex, which
-  // ThreadSanitizer cannot see; it reported the same hand-off in RunBrowser without a flag.
-  std::atomic<bool> written{false};
-};
-
 MainWindow::~MainWindow() {
-  // Loads still running read into objects of their own; they stop within ~20 ms of the flag.
-  for (auto& [thread, load] : m_loaders) load->cancel = true;
-  for (auto& [thread, load] : m_loaders) thread->wait();
+  // Jobs still running (a run being opened or overlaid, an export) hold what they read and
+  // write; their results are dropped with the jobs (background_job.h). Nothing waits here.
   // The charts and the table outlive the stored runs (they are child widgets, destroyed after
   // the members): point them back at the live history and drop the overlay first.
   m_dashboard->lossPlot()->setOverlay(nullptr, {}, {});
@@ -248,17 +229,7 @@ void MainWindow::buildMenus() {
   QMenu* presets = run->addMenu(QString());
   setTrText(presets, QT_TR_NOOP("Load &preset"));
   m_presetsMenu = presets;
-  try {
-    for (const Preset& p : builtinPresets()) {
-      QAction* a = presets->addAction(presetTitle(p), this, [this, name = p.name] {
-        if (loadPreset(name)) m_controller->start();
-      });
-      a->setToolTip(presetDescription(p));
-      a->setData(p.name);
-    }
-  } catch (const std::exception& e) {
-    presets->addAction(i18n::errorText(e))->setEnabled(false);
-  }
+  // Filled by refreshPresets() (built-in and user presets).
 
   QMenu* view = menuBar()->addMenu(QString());
   setTrText(view, QT_TR_NOOP("&View"));
@@ -532,6 +503,7 @@ void MainWindow::setTheme(bool dark, bool presentation) {
   if (m_dark && m_dark->isChecked() != dark) m_dark->setChecked(dark);
   if (m_presentation && m_presentation->isChecked() != presentation) m_presentation->setChecked(presentation);
   QApplication::setPalette(t.palette());
+  refreshThemedStyleSheets();  // the banner, the replay bar, the panels' hints and messages
   QFont f = m_baseFont;
   if (presentation) f.setPointSizeF(f.pointSizeF() * 1.5);
   QApplication::setFont(f);
@@ -546,8 +518,7 @@ void MainWindow::setTheme(bool dark, bool presentation) {
     QFont ef = f;
     ef.setPointSizeF(f.pointSizeF() * (presentation ? 1.15 : 1.0));
     m_explanation->setFont(ef);
-    m_explanation->setStyleSheet(dark ? QStringLiteral("background:#1f2a36; color:#e8eef5; border-left:4px solid #5dade2;")
-                                      : QStringLiteral("background:#eaf2fb; color:#102030; border-left:4px solid #2e86c1;"));
+    m_explanation->setStyleSheet(t.explanationStyle());
   }
   QTimer::singleShot(0, this, &MainWindow::fitControlsWidth);  // new font, new widths
 }
@@ -597,325 +568,6 @@ void MainWindow::exportChartInteractive(int index) {
     statusBar()->showMessage(tr("Wrote %1").arg(dlg.path()), 5000);
 }
 
-
-// ---- Runs and exports -------------------------------------------------------------------
-
-void MainWindow::buildRunMenu(QMenu* file) {
-  QAction* open = file->addAction(QString(), this, &MainWindow::openStoreInteractive);
-  setTrText(open, QT_TR_NOOP("&Open run\u2026"));
-  open->setShortcut(QKeySequence::Open);
-  open->setToolTip(tr("Replay a run from a run store (recorded here or by 'ampscope record')"));
-  QAction* overlay = file->addAction(QString(), this, &MainWindow::overlayInteractive);
-  setTrText(overlay, QT_TR_NOOP("O&verlay a run\u2026"));
-  overlay->setShortcut(QKeySequence(QStringLiteral("Ctrl+Shift+O")));
-  m_clearOverlay = file->addAction(QString(), this, &MainWindow::clearOverlay);
-  setTrText(m_clearOverlay, QT_TR_NOOP("&Remove the overlay"));
-  m_clearOverlay->setEnabled(false);
-  m_backToLive = file->addAction(QString(), this, &MainWindow::backToLive);
-  setTrText(m_backToLive, QT_TR_NOOP("&Back to the live run"));
-  m_backToLive->setShortcut(QKeySequence(QStringLiteral("Ctrl+L")));
-  m_backToLive->setEnabled(false);
-  file->addSeparator();
-  QAction* csv = file->addAction(QString(), this, &MainWindow::exportCsvInteractive);
-  setTrText(csv, QT_TR_NOOP("Export the visible range as C&SV\u2026"));
-  csv->setShortcut(QKeySequence(QStringLiteral("Ctrl+Shift+E")));
-  file->addSeparator();
-}
-
-QWidget* MainWindow::buildReplayBar(QWidget* parent) {
-  m_replayBar = new QWidget(parent);
-  m_replayBar->setObjectName(QStringLiteral("replayBar"));
-  m_replayBar->setStyleSheet(QStringLiteral("#replayBar { background:#e8f0fe; border:1px solid #9bb7e0; }"
-                                            "#replayBar QLabel { color:#173f7a; font-weight:bold; }"));
-  auto* h = new QHBoxLayout(m_replayBar);
-  h->setContentsMargins(8, 4, 8, 4);
-  m_replayLabel = new QLabel(m_replayBar);
-  m_replayLabel->setWordWrap(true);
-  auto* back = new QPushButton(m_replayBar);
-  setTrText(back, QT_TR_NOOP("Back to the live run"));
-  connect(back, &QPushButton::clicked, this, &MainWindow::backToLive);
-  h->addWidget(m_replayLabel, 1);
-  h->addWidget(back);
-  m_replayBar->setVisible(false);
-  return m_replayBar;
-}
-
-void MainWindow::setStorePath(const QString& path) {
-  m_controller->setStorePath(path);
-  if (!path.isEmpty()) m_lastStoreDir = QFileInfo(path).absolutePath();
-  updateStatus();
-  updateTitle();
-}
-
-const StepHistory& MainWindow::shownHistory() const { return m_replay ? m_replay->history() : m_controller->history(); }
-
-QString MainWindow::replayBannerText() const { return m_replayBar->isHidden() ? QString() : m_replayLabel->text(); }
-
-void MainWindow::setRunControlsEnabled(bool on) {
-  for (QAction* a : {m_start, m_pause, m_step, m_reset}) a->setEnabled(on);
-  m_controls->setEnabled(on);
-}
-
-bool MainWindow::replayRun(const QString& path, qint64 runId, QString* error) {
-  std::unique_ptr<StoredRun> run;
-  try {
-    run = std::make_unique<StoredRun>(path, runId, StoredRun::Use::Replay);
-  } catch (const std::exception& e) {
-    if (error) *error = i18n::errorText(e);
-    return false;
-  }
-  cancelOpening();  // this one is newer
-  showReplay(std::move(run));
-  return true;
-}
-
-void MainWindow::openReplay(const QString& path, qint64 runId, std::function<void(bool, const QString&)> done) {
-  cancelOpening();  // the newest request wins
-  auto load = std::make_shared<ReplayLoad>();
-  load->path = path;
-  load->runId = runId;
-  load->done = std::move(done);
-  QThread* thread = QThread::create([load] {
-    try {
-      load->run = std::make_unique<StoredRun>(load->path, load->runId, StoredRun::Use::Replay, [&l = *load](qint64 read, qint64 total) {
-        l.read = read;
-        l.total = total;
-        return !l.cancel.load();
-      });
-    } catch (...) {
-      load->failure = std::current_exception();
-    }
-    load->written.store(true, std::memory_order_release);
-  });
-  thread->setParent(this);
-  thread->setObjectName(QStringLiteral("replay loader"));
-  connect(thread, &QThread::finished, this, [this, thread, load] {
-    std::erase_if(m_loaders, [thread](const auto& l) { return l.first == thread; });
-    thread->deleteLater();
-    if (load != m_loading) return;  // cancelled or replaced: dropped
-    [[maybe_unused]] const bool written = load->written.load(std::memory_order_acquire);  // true: finished comes after
-    m_loading.reset();
-    updateOpening();
-    if (load->run) {
-      showReplay(std::move(load->run));
-      if (load->done) load->done(true, {});
-      return;
-    }
-    QString text;
-    try {
-      if (load->failure) std::rethrow_exception(load->failure);
-    } catch (const LoadCancelled&) {
-      return;
-    } catch (const std::exception& e) {
-      text = i18n::errorText(e);
-    } catch (...) {
-      text = tr("%1: the run could not be read").arg(QDir::toNativeSeparators(load->path));
-    }
-    if (load->done) load->done(false, text);
-  });
-  m_loaders.emplace_back(thread, load);
-  m_loading = load;
-  updateOpening();
-  thread->start(QThread::LowPriority);
-}
-
-void MainWindow::cancelOpening() {
-  if (!m_loading) return;
-  m_loading->cancel = true;
-  m_loading.reset();
-  updateOpening();
-}
-
-QString MainWindow::openingText() const { return m_loading ? m_openingLabel->text() : QString(); }
-
-void MainWindow::updateOpening() {
-  if (!m_loading) {
-    m_openingTimer->stop();
-    if (!m_openingBar->isHidden()) statusBar()->removeWidget(m_openingBar);  // hides it
-    return;
-  }
-  const qint64 read = m_loading->read, total = m_loading->total;
-  const QString file = QFileInfo(m_loading->path).fileName();
-  if (total <= 0)
-    m_openingLabel->setText(tr("Opening run %1 of %2").arg(m_loading->runId).arg(file));
-  else if (read >= total)
-    m_openingLabel->setText(tr("Opening run %1 of %2: reading statistics").arg(m_loading->runId).arg(file));
-  else
-    m_openingLabel->setText(tr("Opening run %1 of %2: %3 of %4 steps")
-                                .arg(m_loading->runId)
-                                .arg(file, locale().toString(read), locale().toString(total)));
-  m_openingProgress->setValue(total > 0 ? static_cast<int>(std::min<qint64>(1000, read * 1000 / total)) : 0);
-  if (m_openingBar->isHidden()) {
-    statusBar()->addWidget(m_openingBar);
-    m_openingBar->show();
-  }
-  if (!m_openingTimer->isActive()) m_openingTimer->start();
-}
-
-void MainWindow::showReplay(std::unique_ptr<StoredRun> run) {
-  const QString path = run->path();
-  const qint64 runId = run->runId();
-  // Point the charts at the new run before the old one (if any) goes away.
-  std::unique_ptr<StoredRun> previous = std::move(m_replay);
-  m_replay = std::move(run);
-  showHistory(&m_replay->history(), m_replay->scalerInUse());
-  previous.reset();
-  m_log->clear();
-  for (const NarratedEvent& e : m_replay->events()) m_log->addEvent(e.step, static_cast<int>(e.severity), e.text);
-  m_replayLabel->setText(tr("Replaying run %1 from %2 (read-only: %3 \u00b7 %4 \u00b7 %5 steps, %6). "
-                            "Click the event log or the charts to look at a step.")
-                             .arg(runId)
-                             .arg(QDir::toNativeSeparators(path), QString::fromStdString(m_replay->summary().model),
-                                  i18n::translate(precision_label_text(m_replay->summary().precision)))
-                             .arg(m_replay->summary().steps)
-                             .arg(QString::fromStdString(m_replay->summary().status)));
-  m_replayBar->setVisible(true);
-  m_explanation->setVisible(false);  // the live preset's story is not this run's
-  m_backToLive->setEnabled(true);
-  m_lastStoreDir = QFileInfo(path).absolutePath();
-  setRunControlsEnabled(false);
-  updateOverlayLabels();
-  updateStatus();
-  updateTitle();
-}
-
-void MainWindow::backToLive() {
-  if (!m_replay) return;
-  showHistory(&m_controller->history(), m_controller->scalerInUse());
-  m_replay.reset();
-  m_log->clear();
-  for (const LiveEvent& e : m_liveEvents) m_log->addEvent(e.step, e.severity, e.text);
-  m_replayBar->setVisible(false);
-  m_explanation->setVisible(!m_explanation->text().isEmpty());
-  m_backToLive->setEnabled(false);
-  m_controls->setEnabled(true);
-  onStateChanged();
-  updateOverlayLabels();
-  updateStatus();
-  updateTitle();
-}
-
-bool MainWindow::overlayRun(const QString& path, qint64 runId, QString* error) {
-  std::unique_ptr<StoredRun> run;
-  try {
-    run = std::make_unique<StoredRun>(path, runId, StoredRun::Use::Overlay);
-  } catch (const std::exception& e) {
-    if (error) *error = i18n::errorText(e);
-    return false;
-  }
-  std::unique_ptr<StoredRun> previous = std::move(m_overlay);
-  m_overlay = std::move(run);
-  updateOverlayLabels();
-  previous.reset();
-  m_clearOverlay->setEnabled(true);
-  m_lastStoreDir = QFileInfo(path).absolutePath();
-  updateStatus();
-  return true;
-}
-
-void MainWindow::clearOverlay() {
-  m_dashboard->lossPlot()->setOverlay(nullptr, {}, {});
-  m_dashboard->scalePlot()->setOverlay(nullptr, {}, {});
-  m_overlay.reset();
-  m_clearOverlay->setEnabled(false);
-  m_dashboard->scheduleReplot();
-}
-
-QString MainWindow::liveLabel() const {
-  const qint64 id = m_controller->recordingRunId();
-  return id > 0 ? tr("run %1: %2 (live)").arg(id).arg(m_controller->precisionLabel())
-                : tr("live: %1").arg(m_controller->precisionLabel());
-}
-
-void MainWindow::updateOverlayLabels() {
-  if (!m_overlay) return;
-  const QString main = m_replay ? m_replay->label() : liveLabel();
-  m_dashboard->lossPlot()->setOverlay(&m_overlay->history(), main, m_overlay->label());
-  m_dashboard->scalePlot()->setOverlay(&m_overlay->history(), main, m_overlay->label());
-  m_dashboard->scheduleReplot();
-}
-
-void MainWindow::updateTitle() {
-  if (m_replay) {
-    setWindowTitle(tr("AmpScope \u2014 replaying run %1 from %2").arg(m_replay->runId()).arg(QFileInfo(m_replay->path()).fileName()));
-    return;
-  }
-  const qint64 id = m_controller->recordingRunId();
-  setWindowTitle(id > 0 ? tr("AmpScope \u2014 run %1 (recording to %2)").arg(id).arg(QDir::toNativeSeparators(m_controller->storePath()))
-                        : QStringLiteral("AmpScope"));
-}
-
-void MainWindow::addLiveEvent(qint64 step, int severity, const QString& text) {
-  m_liveEvents.push_back({step, severity, text});
-  while (m_liveEvents.size() > static_cast<std::size_t>(EventLog::kMaxLines)) m_liveEvents.pop_front();
-  if (!m_replay) m_log->addEvent(step, severity, text);
-}
-
-std::pair<qint64, qint64> MainWindow::visibleSteps() const {
-  const QCPRange r = m_dashboard->lossPlot()->xAxis->range();
-  return {static_cast<qint64>(std::ceil(std::max(0.0, r.lower))), static_cast<qint64>(std::floor(r.upper))};
-}
-
-qint64 MainWindow::exportVisibleCsv(const QString& path, QString* error) {
-  const auto [first, last] = visibleSteps();
-  StatsRangeLoader stats;
-  if (m_replay) {
-    const StoredRun* run = m_replay.get();
-    stats = [run](qint64 a, qint64 b, std::vector<StepRecord>& out) {
-      for (StepRecord& r : run->loadSteps(a, b))
-        if (!r.layers.empty()) out.push_back(std::move(r));
-    };
-  } else {
-    stats = historyStatsLoader(m_controller->history());
-  }
-  try {
-    return writeStepsCsv(path, shownHistory(), first, last, stats, error);
-  } catch (const std::exception& e) {  // the store went away while reading
-    if (error) *error = i18n::errorText(e);
-    return -1;
-  }
-}
-
-void MainWindow::openStoreInteractive() {
-  const QString path = QFileDialog::getOpenFileName(
-      this, tr("Open a run store"), m_lastStoreDir,
-      tr("AmpScope run stores (*.sqlite *.ampscope *.db);;All files (*)"));
-  if (path.isEmpty()) return;
-  // The dialog opens at once and reads the run list off the GUI thread; a store that cannot be
-  // read, or holds no runs, says so inside it.
-  RunBrowser browser(path, tr("Replay a run"), tr("Replay"), this);
-  if (m_replay && QFileInfo(m_replay->path()) == QFileInfo(path)) browser.selectRun(m_replay->runId());
-  if (browser.exec() != QDialog::Accepted || browser.selectedRun() <= 0) return;
-  openReplay(path, browser.selectedRun(), [this](bool ok, const QString& error) {
-    if (!ok) QMessageBox::warning(this, tr("Cannot replay the run"), error);
-  });
-}
-
-void MainWindow::overlayInteractive() {
-  QString path = m_replay ? m_replay->path() : m_controller->storePath();
-  path = QFileDialog::getOpenFileName(this, tr("Overlay a run from a run store"), path.isEmpty() ? m_lastStoreDir : path,
-                                      tr("AmpScope run stores (*.sqlite *.ampscope *.db);;All files (*)"));
-  if (path.isEmpty()) return;
-  RunBrowser browser(path, tr("Overlay a run on the loss and scale charts"), tr("Overlay"), this);
-  if (browser.exec() != QDialog::Accepted || browser.selectedRun() <= 0) return;
-  QString error;
-  if (!overlayRun(path, browser.selectedRun(), &error)) QMessageBox::warning(this, tr("Cannot overlay the run"), error);
-}
-
-void MainWindow::exportCsvInteractive() {
-  const auto [first, last] = visibleSteps();
-  const QString stem = m_replay ? QStringLiteral("ampscope-run%1-steps-%2-%3.csv").arg(m_replay->runId()).arg(first).arg(last)
-                                : QStringLiteral("ampscope-steps-%1-%2.csv").arg(first).arg(last);
-  const QString path = QFileDialog::getSaveFileName(this, tr("Export the visible steps %1\u2013%2 as CSV").arg(first).arg(last),
-                                                    QDir::home().filePath(stem), tr("CSV files (*.csv)"));
-  if (path.isEmpty()) return;
-  QString error;
-  const qint64 rows = exportVisibleCsv(path, &error);
-  if (rows < 0)
-    QMessageBox::warning(this, tr("Export failed"), error);
-  else
-    statusBar()->showMessage(tr("Wrote %1 steps to %2").arg(rows).arg(path), 5000);
-}
 
 // ---- Translation ---------------------------------------------------------------------------
 

@@ -2,6 +2,7 @@
 // of its own beyond selection (which layer, which step) and the menus.
 #pragma once
 
+#include "background_job.h"
 #include "exporter.h"
 #include "plot_theme.h"
 #include "presets.h"
@@ -20,7 +21,6 @@ class QMenu;
 class QLabel;
 class QPushButton;
 class QProgressBar;
-class QThread;
 class QTimer;
 
 namespace ampscope::ui {
@@ -95,6 +95,7 @@ class MainWindow : public QMainWindow {
   /// while a long run loads (1,000,000 steps take seconds), and the status bar shows how far
   /// it is, with a Cancel button. `done(ok, error)` runs on the GUI thread once the run is
   /// shown or could not be read; not when the load is cancelled or replaced by a newer one.
+  /// `runId` 0: the store's latest run (read off the GUI thread too).
   void openReplay(const QString& path, qint64 runId, std::function<void(bool ok, const QString& error)> done = {});
   bool isOpeningReplay() const { return m_loading != nullptr; }
   /// Stops the load in progress (if any); what is shown stays as it was.
@@ -105,14 +106,24 @@ class MainWindow : public QMainWindow {
   bool isReplaying() const { return m_replay != nullptr; }
   const StoredRun* replayedRun() const { return m_replay.get(); }
   /// Draws a stored run over the loss and scale charts of what is shown (live or replayed).
+  /// Reads the run on this thread (tests, scripts); the window uses openOverlay.
   bool overlayRun(const QString& path, qint64 runId, QString* error = nullptr);
+  /// The same off the GUI thread (File > Overlay, --overlay): the newest request wins, and
+  /// `done(ok, error)` runs on the GUI thread once the overlay is drawn or could not be read.
+  /// `runId` 0: the store's latest run.
+  void openOverlay(const QString& path, qint64 runId, std::function<void(bool ok, const QString& error)> done = {});
+  bool isOpeningOverlay() const { return m_overlayJob.isBusy(); }
   void clearOverlay();
   const StoredRun* overlaidRun() const { return m_overlay.get(); }
   /// The history the charts show: the live session's or the replayed run's.
   const StepHistory& shownHistory() const;
   /// Writes the steps in the visible x range of the step charts as CSV; returns the rows
-  /// written, or -1 with `error` set.
+  /// written, or -1 with `error` set. Reads a replayed run's statistics on this thread (tests).
   qint64 exportVisibleCsv(const QString& path, QString* error = nullptr);
+  /// The same on a job thread (File > Export CSV): the visible range and the live steps are
+  /// taken now; `done(rows, error)` runs on the GUI thread when the file is written.
+  void exportVisibleCsvInBackground(const QString& path, std::function<void(qint64 rows, const QString& error)> done = {});
+  bool isExporting() const { return m_exportJob.isBusy(); }
   /// The visible step range of the step charts [first, last].
   std::pair<qint64, qint64> visibleSteps() const;
   QString replayBannerText() const;
@@ -178,9 +189,14 @@ class MainWindow : public QMainWindow {
   QString liveLabel() const;
   void setRunControlsEnabled(bool on);
   /// Shows `run` (read) in place of what is shown.
-  void showReplay(std::unique_ptr<StoredRun> run);
+  void showReplay(std::shared_ptr<StoredRun> run);
+  /// `staged`: the loss chart takes the run now, the scale chart on the next turn of the loop.
+  void showOverlay(std::shared_ptr<StoredRun> run, bool staged = false);
+  void overlayOnto(bool loss, bool scale);
   void updateOpening();
-  struct ReplayLoad;
+  struct OpeningProgress;
+  struct CsvExportTask;
+  std::shared_ptr<const CsvExportTask> csvTask(const QString& path) const;
 
   SessionController* m_controller = nullptr;
   Dashboard* m_dashboard = nullptr;
@@ -207,10 +223,13 @@ class MainWindow : public QMainWindow {
   QLabel* m_replayLabel = nullptr;
   QAction* m_backToLive = nullptr;
   QAction* m_clearOverlay = nullptr;
-  std::unique_ptr<StoredRun> m_replay;
-  std::unique_ptr<StoredRun> m_overlay;
-  std::shared_ptr<ReplayLoad> m_loading;  // the load whose result will be shown
-  std::vector<std::pair<QThread*, std::shared_ptr<ReplayLoad>>> m_loaders;  // running, cancelled ones included
+  // Shared with the jobs that read them (a CSV export of the replayed run).
+  std::shared_ptr<StoredRun> m_replay;
+  std::shared_ptr<StoredRun> m_overlay;
+  std::shared_ptr<OpeningProgress> m_loading;  // the load whose result will be shown
+  BackgroundJob m_replayJob{this, QStringLiteral("replay loader")};
+  BackgroundJob m_overlayJob{this, QStringLiteral("overlay loader")};
+  BackgroundJob m_exportJob{this, QStringLiteral("csv export")};
   QWidget* m_openingBar = nullptr;
   QLabel* m_openingLabel = nullptr;
   QProgressBar* m_openingProgress = nullptr;

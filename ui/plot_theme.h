@@ -5,6 +5,11 @@
 #include <QColor>
 #include <QFont>
 #include <QPalette>
+#include <QString>
+
+#include <functional>
+
+class QWidget;
 
 namespace ampscope::ui {
 
@@ -21,6 +26,12 @@ struct PlotTheme {
   QColor grow;          ///< growth markers
   QColor threshold;     ///< fp16 limit lines
   QColor highlight;     ///< selected layer / step cursor
+  // The widgets around the charts (their style sheets come from here and follow the theme).
+  QColor alertBackground, alertText, alertBorder;     ///< the error banner
+  QColor replayBackground, replayText, replayBorder;  ///< the replay bar
+  QColor noteBackground, noteText, noteAccent;        ///< the preset's explanation
+  QColor hintText;                                    ///< "Reset to apply", skipped presets
+  QColor errorText;                                   ///< a rejected value, an unreadable store
   double lineWidth = 1.6;
   int fontPointSize = 9;
 
@@ -31,6 +42,21 @@ struct PlotTheme {
   QFont font(double factor = 1.0, bool bold = false) const;
   /// A palette for the widgets around the charts that matches the theme.
   QPalette palette() const;
+  /// The light or dark theme the application's palette is in (what setTheme installed).
+  static PlotTheme ofApplication();
+
+  QString bannerStyle() const;
+  /// For a widget named `objectName` and the labels in it.
+  QString replayBarStyle(const QString& objectName) const;
+  QString explanationStyle() const;
+  static QString textStyle(const QColor& color, bool bold = false);
 };
+
+/// Gives `widget` the style sheet `style(theme)` for the application's theme now, and again
+/// whenever the application palette changes (View > Dark theme), so that no colour of a
+/// widget stays light in dark mode.
+void setThemedStyleSheet(QWidget* widget, std::function<QString(const PlotTheme&)> style);
+/// Re-applies every themed style sheet (setTheme calls it after installing the palette).
+void refreshThemedStyleSheets();
 
 }  // namespace ampscope::ui

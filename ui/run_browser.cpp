@@ -3,35 +3,19 @@
 #include "core_text.h"
 
 #include "narrator.h"
+#include "plot_theme.h"
 
-#include <QCoreApplication>
 #include <QDialogButtonBox>
 #include <QFile>
 #include <QHeaderView>
 #include <QLabel>
 #include <QPushButton>
 #include <QTableWidget>
-#include <QThread>
 #include <QVBoxLayout>
 
-#include <atomic>
-#include <exception>
-#include <functional>
 #include <string>
 
 namespace ampscope::ui {
-
-/// One read of a store's run list. Shared by the reading thread and the dialog, so that either
-/// may go first: the thread writes it, the dialog reads it after the thread has finished.
-struct RunBrowser::Reading {
-  std::string file;
-  std::vector<RunSummary> runs;
-  std::exception_ptr failure;
-  // Set (release) after runs/failure are written, read (acquire) before they are: the queued
-  // `finished` orders the two threads too, but through Qt's futex-based mutex, which
-  // ThreadSanitizer cannot see (it reported this hand-off as a race without the flag).
-  std::atomic<bool> done{false};
-};
 
 namespace {
 QTableWidgetItem* cell(const QString& text, bool number = false) {
@@ -41,33 +25,6 @@ QTableWidgetItem* cell(const QString& text, bool number = false) {
   return item;
 }
 
-/// Runs `job` on a thread owned by the application object, not by the dialog: RunStore::runs()
-/// cannot be interrupted, and closing the dialog should not wait up to a second for it. The
-/// thread deletes itself once done; one still reading when the application object goes is
-/// waited for there, so no read runs on into the process's exit.
-class DetachedReader final : public QThread {
- public:
-  explicit DetachedReader(std::function<void()> job)
-      : QThread(QCoreApplication::instance()), m_job(std::move(job)) {
-    setObjectName(QStringLiteral("run list reader"));
-    connect(this, &QThread::finished, this, &QObject::deleteLater);
-  }
-  ~DetachedReader() override {
-    wait();
-    // Pairs with the release at the end of run(): wait() synchronises through Qt's futex-based
-    // mutex, which ThreadSanitizer cannot see, and m_job was last written on that thread.
-    [[maybe_unused]] const bool ran = m_ran.load(std::memory_order_acquire);
-  }
-
- private:
-  void run() override {
-    m_job();
-    m_job = nullptr;  // its captures (the shared reading) are let go on this thread
-    m_ran.store(true, std::memory_order_release);
-  }
-  std::function<void()> m_job;
-  std::atomic<bool> m_ran{false};
-};
 }  // namespace
 
 RunBrowser::RunBrowser(const QString& path, const QString& title, const QString& acceptText, QWidget* parent)
@@ -89,7 +46,7 @@ RunBrowser::RunBrowser(const QString& path, const QString& title, const QString&
   v->addWidget(m_table, 1);
   m_errorLabel = new QLabel(this);
   m_errorLabel->setWordWrap(true);
-  m_errorLabel->setStyleSheet(QStringLiteral("color:#b22;"));
+  setThemedStyleSheet(m_errorLabel, [](const PlotTheme& t) { return PlotTheme::textStyle(t.errorText); });
   m_errorLabel->hide();
   v->addWidget(m_errorLabel);
   auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
@@ -102,40 +59,24 @@ RunBrowser::RunBrowser(const QString& path, const QString& title, const QString&
   v->addWidget(buttons);
   resize(900, 420);
 
-  auto reading = std::make_shared<Reading>();
-  reading->file = QFile::encodeName(path).toStdString();
-  // The thread touches only `reading` (its own copy of the path, its own store): nothing of the
-  // dialog, which may be gone by the time it finishes.
-  auto* reader = new DetachedReader([reading] {
-    try {
-      RunStore store(reading->file, RunStore::Mode::ReadOnly);
-      reading->runs = store.runs();
-    } catch (...) {
-      reading->failure = std::current_exception();
-    }
-    reading->done.store(true, std::memory_order_release);
-  });
-  // Queued (finished is emitted on the reader's thread) and tied to this dialog: a dialog closed
-  // while reading never hears of the result.
-  connect(reader, &QThread::finished, this, [this, reading] {
-    if (reading->done.load(std::memory_order_acquire)) showResult(*reading);  // always set by now
-  });
-  reader->start(QThread::LowPriority);
+  // RunStore::runs() cannot be interrupted: a dialog closed while it reads does not wait for it
+  // (the job goes on alone with its own copy of the path and its own store) and never hears of
+  // the result.
+  m_reader.start(
+      [file = QFile::encodeName(path).toStdString()](const CancelToken&) {
+        return RunStore(file, RunStore::Mode::ReadOnly).runs();
+      },
+      [this](std::vector<RunSummary> runs) { showResult(std::move(runs), {}); },
+      [this](const QString& error) { showResult({}, error); });
 }
 
 RunBrowser::~RunBrowser() = default;
 
-void RunBrowser::showResult(const Reading& reading) {
+void RunBrowser::showResult(std::vector<RunSummary> runs, const QString& error) {
   m_loading = false;
-  try {
-    if (reading.failure) std::rethrow_exception(reading.failure);
-    m_runs = reading.runs;
-    if (m_runs.empty()) m_error = tr("%1 holds no runs yet").arg(m_path);
-  } catch (const std::exception& e) {
-    m_error = i18n::errorText(e);
-  } catch (...) {
-    m_error = tr("%1: the runs could not be read").arg(m_path);
-  }
+  m_runs = std::move(runs);
+  m_error = error;
+  if (m_error.isEmpty() && m_runs.empty()) m_error = tr("%1 holds no runs yet").arg(m_path);
   m_heading->setText(tr("Runs in %1").arg(m_path));
   m_table->setRowCount(static_cast<int>(m_runs.size()));
   // Newest first: the run just recorded is at the top.

@@ -5,6 +5,8 @@
 // GUI thread does not wait on the disk that long.
 #pragma once
 
+#include "background_job.h"
+
 #include <ampscope/run_store.h>
 
 #include <QDialog>
@@ -46,8 +48,7 @@ class RunBrowser : public QDialog {
   void loaded();
 
  private:
-  struct Reading;
-  void showResult(const Reading& reading);
+  void showResult(std::vector<RunSummary> runs, const QString& error);
 
   QString m_path;
   std::vector<RunSummary> m_runs;
@@ -58,6 +59,7 @@ class RunBrowser : public QDialog {
   QString m_error;
   qint64 m_wanted = 0;  // selectRun() before the list arrived
   bool m_loading = true;
+  BackgroundJob m_reader{this, QStringLiteral("run list reader")};
 };
 
 }  // namespace ampscope::ui

@@ -1,5 +1,7 @@
 #include "scaler_panel.h"
 
+#include "plot_theme.h"
+
 #include "narrator.h"
 
 #include <QCheckBox>
@@ -113,7 +115,7 @@ ScalerPanel::ScalerPanel(QWidget* parent) : QGroupBox(tr("Loss scaler (live)"), 
 
   m_message = new QLabel(this);
   m_message->setWordWrap(true);
-  m_message->setStyleSheet(QStringLiteral("color: #c0392b;"));
+  setThemedStyleSheet(m_message, [](const PlotTheme& t) { return PlotTheme::textStyle(t.errorText); });
   m_message->setVisible(false);
   form->addRow(m_message);
 

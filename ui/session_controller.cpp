@@ -26,8 +26,6 @@ Command command(Command::Kind kind) {
 }  // namespace
 
 SessionController::SessionController(QObject* parent) : QObject(parent) {
-  m_buildPoll.setInterval(kPollMs);
-  connect(&m_buildPoll, &QTimer::timeout, this, &SessionController::checkBuild);
   m_timer.setInterval(kPollMs);
   m_timer.setTimerType(Qt::CoarseTimer);
   connect(&m_timer, &QTimer::timeout, this, &SessionController::poll);
@@ -35,13 +33,9 @@ SessionController::SessionController(QObject* parent) : QObject(parent) {
 }
 
 SessionController::~SessionController() {
-  m_buildPoll.stop();
-  if (m_building.valid()) m_building.wait();  // the build thread must not outlive us
+  m_build.cancel();  // a session still building is dropped on its thread
   m_timer.stop();
-  if (m_session) {
-    m_session->request_stop();
-    m_session.reset();  // joins the worker (it stops at the next step boundary)
-  }
+  closeSession();  // the worker stops at its next check; nobody here waits for it
   retireRecorder("stopped");
   // Every recording committed before the process ends: the one wait on the disk, at the end.
   for (const auto& r : m_closing) r->wait_closed();
@@ -118,12 +112,18 @@ void SessionController::setState(State s) {
   Q_EMIT stateChanged(s);
 }
 
+void SessionController::closeSession() {
+  if (!m_session) return;
+  m_session->request_stop();
+  // Destroying the session joins its worker, which sees the stop only at its next check (after
+  // the step in progress: seconds, or minutes for a large accumulation). A job thread waits
+  // for it; this thread goes on at once. The application object waits for it at exit.
+  m_teardown.start([session = std::move(m_session)](const CancelToken&) mutable { session.reset(); }, [] {});
+}
+
 void SessionController::teardown(const SessionConfig& config) {
   m_timer.stop();
-  if (m_session) {
-    m_session->request_stop();
-    m_session.reset();
-  }
+  closeSession();
   retireRecorder(m_state == State::Finished ? "finished" : "stopped");
   m_stopRequested = false;
   m_started = false;
@@ -134,9 +134,7 @@ void SessionController::teardown(const SessionConfig& config) {
 }
 
 bool SessionController::configure(const SessionConfig& config) {
-  if (m_building.valid()) m_building.wait();  // a background build in flight loses to this one
-  m_building = {};
-  m_buildPoll.stop();
+  m_build.cancel();  // a background build in flight loses to this one
   setLoading(false, {});
   teardown(config);
   std::unique_ptr<TrainingSession> session;
@@ -157,12 +155,6 @@ QString SessionController::buildingMessage(const SessionConfig& config) {
 }
 
 void SessionController::configureInBackground(const SessionConfig& config) {
-  if (m_building.valid()) {
-    // One build at a time: the newest request waits and wins; the one in flight is dropped.
-    m_queuedConfig = config;
-    m_haveQueued = true;
-    return;
-  }
   teardown(config);
   m_history.reset({});
   m_untold.clear();
@@ -170,37 +162,28 @@ void SessionController::configureInBackground(const SessionConfig& config) {
   setState(State::Empty);
   Q_EMIT sessionReset();
   setLoading(true, buildingMessage(config));
-  m_building = std::async(std::launch::async, [config]() {
-    Built b;
-    try {
-      b.session = std::make_unique<TrainingSession>(config);
-    } catch (const std::exception& e) {
-      b.error = i18n::errorText(e);
-    }
-    return b;
-  });
-  m_buildPoll.start();
-}
-
-void SessionController::checkBuild() {
-  if (!m_building.valid()) {
-    m_buildPoll.stop();
-    return;
-  }
-  if (m_building.wait_for(std::chrono::seconds(0)) != std::future_status::ready) return;
-  Built b = m_building.get();
-  m_building = {};
-  m_buildPoll.stop();
-  if (m_haveQueued) {
-    m_haveQueued = false;
-    b.session.reset();
-    configureInBackground(m_queuedConfig);
-    return;
-  }
-  const bool startNow = m_startWhenBuilt;
-  m_startWhenBuilt = false;
-  setLoading(false, {});
-  if (install(std::move(b.session), b.error) && startNow) start();
+  // The newest request wins: a build still running is cancelled and its session dropped on its
+  // thread (the constructor cannot be interrupted).
+  struct Built {
+    std::unique_ptr<TrainingSession> session;
+    QString error;
+  };
+  m_build.start(
+      [config](const CancelToken&) {
+        Built b;
+        try {
+          b.session = std::make_unique<TrainingSession>(config);
+        } catch (const std::exception& e) {
+          b.error = i18n::errorText(e);
+        }
+        return b;
+      },
+      [this](Built b) {
+        const bool startNow = m_startWhenBuilt;
+        m_startWhenBuilt = false;
+        setLoading(false, {});
+        if (install(std::move(b.session), b.error) && startNow) start();
+      });
 }
 
 void SessionController::setLoading(bool loading, const QString& message) {

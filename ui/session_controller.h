@@ -4,6 +4,7 @@
 // a Command; nothing here touches the session's model or scaler directly.
 #pragma once
 
+#include "background_job.h"
 #include "narrator.h"
 #include "step_history.h"
 
@@ -37,19 +38,22 @@ class SessionController : public QObject {
   explicit SessionController(QObject* parent = nullptr);
   ~SessionController() override;
 
-  /// Builds a new session for `config` (the old one is stopped first) and leaves it Ready.
-  /// On a bad config: errorOccurred(message), state Failed, returns false.
+  /// Builds a new session for `config` and leaves it Ready. The old one is told to stop and
+  /// torn down off the GUI thread (its worker may be in a long step): this thread does not
+  /// wait for it. On a bad config: errorOccurred(message), state Failed, returns false.
   bool configure(const SessionConfig& config);
   /// Builds the session on a helper thread (loading Fashion-MNIST takes seconds): the GUI
   /// thread goes on. loadingChanged(true, "Loading Fashion-MNIST...") now, sessionReset and
   /// loadingChanged(false) when it is there; start() meanwhile starts it once built. A newer
-  /// request while one is building replaces it.
+  /// request while one is building replaces it (the older build's session is dropped).
   void configureInBackground(const SessionConfig& config);
   bool loading() const { return m_loading; }
   QString loadingMessage() const { return m_loadingMessage; }
   static QString buildingMessage(const SessionConfig& config);
   /// Rebuilds the session with the current config (the Reset button).
   bool reset();
+  /// Sessions being torn down off the GUI thread (their workers finishing a step; tests).
+  int sessionsClosing() const { return m_teardown.runningThreads(); }
 
   void start();       ///< Ready: start the worker; Paused: resume
   void pause();
@@ -128,16 +132,11 @@ class SessionController : public QObject {
   void setState(State s);
   void teardown(const SessionConfig& config);
   bool install(std::unique_ptr<TrainingSession> session, const QString& error);
-  void checkBuild();
+  /// Stops the session and destroys it (which joins its worker) on a job thread.
+  void closeSession();
   void setLoading(bool loading, const QString& message);
-  struct Built {
-    std::unique_ptr<TrainingSession> session;
-    QString error;
-  };
-  std::future<Built> m_building;
-  QTimer m_buildPoll;
-  SessionConfig m_queuedConfig;
-  bool m_haveQueued = false;
+  BackgroundJob m_build{this, QStringLiteral("session builder")};
+  BackgroundJob m_teardown{this, QStringLiteral("session teardown")};
   bool m_loading = false;
   bool m_startWhenBuilt = false;
   QString m_loadingMessage;

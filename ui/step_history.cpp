@@ -78,6 +78,16 @@ void StepHistory::addCounts(const StepRecord& r) {
   }
 }
 
+void StepHistory::keptStats(std::int64_t first, std::int64_t last, std::vector<StepRecord>& out) const {
+  std::map<std::int64_t, const StepRecord*> kept;
+  for (const auto& [step, r] : m_notable)
+    if (step >= first && step <= last) kept[step] = &r;
+  auto it = std::lower_bound(m_recent.begin(), m_recent.end(), first,
+                             [](const StepRecord& r, std::int64_t s) { return r.step < s; });
+  for (; it != m_recent.end() && it->step <= last; ++it) kept[it->step] = &*it;
+  for (const auto& [step, r] : kept) out.push_back(*r);
+}
+
 const StepPoint* StepHistory::pointAt(std::int64_t step) const {
   if (m_points.empty()) return nullptr;
   // Steps are increasing but may have gaps (dropped records): binary search.

@@ -57,6 +57,9 @@ class StepHistory {
   const StepRecord* latestStats() const;
   /// The record with statistics at `step`, else the nearest kept one before it, else after it.
   const StepRecord* statsAt(std::int64_t step) const;
+  /// Appends the kept records with statistics among steps [first, last] (the ring and the
+  /// non-finite steps; not the stats source of a replay), in step order.
+  void keptStats(std::int64_t first, std::int64_t last, std::vector<StepRecord>& out) const;
   /// Records with statistics in the ring, oldest first (for the layer-history heatmap).
   const std::deque<StepRecord>& recentStats() const { return m_recent; }
 

@@ -11,9 +11,14 @@
 #include "presets.h"
 #include "scaler_panel.h"
 #include "session_controller.h"
+#include "plot_theme.h"
 #include "user_presets.h"
 
+#include <ampscope/run_store.h>
+#include <ampscope/training_session.h>
+
 #include <QApplication>
+#include <QLabel>
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDoubleSpinBox>
@@ -64,6 +69,7 @@ class TestClassroom : public QObject {
   void layerHistoryUnscaledViewMovesTheFp16Window();
   void presentationModeHidesAdvancedControlsAndEnlarges();
   void tickLabelsNeverOverlap();
+  void darkThemeReachesEveryStyledWidget();
 };
 
 void TestClassroom::initTestCase() {
@@ -490,4 +496,72 @@ void TestClassroom::tickLabelsNeverOverlap() {
 }
 
 QTEST_MAIN(TestClassroom)
+namespace {
+/// The mean lightness (0-255) of what `w` draws.
+int meanLightness(QWidget* w) {
+  const QImage img = w->grab().toImage();
+  qint64 sum = 0, n = 0;
+  for (int y = 0; y < img.height(); y += 2)
+    for (int x = 0; x < img.width(); x += 2, ++n) sum += QColor(img.pixel(x, y)).lightness();
+  return n ? static_cast<int>(sum / n) : -1;
+}
+}  // namespace
+
+// The banner, the replay bar and every other widget with a style sheet take their colours from
+// the theme: dark in dark mode (they stayed light), and back to light after.
+void TestClassroom::darkThemeReachesEveryStyledWidget() {
+  QTemporaryDir dir;
+  QVERIFY(dir.isValid());
+  const QString store = dir.filePath(QStringLiteral("runs.sqlite"));
+  std::int64_t id = 0;
+  {
+    TrainingSession shape(findPreset(QStringLiteral("default")).config);
+    RunStore s(QFile::encodeName(store).toStdString());
+    id = s.create_run(shape.config(), shape.layers(), "cpu", "fp16 (emulated)");
+    std::vector<StepRecord> steps(20);
+    for (int i = 0; i < 20; ++i) steps[static_cast<std::size_t>(i)].step = i;
+    s.append_steps(id, steps);
+    s.set_status(id, "finished");
+  }
+  MainWindow w;
+  w.resize(1200, 800);
+  w.show();
+  QVERIFY(QTest::qWaitForWindowExposed(&w));
+  SessionConfig bad;
+  bad.model = "no-such-model";
+  QVERIFY(!w.controller()->configure(bad));  // the banner says why
+  QString error;
+  QVERIFY2(w.replayRun(store, id, &error), qPrintable(error));
+  auto* banner = [&]() -> QLabel* {
+    for (QLabel* l : w.findChildren<QLabel*>())
+      if (!l->isHidden() && l->text() == w.bannerText()) return l;
+    return nullptr;
+  }();
+  auto* replayBar = w.findChild<QWidget*>(QStringLiteral("replayBar"));
+  QVERIFY(banner && replayBar && replayBar->isVisible());
+  const PlotTheme light = PlotTheme::light(), dark = PlotTheme::darkTheme();
+  for (const bool isDark : {true, false}) {
+    w.setTheme(isDark, false);
+    QCoreApplication::processEvents();
+    const int bannerL = meanLightness(banner), barL = meanLightness(replayBar);
+    qInfo("%s theme: banner lightness %d, replay bar %d", isDark ? "dark" : "light", bannerL, barL);
+    if (isDark) {
+      QVERIFY2(bannerL < 100, qPrintable(QString::number(bannerL)));
+      QVERIFY2(barL < 100, qPrintable(QString::number(barL)));
+    } else {
+      QVERIFY2(bannerL > 180, qPrintable(QString::number(bannerL)));
+      QVERIFY2(barL > 180, qPrintable(QString::number(barL)));
+    }
+    // No style sheet anywhere keeps a colour of the other theme.
+    const PlotTheme& other = isDark ? light : dark;
+    for (QWidget* child : w.findChildren<QWidget*>()) {
+      const QString sheet = child->styleSheet().toLower();
+      for (const QColor& c : {other.alertBackground, other.alertText, other.replayBackground, other.replayText,
+                              other.noteBackground, other.hintText, other.errorText})
+        QVERIFY2(!sheet.contains(c.name()), qPrintable(child->objectName() + QStringLiteral(": ") + sheet));
+    }
+  }
+  w.setTheme(false, false);
+}
+
 #include "test_classroom.moc"

@@ -1,0 +1,452 @@
+// The runs side of the main window: File > Open (replay a stored run), Overlay, Back to the live
+// run, and the CSV export of the visible range. Every read of a store and every export runs
+// through a BackgroundJob: the GUI thread never waits on SQLite or the disk. The blocking
+// forms (replayRun, overlayRun, exportVisibleCsv) are for tests and scripts.
+#include "main_window.h"
+
+#include "core_text.h"
+
+#include "control_panel.h"
+#include "csv_export.h"
+#include "dashboard.h"
+#include "event_log.h"
+#include "loss_plot.h"
+#include "narrator.h"
+#include "run_browser.h"
+#include "scale_plot.h"
+#include "session_controller.h"
+#include "stored_run.h"
+
+#include <QAction>
+#include <QDir>
+#include <QFile>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QMenu>
+#include <QMessageBox>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QStatusBar>
+#include <QTimer>
+
+#include <atomic>
+#include <cmath>
+
+namespace ampscope::ui {
+
+/// How far the run being opened is (written by the job, read by the status bar's timer).
+struct MainWindow::OpeningProgress {
+  QString path;
+  qint64 runId = 0;
+  std::atomic<qint64> read{0};
+  std::atomic<qint64> total{0};
+};
+
+namespace {
+/// Run `runId`, or the latest run of `path` when it is 0 (--replay FILE). Reads the run list:
+/// call it on a job thread.
+qint64 resolveRun(const QString& path, qint64 runId) {
+  if (runId > 0) return runId;
+  try {
+    const auto runs = RunStore(QFile::encodeName(path).toStdString(), RunStore::Mode::ReadOnly).runs();
+    return runs.empty() ? 0 : runs.back().id;
+  } catch (const std::exception&) {
+    return 1;  // StoredRun reports why the file cannot be read
+  }
+}
+}  // namespace
+
+// ---- Runs and exports -------------------------------------------------------------------
+
+void MainWindow::buildRunMenu(QMenu* file) {
+  QAction* open = file->addAction(QString(), this, &MainWindow::openStoreInteractive);
+  setTrText(open, QT_TR_NOOP("&Open run\u2026"));
+  open->setShortcut(QKeySequence::Open);
+  open->setToolTip(tr("Replay a run from a run store (recorded here or by 'ampscope record')"));
+  QAction* overlay = file->addAction(QString(), this, &MainWindow::overlayInteractive);
+  setTrText(overlay, QT_TR_NOOP("O&verlay a run\u2026"));
+  overlay->setShortcut(QKeySequence(QStringLiteral("Ctrl+Shift+O")));
+  m_clearOverlay = file->addAction(QString(), this, &MainWindow::clearOverlay);
+  setTrText(m_clearOverlay, QT_TR_NOOP("&Remove the overlay"));
+  m_clearOverlay->setEnabled(false);
+  m_backToLive = file->addAction(QString(), this, &MainWindow::backToLive);
+  setTrText(m_backToLive, QT_TR_NOOP("&Back to the live run"));
+  m_backToLive->setShortcut(QKeySequence(QStringLiteral("Ctrl+L")));
+  m_backToLive->setEnabled(false);
+  file->addSeparator();
+  QAction* csv = file->addAction(QString(), this, &MainWindow::exportCsvInteractive);
+  setTrText(csv, QT_TR_NOOP("Export the visible range as C&SV\u2026"));
+  csv->setShortcut(QKeySequence(QStringLiteral("Ctrl+Shift+E")));
+  file->addSeparator();
+}
+
+QWidget* MainWindow::buildReplayBar(QWidget* parent) {
+  m_replayBar = new QWidget(parent);
+  m_replayBar->setObjectName(QStringLiteral("replayBar"));
+  setThemedStyleSheet(m_replayBar, [](const PlotTheme& t) { return t.replayBarStyle(QStringLiteral("replayBar")); });
+  auto* h = new QHBoxLayout(m_replayBar);
+  h->setContentsMargins(8, 4, 8, 4);
+  m_replayLabel = new QLabel(m_replayBar);
+  m_replayLabel->setWordWrap(true);
+  auto* back = new QPushButton(m_replayBar);
+  setTrText(back, QT_TR_NOOP("Back to the live run"));
+  connect(back, &QPushButton::clicked, this, &MainWindow::backToLive);
+  h->addWidget(m_replayLabel, 1);
+  h->addWidget(back);
+  m_replayBar->setVisible(false);
+  return m_replayBar;
+}
+
+void MainWindow::setStorePath(const QString& path) {
+  m_controller->setStorePath(path);
+  if (!path.isEmpty()) m_lastStoreDir = QFileInfo(path).absolutePath();
+  updateStatus();
+  updateTitle();
+}
+
+const StepHistory& MainWindow::shownHistory() const { return m_replay ? m_replay->history() : m_controller->history(); }
+
+QString MainWindow::replayBannerText() const { return m_replayBar->isHidden() ? QString() : m_replayLabel->text(); }
+
+void MainWindow::setRunControlsEnabled(bool on) {
+  for (QAction* a : {m_start, m_pause, m_step, m_reset}) a->setEnabled(on);
+  m_controls->setEnabled(on);
+}
+
+bool MainWindow::replayRun(const QString& path, qint64 runId, QString* error) {
+  std::shared_ptr<StoredRun> run;
+  try {
+    run = std::make_shared<StoredRun>(path, runId, StoredRun::Use::Replay);
+  } catch (const std::exception& e) {
+    if (error) *error = i18n::errorText(e);
+    return false;
+  }
+  cancelOpening();  // this one is newer
+  showReplay(std::move(run));
+  return true;
+}
+
+void MainWindow::openReplay(const QString& path, qint64 runId, std::function<void(bool, const QString&)> done) {
+  auto progress = std::make_shared<OpeningProgress>();
+  progress->path = path;
+  progress->runId = runId;
+  // The newest request wins: the job cancels the load in flight (it stops within ~20 ms).
+  m_replayJob.start(
+      [progress](const CancelToken& token) {
+        const qint64 id = resolveRun(progress->path, progress->runId);
+        return std::make_shared<StoredRun>(progress->path, id, StoredRun::Use::Replay, [&](qint64 read, qint64 total) {
+          progress->read = read;
+          progress->total = total;
+          return !token.cancelled();
+        });
+      },
+      [this, done](std::shared_ptr<StoredRun> run) {
+        m_loading.reset();
+        updateOpening();
+        showReplay(std::move(run));
+        if (done) done(true, {});
+      },
+      [this, done](const QString& error) {
+        m_loading.reset();
+        updateOpening();
+        if (done) done(false, error);
+      });
+  m_loading = progress;
+  updateOpening();
+}
+
+void MainWindow::cancelOpening() {
+  if (!m_loading) return;
+  m_replayJob.cancel();
+  m_loading.reset();
+  updateOpening();
+}
+
+QString MainWindow::openingText() const { return m_loading ? m_openingLabel->text() : QString(); }
+
+void MainWindow::updateOpening() {
+  if (!m_loading) {
+    m_openingTimer->stop();
+    if (!m_openingBar->isHidden()) statusBar()->removeWidget(m_openingBar);  // hides it
+    return;
+  }
+  const qint64 read = m_loading->read, total = m_loading->total;
+  const QString file = QFileInfo(m_loading->path).fileName();
+  if (total <= 0)
+    m_openingLabel->setText(tr("Opening run %1 of %2").arg(m_loading->runId).arg(file));
+  else if (read >= total)
+    m_openingLabel->setText(tr("Opening run %1 of %2: reading statistics").arg(m_loading->runId).arg(file));
+  else
+    m_openingLabel->setText(tr("Opening run %1 of %2: %3 of %4 steps")
+                                .arg(m_loading->runId)
+                                .arg(file, locale().toString(read), locale().toString(total)));
+  m_openingProgress->setValue(total > 0 ? static_cast<int>(std::min<qint64>(1000, read * 1000 / total)) : 0);
+  if (m_openingBar->isHidden()) {
+    statusBar()->addWidget(m_openingBar);
+    m_openingBar->show();
+  }
+  if (!m_openingTimer->isActive()) m_openingTimer->start();
+}
+
+void MainWindow::showReplay(std::shared_ptr<StoredRun> run) {
+  const QString path = run->path();
+  const qint64 runId = run->runId();
+  // Point the charts at the new run before the old one (if any) goes away.
+  std::shared_ptr<StoredRun> previous = std::move(m_replay);
+  m_replay = std::move(run);
+  showHistory(&m_replay->history(), m_replay->scalerInUse());
+  previous.reset();
+  m_log->clear();
+  for (const NarratedEvent& e : m_replay->events()) m_log->addEvent(e.step, static_cast<int>(e.severity), e.text);
+  m_replayLabel->setText(tr("Replaying run %1 from %2 (read-only: %3 \u00b7 %4 \u00b7 %5 steps, %6). "
+                            "Click the event log or the charts to look at a step.")
+                             .arg(runId)
+                             .arg(QDir::toNativeSeparators(path), QString::fromStdString(m_replay->summary().model),
+                                  i18n::translate(precision_label_text(m_replay->summary().precision)))
+                             .arg(m_replay->summary().steps)
+                             .arg(QString::fromStdString(m_replay->summary().status)));
+  m_replayBar->setVisible(true);
+  m_explanation->setVisible(false);  // the live preset's story is not this run's
+  m_backToLive->setEnabled(true);
+  m_lastStoreDir = QFileInfo(path).absolutePath();
+  setRunControlsEnabled(false);
+  updateOverlayLabels();
+  updateStatus();
+  updateTitle();
+}
+
+void MainWindow::backToLive() {
+  if (!m_replay) return;
+  showHistory(&m_controller->history(), m_controller->scalerInUse());
+  m_replay.reset();
+  m_log->clear();
+  for (const LiveEvent& e : m_liveEvents) m_log->addEvent(e.step, e.severity, e.text);
+  m_replayBar->setVisible(false);
+  m_explanation->setVisible(!m_explanation->text().isEmpty());
+  m_backToLive->setEnabled(false);
+  m_controls->setEnabled(true);
+  onStateChanged();
+  updateOverlayLabels();
+  updateStatus();
+  updateTitle();
+}
+
+bool MainWindow::overlayRun(const QString& path, qint64 runId, QString* error) {
+  std::shared_ptr<StoredRun> run;
+  try {
+    run = std::make_shared<StoredRun>(path, runId, StoredRun::Use::Overlay);
+  } catch (const std::exception& e) {
+    if (error) *error = i18n::errorText(e);
+    return false;
+  }
+  m_overlayJob.cancel();  // this one is newer
+  showOverlay(std::move(run));
+  return true;
+}
+
+void MainWindow::openOverlay(const QString& path, qint64 runId, std::function<void(bool, const QString&)> done) {
+  m_overlayJob.start(
+      [path, runId](const CancelToken& token) {
+        return std::make_shared<StoredRun>(path, resolveRun(path, runId), StoredRun::Use::Overlay,
+                                           [&token](qint64, qint64) { return !token.cancelled(); });
+      },
+      [this, done](std::shared_ptr<StoredRun> run) {
+        showOverlay(std::move(run), true);
+        if (done) done(true, {});
+      },
+      [done](const QString& error) {
+        if (done) done(false, error);
+      });
+}
+
+void MainWindow::showOverlay(std::shared_ptr<StoredRun> run, bool staged) {
+  const QString path = run->path();
+  std::shared_ptr<StoredRun> previous = std::move(m_overlay);
+  m_overlay = std::move(run);
+  if (staged) {
+    // A long run takes each chart tens of milliseconds to take in (decimation, scale changes):
+    // one chart per turn of the event loop, so that the GUI thread's pauses stay short.
+    overlayOnto(true, false);
+    QTimer::singleShot(0, this, [this, shown = std::weak_ptr<StoredRun>(m_overlay)] {
+      if (!shown.expired() && shown.lock() == m_overlay) overlayOnto(false, true);
+    });
+  } else {
+    updateOverlayLabels();
+  }
+  previous.reset();
+  m_clearOverlay->setEnabled(true);
+  m_lastStoreDir = QFileInfo(path).absolutePath();
+  updateStatus();
+}
+
+void MainWindow::clearOverlay() {
+  m_overlayJob.cancel();
+  m_dashboard->lossPlot()->setOverlay(nullptr, {}, {});
+  m_dashboard->scalePlot()->setOverlay(nullptr, {}, {});
+  m_overlay.reset();
+  m_clearOverlay->setEnabled(false);
+  m_dashboard->scheduleReplot();
+}
+
+QString MainWindow::liveLabel() const {
+  const qint64 id = m_controller->recordingRunId();
+  return id > 0 ? tr("run %1: %2 (live)").arg(id).arg(m_controller->precisionLabel())
+                : tr("live: %1").arg(m_controller->precisionLabel());
+}
+
+void MainWindow::updateOverlayLabels() {
+  overlayOnto(true, true);
+}
+
+void MainWindow::overlayOnto(bool loss, bool scale) {
+  if (!m_overlay) return;
+  const QString main = m_replay ? m_replay->label() : liveLabel();
+  if (loss) m_dashboard->lossPlot()->setOverlay(&m_overlay->history(), main, m_overlay->label());
+  if (scale) m_dashboard->scalePlot()->setOverlay(&m_overlay->history(), main, m_overlay->label());
+  m_dashboard->scheduleReplot();
+}
+
+void MainWindow::updateTitle() {
+  if (m_replay) {
+    setWindowTitle(tr("AmpScope \u2014 replaying run %1 from %2").arg(m_replay->runId()).arg(QFileInfo(m_replay->path()).fileName()));
+    return;
+  }
+  const qint64 id = m_controller->recordingRunId();
+  setWindowTitle(id > 0 ? tr("AmpScope \u2014 run %1 (recording to %2)").arg(id).arg(QDir::toNativeSeparators(m_controller->storePath()))
+                        : QStringLiteral("AmpScope"));
+}
+
+void MainWindow::addLiveEvent(qint64 step, int severity, const QString& text) {
+  m_liveEvents.push_back({step, severity, text});
+  while (m_liveEvents.size() > static_cast<std::size_t>(EventLog::kMaxLines)) m_liveEvents.pop_front();
+  if (!m_replay) m_log->addEvent(step, severity, text);
+}
+
+std::pair<qint64, qint64> MainWindow::visibleSteps() const {
+  const QCPRange r = m_dashboard->lossPlot()->xAxis->range();
+  return {static_cast<qint64>(std::ceil(std::max(0.0, r.lower))), static_cast<qint64>(std::floor(r.upper))};
+}
+
+/// What a CSV export needs, taken on the GUI thread; written on a job thread. A replayed run is
+/// shared (its steps do not change, its statistics are read from a store opened for the job);
+/// the live history changes with every poll, so the visible steps and the statistics it holds
+/// are copied.
+struct MainWindow::CsvExportTask {
+  QString path;
+  qint64 first = 0, last = 0;
+  std::shared_ptr<const StoredRun> run;
+  std::vector<StepPoint> points;
+  std::vector<LayerInfo> layers;
+  std::vector<StepRecord> stats;
+
+  qint64 write(const CancelToken& token, QString* error) const {
+    StatsRangeLoader loader;
+    std::unique_ptr<RunStore> store;
+    if (run) {
+      store = std::make_unique<RunStore>(QFile::encodeName(run->path()).toStdString(), RunStore::Mode::ReadOnly);
+      loader = [&store, &token, id = run->runId()](qint64 a, qint64 b, std::vector<StepRecord>& out) {
+        if (token.cancelled()) throw JobCancelled();
+        for (StepRecord& r : store->load_steps(id, a, b, true))
+          if (!r.layers.empty()) out.push_back(std::move(r));
+      };
+      return writeStepsCsv(path, run->history().points(), run->history().layers(), first, last, loader, error);
+    }
+    loader = [this, &token](qint64 a, qint64 b, std::vector<StepRecord>& out) {
+      if (token.cancelled()) throw JobCancelled();
+      for (const StepRecord& r : stats)
+        if (r.step >= a && r.step <= b) out.push_back(r);
+    };
+    return writeStepsCsv(path, points, layers, first, last, loader, error);
+  }
+};
+
+std::shared_ptr<const MainWindow::CsvExportTask> MainWindow::csvTask(const QString& path) const {
+  auto task = std::make_shared<CsvExportTask>();
+  task->path = path;
+  std::tie(task->first, task->last) = visibleSteps();
+  if (m_replay) {
+    task->run = m_replay;
+    return task;
+  }
+  const StepHistory& h = m_controller->history();
+  const auto& pts = h.points();
+  auto begin = std::lower_bound(pts.begin(), pts.end(), task->first, [](const StepPoint& p, qint64 s) { return p.step < s; });
+  auto end = std::upper_bound(pts.begin(), pts.end(), task->last, [](qint64 s, const StepPoint& p) { return s < p.step; });
+  task->points.assign(begin, end);
+  task->layers = h.layers();
+  if (!task->layers.empty()) h.keptStats(task->first, task->last, task->stats);
+  return task;
+}
+
+qint64 MainWindow::exportVisibleCsv(const QString& path, QString* error) {
+  auto task = csvTask(path);
+  try {
+    return task->write({}, error);
+  } catch (const std::exception& e) {  // the store went away while reading
+    if (error) *error = i18n::errorText(e);
+    return -1;
+  }
+}
+
+void MainWindow::exportVisibleCsvInBackground(const QString& path, std::function<void(qint64, const QString&)> done) {
+  auto task = csvTask(path);
+  m_exportJob.start(
+      [task](const CancelToken& token) {
+        QString error;
+        const qint64 rows = task->write(token, &error);
+        return std::make_pair(rows, error);
+      },
+      [done](std::pair<qint64, QString> result) {
+        if (done) done(result.first, result.second);
+      },
+      [done](const QString& error) {
+        if (done) done(-1, error);
+      });
+}
+
+void MainWindow::openStoreInteractive() {
+  const QString path = QFileDialog::getOpenFileName(
+      this, tr("Open a run store"), m_lastStoreDir,
+      tr("AmpScope run stores (*.sqlite *.ampscope *.db);;All files (*)"));
+  if (path.isEmpty()) return;
+  // The dialog opens at once and reads the run list off the GUI thread; a store that cannot be
+  // read, or holds no runs, says so inside it.
+  RunBrowser browser(path, tr("Replay a run"), tr("Replay"), this);
+  if (m_replay && QFileInfo(m_replay->path()) == QFileInfo(path)) browser.selectRun(m_replay->runId());
+  if (browser.exec() != QDialog::Accepted || browser.selectedRun() <= 0) return;
+  openReplay(path, browser.selectedRun(), [this](bool ok, const QString& error) {
+    if (!ok) QMessageBox::warning(this, tr("Cannot replay the run"), error);
+  });
+}
+
+void MainWindow::overlayInteractive() {
+  QString path = m_replay ? m_replay->path() : m_controller->storePath();
+  path = QFileDialog::getOpenFileName(this, tr("Overlay a run from a run store"), path.isEmpty() ? m_lastStoreDir : path,
+                                      tr("AmpScope run stores (*.sqlite *.ampscope *.db);;All files (*)"));
+  if (path.isEmpty()) return;
+  RunBrowser browser(path, tr("Overlay a run on the loss and scale charts"), tr("Overlay"), this);
+  if (browser.exec() != QDialog::Accepted || browser.selectedRun() <= 0) return;
+  openOverlay(path, browser.selectedRun(), [this](bool ok, const QString& error) {
+    if (!ok) QMessageBox::warning(this, tr("Cannot overlay the run"), error);
+  });
+}
+
+void MainWindow::exportCsvInteractive() {
+  const auto [first, last] = visibleSteps();
+  const QString stem = m_replay ? QStringLiteral("ampscope-run%1-steps-%2-%3.csv").arg(m_replay->runId()).arg(first).arg(last)
+                                : QStringLiteral("ampscope-steps-%1-%2.csv").arg(first).arg(last);
+  const QString path = QFileDialog::getSaveFileName(this, tr("Export the visible steps %1\u2013%2 as CSV").arg(first).arg(last),
+                                                    QDir::home().filePath(stem), tr("CSV files (*.csv)"));
+  if (path.isEmpty()) return;
+  exportVisibleCsvInBackground(path, [this, path](qint64 rows, const QString& error) {
+    if (rows < 0)
+      QMessageBox::warning(this, tr("Export failed"), error);
+    else
+      statusBar()->showMessage(tr("Wrote %1 steps to %2").arg(rows).arg(path), 5000);
+  });
+}
+
+
+}  // namespace ampscope::ui
