@@ -476,7 +476,8 @@ void GradScaler::update(const torch::Tensor& new_scale) {
   // element, no autograd. Its value is copied (converted to fp32, as copy_ does); later
   // changes to new_scale do not reach the scaler. Reading it is AmpScope's one difference:
   // the scale lives on the host (docs/gradscaler.md, "Differences from PyTorch").
-  if (new_scale.device().type() != m_scale.device().type() || new_scale.numel() != 1 || new_scale.requires_grad())
+  if (new_scale.device().type() != m_scale.device().type() || new_scale.numel() != 1 ||
+      new_scale.requires_grad())
     throw std::invalid_argument(reason);
   update(static_cast<double>(new_scale.detach().to(torch::kCPU, torch::kFloat32).item<float>()));
 }

@@ -67,7 +67,8 @@ class GradScalerOptions {
  public:
   /// Throws std::invalid_argument naming the offending option and value.
   void validate() const;
-  // Written out (not `= default`): the public headers of AmpScope::scaler are C++17.
+  // Written out (not `= default`): the public headers of AmpScope::scaler are C++17. Every
+  // option above must appear here.
   bool operator==(const GradScalerOptions& o) const {
     return m_init_scale == o.m_init_scale && m_growth_factor == o.m_growth_factor &&
            m_backoff_factor == o.m_backoff_factor && m_growth_interval == o.m_growth_interval &&
@@ -84,7 +85,8 @@ struct ScalerState {
   std::int32_t growth_tracker = 0;      ///< clean steps since the last growth/backoff
   std::int32_t hysteresis_tracker = 1;  ///< overflows left before a backoff
   bool operator==(const ScalerState& o) const {
-    return scale == o.scale && growth_tracker == o.growth_tracker && hysteresis_tracker == o.hysteresis_tracker;
+    return scale == o.scale && growth_tracker == o.growth_tracker &&
+           hysteresis_tracker == o.hysteresis_tracker;
   }
   bool operator!=(const ScalerState& o) const { return !(*this == o); }
 };
