@@ -710,10 +710,6 @@ Beispiel: %2</translation>
         <source>the run store %1 took too long to open (%2 steps waited for it)</source>
         <translation>der Laufspeicher %1 brauchte zu lange zum Öffnen (%2 Schritte warteten darauf)</translation>
     </message>
-    <message>
-        <source>the recorder stopped</source>
-        <translation>die Aufzeichnung wurde beendet</translation>
-    </message>
 </context>
 <context>
     <name>Narrator</name>
@@ -1312,6 +1308,10 @@ Beispiel: %2</translation>
     <message>
         <source>upgrading</source>
         <translation>Aktualisieren des Dateiformats</translation>
+    </message>
+    <message>
+        <source>the disk cannot keep up (%1 steps waited to be written)</source>
+        <translation>die Festplatte kommt nicht nach (%1 Schritte warteten darauf, geschrieben zu werden)</translation>
     </message>
 </context>
 <context>

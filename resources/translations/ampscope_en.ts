@@ -684,10 +684,6 @@ Example: %2</source>
         <source>the run store %1 took too long to open (%2 steps waited for it)</source>
         <translation type="unfinished"></translation>
     </message>
-    <message>
-        <source>the recorder stopped</source>
-        <translation type="unfinished"></translation>
-    </message>
 </context>
 <context>
     <name>Narrator</name>
@@ -1285,6 +1281,10 @@ Example: %2</source>
     </message>
     <message>
         <source>upgrading</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the disk cannot keep up (%1 steps waited to be written)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -707,10 +707,6 @@ Example: %2</source>
         <source>the run store %1 took too long to open (%2 steps waited for it)</source>
         <translation>ラン ストア %1 を開くのに時間がかかりすぎました（%2 ステップが待機しました）</translation>
     </message>
-    <message>
-        <source>the recorder stopped</source>
-        <translation>記録が停止しました</translation>
-    </message>
 </context>
 <context>
     <name>Narrator</name>
@@ -1302,6 +1298,10 @@ Example: %2</source>
     <message>
         <source>upgrading</source>
         <translation>ファイル形式の更新</translation>
+    </message>
+    <message>
+        <source>the disk cannot keep up (%1 steps waited to be written)</source>
+        <translation>ディスクの書き込みが追いつきません（%1 ステップが書き込みを待機しました）</translation>
     </message>
 </context>
 <context>

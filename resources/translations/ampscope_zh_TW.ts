@@ -707,10 +707,6 @@ Example: %2</source>
         <source>the run store %1 took too long to open (%2 steps waited for it)</source>
         <translation>執行紀錄庫 %1 開啟耗時過久（有 %2 步在等待）</translation>
     </message>
-    <message>
-        <source>the recorder stopped</source>
-        <translation>記錄器已停止</translation>
-    </message>
 </context>
 <context>
     <name>Narrator</name>
@@ -1302,6 +1298,10 @@ Example: %2</source>
     <message>
         <source>upgrading</source>
         <translation>升級檔案格式</translation>
+    </message>
+    <message>
+        <source>the disk cannot keep up (%1 steps waited to be written)</source>
+        <translation>磁碟寫入跟不上（有 %1 步在等待寫入）</translation>
     </message>
 </context>
 <context>
