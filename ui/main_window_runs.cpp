@@ -33,6 +33,7 @@
 
 #include <atomic>
 #include <cmath>
+#include <optional>
 
 namespace ampscope::ui {
 
@@ -196,6 +197,10 @@ void MainWindow::showReplay(std::shared_ptr<StoredRun> run) {
   // Point the charts at the new run before the old one (if any) goes away.
   std::shared_ptr<StoredRun> previous = std::move(m_replay);
   m_replay = std::move(run);
+  // A step's per-layer statistics are read off the GUI thread when a chart asks for them.
+  m_replay->history().setStatsRequest([this, shown = std::weak_ptr<StoredRun>(m_replay)](std::int64_t step) {
+    loadReplayStats(shown, step);
+  });
   showHistory(&m_replay->history(), m_replay->scalerInUse());
   previous.reset();
   m_log->clear();
@@ -217,8 +222,27 @@ void MainWindow::showReplay(std::shared_ptr<StoredRun> run) {
   updateTitle();
 }
 
+void MainWindow::loadReplayStats(const std::weak_ptr<StoredRun>& shown, std::int64_t step) {
+  const std::shared_ptr<StoredRun> run = shown.lock();
+  if (!run) return;
+  auto arrived = [this, shown, step](std::optional<StepRecord> record) {
+    const std::shared_ptr<StoredRun> r = shown.lock();
+    if (!r || r != m_replay) return;
+    r->history().deliverStats(step, std::move(record));
+    showStep(m_shownStep);  // the charts and the table ask again and find it
+  };
+  // The newest click wins; a store opened for the job (the replay's own is this thread's).
+  m_statsJob.start(
+      [path = QFile::encodeName(run->path()).toStdString(), id = run->runId(), step](const CancelToken&) {
+        std::vector<StepRecord> r = RunStore(path, RunStore::Mode::ReadOnly).load_steps(id, step, step, true);
+        return r.empty() ? std::optional<StepRecord>() : std::optional<StepRecord>(std::move(r.front()));
+      },
+      arrived, [arrived](const QString&) { arrived(std::nullopt); });  // the file went away: "no statistics"
+}
+
 void MainWindow::backToLive() {
   if (!m_replay) return;
+  m_statsJob.cancel();
   showHistory(&m_controller->history(), m_controller->scalerInUse());
   m_replay.reset();
   m_log->clear();
