@@ -12,12 +12,6 @@
 //
 // The stores are written straight through RunStore::append_steps in big batches without layer
 // statistics (1,000,000 steps take a few seconds). Label `perf`: wall-clock limits.
-#include "gui_pause_meter.h"
-#include "main_window.h"
-#include "presets.h"
-#include "session_controller.h"
-#include "stored_run.h"
-
 #include <ampscope/run_store.h>
 #include <ampscope/training_session.h>
 
@@ -26,10 +20,15 @@
 #include <QFile>
 #include <QTemporaryDir>
 #include <QTest>
-
 #include <algorithm>
 #include <memory>
 #include <vector>
+
+#include "gui_pause_meter.h"
+#include "main_window.h"
+#include "presets.h"
+#include "session_controller.h"
+#include "stored_run.h"
 
 using namespace ampscope;
 using namespace ampscope::ui;
@@ -83,8 +82,9 @@ SessionConfig longStepConfig() {
 }
 
 void report(const char* what, qint64 oldMs, qint64 newMs) {
-  qInfo("RESULT %s: the GUI thread's longest pause: old (on the GUI thread) %lld ms, new %lld ms (limit %lld)", what,
-        static_cast<long long>(oldMs), static_cast<long long>(newMs), static_cast<long long>(kLimitMs));
+  qInfo(
+      "RESULT %s: the GUI thread's longest pause: old (on the GUI thread) %lld ms, new %lld ms (limit %lld)",
+      what, static_cast<long long>(oldMs), static_cast<long long>(newMs), static_cast<long long>(kLimitMs));
 }
 }  // namespace
 
