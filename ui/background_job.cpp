@@ -1,10 +1,10 @@
 #include "background_job.h"
 
-#include "core_text.h"
-
 #include <QCoreApplication>
 #include <QDeadlineTimer>
 #include <QThread>
+
+#include "core_text.h"
 
 namespace ampscope::ui {
 
@@ -54,7 +54,8 @@ void BackgroundJob::cancel() {
   m_busy = false;
 }
 
-CancelToken BackgroundJob::launch(std::function<void(const CancelToken&)> body, std::function<void()> deliver) {
+CancelToken BackgroundJob::launch(std::function<void(const CancelToken&)> body,
+                                  std::function<void()> deliver) {
   cancel();  // the newest request wins
   const std::uint64_t generation = ++m_generation;
   CancelToken token;
@@ -76,7 +77,8 @@ CancelToken BackgroundJob::launch(std::function<void(const CancelToken&)> body, 
                    [thread, generation, delivered = m_delivered, deliver = std::move(deliver), this,
                     alive = std::weak_ptr<Shared>(m_shared)]() mutable {
                      if (!thread->ran()) return;  // always set by now; orders the reads below
-                     if (alive.expired() || *delivered >= generation) return;  // cancelled, replaced or job gone
+                     if (alive.expired() || *delivered >= generation)
+                       return;  // cancelled, replaced or job gone
                      *delivered = generation;
                      m_busy = false;
                      m_current = {};

@@ -23,7 +23,6 @@
 #include <QObject>
 #include <QPointer>
 #include <QString>
-
 #include <atomic>
 #include <cstdint>
 #include <exception>

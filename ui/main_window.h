@@ -193,6 +193,8 @@ class MainWindow : public QMainWindow {
   /// `staged`: the loss chart takes the run now, the scale chart on the next turn of the loop.
   void showOverlay(std::shared_ptr<StoredRun> run, bool staged = false);
   void overlayOnto(bool loss, bool scale);
+  /// Reads `step`'s statistics of the replayed run on a job thread, then redraws.
+  void loadReplayStats(const std::weak_ptr<StoredRun>& shown, std::int64_t step);
   void updateOpening();
   struct OpeningProgress;
   struct CsvExportTask;
@@ -230,6 +232,7 @@ class MainWindow : public QMainWindow {
   BackgroundJob m_replayJob{this, QStringLiteral("replay loader")};
   BackgroundJob m_overlayJob{this, QStringLiteral("overlay loader")};
   BackgroundJob m_exportJob{this, QStringLiteral("csv export")};
+  BackgroundJob m_statsJob{this, QStringLiteral("replay statistics")};
   QWidget* m_openingBar = nullptr;
   QLabel* m_openingLabel = nullptr;
   QProgressBar* m_openingProgress = nullptr;

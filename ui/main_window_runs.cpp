@@ -33,6 +33,7 @@
 
 #include <atomic>
 #include <cmath>
+#include <optional>
 
 namespace ampscope::ui {
 
@@ -196,6 +197,10 @@ void MainWindow::showReplay(std::shared_ptr<StoredRun> run) {
   // Point the charts at the new run before the old one (if any) goes away.
   std::shared_ptr<StoredRun> previous = std::move(m_replay);
   m_replay = std::move(run);
+  // A step's per-layer statistics are read off the GUI thread when a chart asks for them.
+  m_replay->history().setStatsRequest([this, shown = std::weak_ptr<StoredRun>(m_replay)](std::int64_t step) {
+    loadReplayStats(shown, step);
+  });
   showHistory(&m_replay->history(), m_replay->scalerInUse());
   previous.reset();
   m_log->clear();
@@ -217,8 +222,27 @@ void MainWindow::showReplay(std::shared_ptr<StoredRun> run) {
   updateTitle();
 }
 
+void MainWindow::loadReplayStats(const std::weak_ptr<StoredRun>& shown, std::int64_t step) {
+  const std::shared_ptr<StoredRun> run = shown.lock();
+  if (!run) return;
+  auto arrived = [this, shown, step](std::optional<StepRecord> record) {
+    const std::shared_ptr<StoredRun> r = shown.lock();
+    if (!r || r != m_replay) return;
+    r->history().deliverStats(step, std::move(record));
+    showStep(m_shownStep);  // the charts and the table ask again and find it
+  };
+  // The newest click wins; a store opened for the job (the replay's own is this thread's).
+  m_statsJob.start(
+      [path = QFile::encodeName(run->path()).toStdString(), id = run->runId(), step](const CancelToken&) {
+        std::vector<StepRecord> r = RunStore(path, RunStore::Mode::ReadOnly).load_steps(id, step, step, true);
+        return r.empty() ? std::optional<StepRecord>() : std::optional<StepRecord>(std::move(r.front()));
+      },
+      arrived, [arrived](const QString&) { arrived(std::nullopt); });  // the file went away: "no statistics"
+}
+
 void MainWindow::backToLive() {
   if (!m_replay) return;
+  m_statsJob.cancel();
   showHistory(&m_controller->history(), m_controller->scalerInUse());
   m_replay.reset();
   m_log->clear();
@@ -290,12 +314,6 @@ void MainWindow::clearOverlay() {
   m_dashboard->scheduleReplot();
 }
 
-QString MainWindow::liveLabel() const {
-  const qint64 id = m_controller->recordingRunId();
-  return id > 0 ? tr("run %1: %2 (live)").arg(id).arg(m_controller->precisionLabel())
-                : tr("live: %1").arg(m_controller->precisionLabel());
-}
-
 void MainWindow::updateOverlayLabels() {
   overlayOnto(true, true);
 }
@@ -308,16 +326,6 @@ void MainWindow::overlayOnto(bool loss, bool scale) {
   m_dashboard->scheduleReplot();
 }
 
-void MainWindow::updateTitle() {
-  if (m_replay) {
-    setWindowTitle(tr("AmpScope \u2014 replaying run %1 from %2").arg(m_replay->runId()).arg(QFileInfo(m_replay->path()).fileName()));
-    return;
-  }
-  const qint64 id = m_controller->recordingRunId();
-  setWindowTitle(id > 0 ? tr("AmpScope \u2014 run %1 (recording to %2)").arg(id).arg(QDir::toNativeSeparators(m_controller->storePath()))
-                        : QStringLiteral("AmpScope"));
-}
-
 void MainWindow::addLiveEvent(qint64 step, int severity, const QString& text) {
   m_liveEvents.push_back({step, severity, text});
   while (m_liveEvents.size() > static_cast<std::size_t>(EventLog::kMaxLines)) m_liveEvents.pop_front();
@@ -327,83 +335,6 @@ void MainWindow::addLiveEvent(qint64 step, int severity, const QString& text) {
 std::pair<qint64, qint64> MainWindow::visibleSteps() const {
   const QCPRange r = m_dashboard->lossPlot()->xAxis->range();
   return {static_cast<qint64>(std::ceil(std::max(0.0, r.lower))), static_cast<qint64>(std::floor(r.upper))};
-}
-
-/// What a CSV export needs, taken on the GUI thread; written on a job thread. A replayed run is
-/// shared (its steps do not change, its statistics are read from a store opened for the job);
-/// the live history changes with every poll, so the visible steps and the statistics it holds
-/// are copied.
-struct MainWindow::CsvExportTask {
-  QString path;
-  qint64 first = 0, last = 0;
-  std::shared_ptr<const StoredRun> run;
-  std::vector<StepPoint> points;
-  std::vector<LayerInfo> layers;
-  std::vector<StepRecord> stats;
-
-  qint64 write(const CancelToken& token, QString* error) const {
-    StatsRangeLoader loader;
-    std::unique_ptr<RunStore> store;
-    if (run) {
-      store = std::make_unique<RunStore>(QFile::encodeName(run->path()).toStdString(), RunStore::Mode::ReadOnly);
-      loader = [&store, &token, id = run->runId()](qint64 a, qint64 b, std::vector<StepRecord>& out) {
-        if (token.cancelled()) throw JobCancelled();
-        for (StepRecord& r : store->load_steps(id, a, b, true))
-          if (!r.layers.empty()) out.push_back(std::move(r));
-      };
-      return writeStepsCsv(path, run->history().points(), run->history().layers(), first, last, loader, error);
-    }
-    loader = [this, &token](qint64 a, qint64 b, std::vector<StepRecord>& out) {
-      if (token.cancelled()) throw JobCancelled();
-      for (const StepRecord& r : stats)
-        if (r.step >= a && r.step <= b) out.push_back(r);
-    };
-    return writeStepsCsv(path, points, layers, first, last, loader, error);
-  }
-};
-
-std::shared_ptr<const MainWindow::CsvExportTask> MainWindow::csvTask(const QString& path) const {
-  auto task = std::make_shared<CsvExportTask>();
-  task->path = path;
-  std::tie(task->first, task->last) = visibleSteps();
-  if (m_replay) {
-    task->run = m_replay;
-    return task;
-  }
-  const StepHistory& h = m_controller->history();
-  const auto& pts = h.points();
-  auto begin = std::lower_bound(pts.begin(), pts.end(), task->first, [](const StepPoint& p, qint64 s) { return p.step < s; });
-  auto end = std::upper_bound(pts.begin(), pts.end(), task->last, [](qint64 s, const StepPoint& p) { return s < p.step; });
-  task->points.assign(begin, end);
-  task->layers = h.layers();
-  if (!task->layers.empty()) h.keptStats(task->first, task->last, task->stats);
-  return task;
-}
-
-qint64 MainWindow::exportVisibleCsv(const QString& path, QString* error) {
-  auto task = csvTask(path);
-  try {
-    return task->write({}, error);
-  } catch (const std::exception& e) {  // the store went away while reading
-    if (error) *error = i18n::errorText(e);
-    return -1;
-  }
-}
-
-void MainWindow::exportVisibleCsvInBackground(const QString& path, std::function<void(qint64, const QString&)> done) {
-  auto task = csvTask(path);
-  m_exportJob.start(
-      [task](const CancelToken& token) {
-        QString error;
-        const qint64 rows = task->write(token, &error);
-        return std::make_pair(rows, error);
-      },
-      [done](std::pair<qint64, QString> result) {
-        if (done) done(result.first, result.second);
-      },
-      [done](const QString& error) {
-        if (done) done(-1, error);
-      });
 }
 
 void MainWindow::openStoreInteractive() {
@@ -432,21 +363,5 @@ void MainWindow::overlayInteractive() {
     if (!ok) QMessageBox::warning(this, tr("Cannot overlay the run"), error);
   });
 }
-
-void MainWindow::exportCsvInteractive() {
-  const auto [first, last] = visibleSteps();
-  const QString stem = m_replay ? QStringLiteral("ampscope-run%1-steps-%2-%3.csv").arg(m_replay->runId()).arg(first).arg(last)
-                                : QStringLiteral("ampscope-steps-%1-%2.csv").arg(first).arg(last);
-  const QString path = QFileDialog::getSaveFileName(this, tr("Export the visible steps %1\u2013%2 as CSV").arg(first).arg(last),
-                                                    QDir::home().filePath(stem), tr("CSV files (*.csv)"));
-  if (path.isEmpty()) return;
-  exportVisibleCsvInBackground(path, [this, path](qint64 rows, const QString& error) {
-    if (rows < 0)
-      QMessageBox::warning(this, tr("Export failed"), error);
-    else
-      statusBar()->showMessage(tr("Wrote %1 steps to %2").arg(rows).arg(path), 5000);
-  });
-}
-
 
 }  // namespace ampscope::ui

@@ -23,6 +23,9 @@ void StepHistory::reset(std::vector<LayerInfo> layers) {
   m_cache.clear();
   m_cacheOrder.clear();
   m_loads = 0;
+  m_request = nullptr;
+  m_requested = -1;
+  m_missing.clear();
 }
 
 void StepHistory::setStatsSource(std::vector<std::int64_t> statsSteps, StatsLoader loader) {
@@ -78,6 +81,21 @@ void StepHistory::addCounts(const StepRecord& r) {
   }
 }
 
+void StepHistory::deliverStats(std::int64_t step, std::optional<StepRecord> record) const {
+  if (m_requested == step) m_requested = -1;
+  if (!record) {
+    m_missing.insert(step);
+    return;
+  }
+  if (m_cache.count(step)) return;
+  while (m_cache.size() >= kCacheSize && !m_cacheOrder.empty()) {
+    m_cache.erase(m_cacheOrder.front());
+    m_cacheOrder.pop_front();
+  }
+  m_cacheOrder.push_back(step);
+  m_cache.emplace(step, std::move(*record));
+}
+
 void StepHistory::keptStats(std::int64_t first, std::int64_t last, std::vector<StepRecord>& out) const {
   std::map<std::int64_t, const StepRecord*> kept;
   for (const auto& [step, r] : m_notable)
@@ -109,6 +127,15 @@ const StepRecord* StepHistory::statsAt(std::int64_t step) const {
     auto it = std::upper_bound(m_statsSteps.begin(), m_statsSteps.end(), step);
     const std::int64_t s = it == m_statsSteps.begin() ? m_statsSteps.front() : *(it - 1);
     if (auto c = m_cache.find(s); c != m_cache.end()) return &c->second;
+    if (m_missing.count(s)) return nullptr;
+    if (m_request) {
+      if (m_requested != s) {
+        m_requested = s;
+        ++m_loads;
+        m_request(s);
+      }
+      return nullptr;
+    }
     std::optional<StepRecord> r = m_loader(s);
     ++m_loads;
     if (!r) return nullptr;

@@ -10,6 +10,7 @@
 #include <functional>
 #include <map>
 #include <optional>
+#include <set>
 #include <vector>
 
 namespace ampscope::ui {
@@ -88,6 +89,13 @@ class StepHistory {
   void setRecentStats(std::deque<StepRecord> records) { m_recent = std::move(records); }
   /// Loads done through the stats source (for tests: on demand, not all at once).
   std::int64_t statsLoads() const { return m_loads; }
+  /// Replay in the window: the stats source is read off the GUI thread. On a miss statsAt()
+  /// returns nullptr and calls `request(step)` (once per step in a row: the newest wins); the
+  /// record comes back through deliverStats() and the caller redraws.
+  using StatsRequest = std::function<void(std::int64_t step)>;
+  void setStatsRequest(StatsRequest request) { m_request = std::move(request); }
+  /// A requested statistics step has been read (nullopt: it has none, or the store is gone).
+  void deliverStats(std::int64_t step, std::optional<StepRecord> record) const;
 
  private:
   std::size_t m_recentCap;
@@ -106,6 +114,9 @@ class StepHistory {
   mutable std::map<std::int64_t, StepRecord> m_cache;  // loaded on demand (replay)
   mutable std::deque<std::int64_t> m_cacheOrder;
   mutable std::int64_t m_loads = 0;
+  StatsRequest m_request;
+  mutable std::int64_t m_requested = -1;      // the step asked for last (requests)
+  mutable std::set<std::int64_t> m_missing;  // steps the source had no statistics for
   static constexpr std::size_t kCacheSize = 32;
 };
 

@@ -38,6 +38,7 @@ class StoredRun {
   const RunSummary& summary() const { return m_summary; }
   const SessionConfig& config() const { return m_config; }
   const StepHistory& history() const { return m_history; }
+  StepHistory& history() { return m_history; }
   bool scalerInUse() const { return m_config.use_scaler && m_config.scaler.enabled(); }
   /// The narration of the run, oldest first (at most EventLog::kMaxLines, the newest kept).
   const std::vector<NarratedEvent>& events() const { return m_events; }

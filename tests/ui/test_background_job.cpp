@@ -2,18 +2,17 @@
 // cancelled request delivers nothing, results and errors arrive queued on the GUI thread, an
 // exception becomes an error message, and neither the destructor nor a destroyed context
 // waits for a work still running or hears from it.
-#include "background_job.h"
-
 #include <QCoreApplication>
 #include <QDeadlineTimer>
 #include <QSemaphore>
 #include <QTest>
 #include <QThread>
-
 #include <atomic>
 #include <memory>
 #include <stdexcept>
 #include <vector>
+
+#include "background_job.h"
 
 using namespace ampscope::ui;
 
@@ -107,7 +106,8 @@ void TestBackgroundJob::newestRequestWins() {
       },
       [&](int r) { delivered.push_back(r); });
   QVERIFY(!older.cancelled());
-  const CancelToken newer = job.start([](const CancelToken&) { return 2; }, [&](int r) { delivered.push_back(r); });
+  const CancelToken newer =
+      job.start([](const CancelToken&) { return 2; }, [&](int r) { delivered.push_back(r); });
   QVERIFY(older.cancelled());
   QVERIFY(!newer.cancelled());
   QTRY_COMPARE_WITH_TIMEOUT(delivered, std::vector<int>{2}, kTimeout);
@@ -126,7 +126,7 @@ void TestBackgroundJob::cancelDeliversNothing() {
   std::atomic<bool> sawCancel{false};
   job.start(
       [gate, &sawCancel](const CancelToken& token) -> int {
-        gate->open();  // tells the test the work is running
+        gate->open();                                              // tells the test the work is running
         while (!token.cancelled()) QThread::yieldCurrentThread();  // a load polling its progress callback
         sawCancel = true;
         throw JobCancelled();
@@ -146,13 +146,14 @@ void TestBackgroundJob::exceptionsBecomeErrors() {
   BackgroundJob job(&context);
   QString error;
   int done = 0;
-  job.start([](const CancelToken&) -> int { throw std::runtime_error("the disk is on fire"); }, [&](int) { ++done; },
-            [&](const QString& e) { error = e; });
+  job.start([](const CancelToken&) -> int { throw std::runtime_error("the disk is on fire"); },
+            [&](int) { ++done; }, [&](const QString& e) { error = e; });
   QTRY_VERIFY_WITH_TIMEOUT(!error.isEmpty(), kTimeout);
   QCOMPARE(error, QStringLiteral("the disk is on fire"));
   QCOMPARE(done, 0);
   error.clear();
-  job.start([](const CancelToken&) -> int { throw 3; }, [&](int) { ++done; }, [&](const QString& e) { error = e; });
+  job.start([](const CancelToken&) -> int { throw 3; }, [&](int) { ++done; },
+            [&](const QString& e) { error = e; });
   QTRY_COMPARE_WITH_TIMEOUT(error, QStringLiteral("unknown error"), kTimeout);
   QCOMPARE(done, 0);
 }

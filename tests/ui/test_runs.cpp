@@ -159,10 +159,11 @@ void TestRuns::liveRunIsRecordedAndReplaysToTheSameNumbers() {
   QCOMPARE(h.statsSteps().size(), std::size_t(kSteps));
   const std::int64_t loadsBefore = h.statsLoads();
   QVERIFY(loadsBefore <= 4);
-  // Scrub to the faulty step as a click in the event log does.
+  // Scrub to the faulty step as a click in the event log does: its statistics are read off the
+  // GUI thread and drawn when they arrive.
   w.showStep(50);
-  QCOMPARE(w.dashboard()->histogram()->drawnStep(), qint64(50));
-  QCOMPARE(w.layerTable()->tableModel()->drawnStep(), qint64(50));
+  QTRY_COMPARE_WITH_TIMEOUT(w.dashboard()->histogram()->drawnStep(), qint64(50), kTimeout);
+  QTRY_COMPARE_WITH_TIMEOUT(w.layerTable()->tableModel()->drawnStep(), qint64(50), kTimeout);
   QVERIFY(h.statsLoads() - loadsBefore <= 2);
   const StepRecord* r = h.statsAt(50);
   QVERIFY(r);
