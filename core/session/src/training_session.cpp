@@ -109,6 +109,10 @@ struct TrainingSession::Impl : GradScalerObserver {
 
   // --- worker and channels -----------------------------------------------------------------
   std::jthread worker;
+  // The worker's stop. Replaced in start() before the thread exists, so the worker itself may
+  // request it (a Stop command, a step hook) without touching `worker` while start() assigns it;
+  // other threads reach it under cmd_mu.
+  std::stop_source stop_src;
   std::mutex cmd_mu;
   std::condition_variable_any cmd_cv;
   std::deque<Command> commands;
@@ -276,7 +280,7 @@ struct TrainingSession::Impl : GradScalerObserver {
         ++steps_requested;
         break;
       case Command::Kind::Stop:
-        worker.request_stop();
+        stop_src.request_stop();
         break;
       case Command::Kind::SetScaler:
         try {
@@ -368,6 +372,15 @@ struct TrainingSession::Impl : GradScalerObserver {
       return;  // never used yet (the scaler was off): the init scale above is what it starts with
     }
     scale_set_by_user = true;
+  }
+
+  /// From any thread: the worker sees it before its next micro-batch.
+  void request_stop() {
+    {
+      std::lock_guard lock(cmd_mu);
+      stop_src.request_stop();
+    }
+    cmd_cv.notify_all();
   }
 
   void apply_pending() {
@@ -956,8 +969,7 @@ TrainingSession::TrainingSession(SessionConfig config) : m_impl(std::make_unique
 
 TrainingSession::~TrainingSession() {
   if (m_impl->worker.joinable()) {
-    m_impl->worker.request_stop();
-    m_impl->cmd_cv.notify_all();
+    m_impl->request_stop();
     m_impl->worker.join();
   }
   if (m_impl->scaler) m_impl->scaler->remove_observer(m_impl.get());
@@ -1011,24 +1023,29 @@ void TrainingSession::start(bool paused) {
   }
   m_impl->paused = paused;
   m_impl->is_running = true;
-  m_impl->worker = std::jthread([impl = m_impl.get()](std::stop_token st) { impl->loop(st); });
+  std::stop_token token;
+  {
+    std::lock_guard lock(m_impl->cmd_mu);
+    m_impl->stop_src = std::stop_source();
+    token = m_impl->stop_src.get_token();
+  }
+  m_impl->worker = std::jthread([impl = m_impl.get(), token] { impl->loop(token); });
 }
 
 void TrainingSession::post(const Command& command) {
   {
     std::lock_guard lock(m_impl->cmd_mu);
     m_impl->commands.push_back(command);
+    // A stop is seen at once, between micro-batches, not at the next step boundary.
+    if (command.kind == Command::Kind::Stop) m_impl->stop_src.request_stop();
   }
-  // A stop is seen at once, between micro-batches, not at the next step boundary.
-  if (command.kind == Command::Kind::Stop) m_impl->worker.request_stop();
   m_impl->cmd_cv.notify_all();
 }
 
 bool TrainingSession::running() const { return m_impl->is_running; }
 
 void TrainingSession::request_stop() {
-  m_impl->worker.request_stop();
-  m_impl->cmd_cv.notify_all();
+  m_impl->request_stop();
 }
 
 void TrainingSession::wait() {
