@@ -10,6 +10,7 @@
 
 #include <chrono>
 #include <exception>
+#include <functional>
 #include <limits>
 
 namespace ampscope::ui {
@@ -35,16 +36,16 @@ SessionController::SessionController(QObject* parent) : QObject(parent) {
 SessionController::~SessionController() {
   m_build.cancel();  // a session still building is dropped on its thread
   m_timer.stop();
-  closeSession();  // the worker stops at its next check; nobody here waits for it
-  retireRecorder("stopped");
-  // Every recording committed before the process ends: the one wait on the disk, at the end.
+  closeSession("stopped");  // the worker stops at its next check, on the teardown's thread
+  // Every recording committed before the process ends: the one wait, at the end. It lasts until
+  // the worker has stopped (at most one micro-batch) and the writer has committed the rest.
   for (const auto& r : m_closing) r->wait_closed();
 }
 
-void SessionController::retireRecorder(const std::string& status) {
+std::function<void()> SessionController::retireRecorder(const std::string& status) {
   // Forget the recorders that have closed (closed() never waits).
   std::erase_if(m_closing, [](const std::shared_ptr<RunRecorder>& r) { return r->closed(); });
-  if (!m_recorder) return;
+  if (!m_recorder) return {};
   // A short run can end before the store has even failed to open (the open runs on the writer
   // thread): a failure that shows only now is still announced, back on this thread, unless a
   // newer run has started recording in the meantime (it reports its own store).
@@ -52,7 +53,7 @@ void SessionController::retireRecorder(const std::string& status) {
   const std::uint64_t generation = m_recordingGeneration;
   // Committing the rest and writing the status wait on the disk: the writer thread does it and
   // says when it is done; this thread goes on at once.
-  m_recorder->close_async(status, [this, announce, generation](const std::optional<UserText>& why) {
+  auto onClosed = [this, announce, generation](const std::optional<UserText>& why) {
     if (!announce || !why) return;
     // Queued to this object: dropped if it is destroyed first (its destructor waits for the
     // writers, so none calls this during or after it).
@@ -65,8 +66,11 @@ void SessionController::retireRecorder(const std::string& status) {
           Q_EMIT recordingFailed(tr("Not recording this run: %1. Training goes on unrecorded.").arg(error));
         },
         Qt::QueuedConnection);
-  });
-  m_closing.push_back(std::move(m_recorder));
+  };
+  m_closing.push_back(m_recorder);
+  return [rec = std::move(m_recorder), status, onClosed = std::move(onClosed)]() mutable {
+    rec->close_async(status, std::move(onClosed));
+  };
 }
 
 void SessionController::startRecording() {
@@ -112,19 +116,28 @@ void SessionController::setState(State s) {
   Q_EMIT stateChanged(s);
 }
 
-void SessionController::closeSession() {
-  if (!m_session) return;
+void SessionController::closeSession(const std::string& recordingStatus) {
+  std::function<void()> closeRecording = retireRecorder(recordingStatus);
+  if (!m_session) {
+    if (closeRecording) closeRecording();
+    return;
+  }
   m_session->request_stop();
-  // Destroying the session joins its worker, which sees the stop only at its next check (after
-  // the step in progress: seconds, or minutes for a large accumulation). A job thread waits
-  // for it; this thread goes on at once. The application object waits for it at exit.
-  m_teardown.start([session = std::move(m_session)](const CancelToken&) mutable { session.reset(); }, [] {});
+  // Destroying the session joins its worker, which sees the stop at its next check (between
+  // micro-batches). A job thread waits for it; this thread goes on at once. The application
+  // object waits for it at exit. Only then is the recording closed: the worker's last step is
+  // in the recorder's queue by then, and the close (on the writer thread) commits it.
+  m_teardown.start(
+      [session = std::move(m_session), closeRecording = std::move(closeRecording)](const CancelToken&) mutable {
+        session.reset();
+        if (closeRecording) closeRecording();
+      },
+      [] {});
 }
 
 void SessionController::teardown(const SessionConfig& config) {
   m_timer.stop();
-  closeSession();
-  retireRecorder(m_state == State::Finished ? "finished" : "stopped");
+  closeSession(m_state == State::Finished ? "finished" : "stopped");
   m_stopRequested = false;
   m_started = false;
   m_startWhenBuilt = false;
@@ -434,7 +447,7 @@ void SessionController::handleEvents(const std::vector<SessionEvent>& events) {
     // The worker has ended: every record is in the recorder; close the run in the store.
     checkRecording();
     if (m_stopRequested && status == "finished") status = "stopped";
-    retireRecorder(status);
+    if (auto closeRecording = retireRecorder(status)) closeRecording();  // the worker has ended
     m_timer.stop();
     m_stepsPerSecond = 0.0;
     Q_EMIT runFinished();

@@ -17,7 +17,7 @@
 
 #include <cstdint>
 #include <deque>
-#include <future>
+#include <functional>
 #include <memory>
 #include <utility>
 #include <vector>
@@ -132,8 +132,9 @@ class SessionController : public QObject {
   void setState(State s);
   void teardown(const SessionConfig& config);
   bool install(std::unique_ptr<TrainingSession> session, const QString& error);
-  /// Stops the session and destroys it (which joins its worker) on a job thread.
-  void closeSession();
+  /// Stops the session and destroys it (which joins its worker) on a job thread, then closes
+  /// its recording with `recordingStatus`, so that the worker's last step is recorded.
+  void closeSession(const std::string& recordingStatus);
   void setLoading(bool loading, const QString& message);
   BackgroundJob m_build{this, QStringLiteral("session builder")};
   BackgroundJob m_teardown{this, QStringLiteral("session teardown")};
@@ -146,8 +147,10 @@ class SessionController : public QObject {
   void tellEventsUpTo(std::int64_t upTo);
   void updateRate();
   void startRecording();
-  /// Hands the close of the current recording (`status`) to its writer thread: returns at once.
-  void retireRecorder(const std::string& status);
+  /// Takes the current recording out of the controller and returns the call that hands its close
+  /// (`status`) to its writer thread (empty when nothing records). The caller makes that call
+  /// once the worker has stopped: at once when it has, after the teardown's join otherwise.
+  std::function<void()> retireRecorder(const std::string& status);
 
   std::unique_ptr<TrainingSession> m_session;
   SessionConfig m_config;
