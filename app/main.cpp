@@ -13,7 +13,7 @@
 #include <QCoreApplication>
 
 #ifdef AMPSCOPE_WITH_GUI
-#include "gui_main.h"
+#include "shell/gui_main.h"
 #endif
 
 #include <clocale>

@@ -1,6 +1,6 @@
 #include "fuzz_entries.h"
 
-#include "preset_parse.h"
+#include "presets/preset_parse.h"
 
 #include <cstdio>
 #include <cstdlib>

@@ -12,7 +12,7 @@
 #include <string>
 
 #include "cli_args.h"
-#include "preset_parse.h"
+#include "presets/preset_parse.h"
 #include "session_options.h"
 
 using namespace ampscope;

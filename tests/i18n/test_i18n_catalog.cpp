@@ -3,7 +3,7 @@
 // resources/translations/*.ts, and every message must then be
 // translated (not unfinished, not empty) in every shipped language, with the same
 // placeholders (%1.., %n) as its source and the right number of plural forms. The presets'
-// titles and explanations (JSON, listed in ui/preset_strings.cpp) must be among them. Also: the
+// titles and explanations (JSON, listed in ui/presets/preset_strings.cpp) must be among them. Also: the
 // compiled catalogues are in the binary and a user's language code maps onto them.
 #include "translations.h"
 
@@ -173,7 +173,7 @@ class TestI18nCatalog : public QObject {
   }
 
   void shipped_presets_are_translated() {
-    // Their texts live in JSON; ui/preset_strings.cpp must list them word for word.
+    // Their texts live in JSON; ui/presets/preset_strings.cpp must list them word for word.
     QString language;
     QSet<QString> translatable;
     for (const Message& m : readTs(m_updated.at(1), &language))
@@ -193,7 +193,7 @@ class TestI18nCatalog : public QObject {
       }
     }
     QVERIFY2(missing.isEmpty(),
-             qPrintable(QStringLiteral("add to ui/preset_strings.cpp (QT_TRANSLATE_NOOP(\"Preset\", ...)) and translate:\n") +
+             qPrintable(QStringLiteral("add to ui/presets/preset_strings.cpp (QT_TRANSLATE_NOOP(\"Preset\", ...)) and translate:\n") +
                         missing.join(QLatin1Char('\n'))));
   }
 

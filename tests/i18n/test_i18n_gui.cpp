@@ -2,16 +2,16 @@
 // Qt sends LanguageChange, and the menus, docks, control panel, layer table and chart titles
 // and axes say it in the new language at once; back to English, and the choice is remembered.
 // The core's own messages (rejected settings, session events, errors) are translated too.
-#include "chart_base.h"
+#include "charts/chart_base.h"
 #include "core_text.h"
-#include "control_panel.h"
-#include "dashboard.h"
-#include "gui_main.h"
-#include "layer_table.h"
-#include "loss_plot.h"
-#include "main_window.h"
-#include "narrator.h"
-#include "scaler_panel.h"
+#include "panels/control_panel.h"
+#include "charts/dashboard.h"
+#include "shell/gui_main.h"
+#include "panels/layer_table.h"
+#include "charts/loss_plot.h"
+#include "shell/main_window.h"
+#include "panels/narrator.h"
+#include "panels/scaler_panel.h"
 #include "translations.h"
 
 #include <QAction>

@@ -17,17 +17,17 @@
 // e.g. 1,000,000 steps) and optionally AMPSCOPE_BENCH_RUN=ID (default: the newest run), it
 // opens the run as File > Open does and times the open, the full replot, a zoom and the
 // memory, against the same limits. Without the variable that function is skipped.
-#include "dashboard.h"
-#include "histogram_heatmap.h"
-#include "layer_history_heatmap.h"
-#include "loss_plot.h"
+#include "charts/dashboard.h"
+#include "charts/histogram_heatmap.h"
+#include "charts/layer_history_heatmap.h"
+#include "charts/loss_plot.h"
 #include "gui_pause_meter.h"
-#include "main_window.h"
-#include "presets.h"
-#include "scale_plot.h"
-#include "session_controller.h"
-#include "step_history.h"
-#include "stored_run.h"
+#include "shell/main_window.h"
+#include "presets/presets.h"
+#include "charts/scale_plot.h"
+#include "runs/session_controller.h"
+#include "runs/step_history.h"
+#include "runs/stored_run.h"
 
 #include <ampscope/run_store.h>
 

@@ -25,10 +25,10 @@
 #include <vector>
 
 #include "gui_pause_meter.h"
-#include "main_window.h"
-#include "presets.h"
-#include "session_controller.h"
-#include "stored_run.h"
+#include "shell/main_window.h"
+#include "presets/presets.h"
+#include "runs/session_controller.h"
+#include "runs/stored_run.h"
 
 using namespace ampscope;
 using namespace ampscope::ui;

@@ -12,7 +12,7 @@
 #include <stdexcept>
 #include <vector>
 
-#include "background_job.h"
+#include "runs/background_job.h"
 
 using namespace ampscope::ui;
 

@@ -1,18 +1,18 @@
 // Classroom and live controls, offscreen against real sessions: user presets, settings between
 // launches, every live control reaching the worker at the next step, the session built off
 // the GUI thread, keyboard shortcuts, the unscaled layer history and presentation mode.
-#include "chart_base.h"
-#include "control_panel.h"
-#include "dashboard.h"
-#include "event_log.h"
-#include "layer_history_heatmap.h"
-#include "loss_plot.h"
-#include "main_window.h"
-#include "presets.h"
-#include "scaler_panel.h"
-#include "session_controller.h"
-#include "plot_theme.h"
-#include "user_presets.h"
+#include "charts/chart_base.h"
+#include "panels/control_panel.h"
+#include "charts/dashboard.h"
+#include "panels/event_log.h"
+#include "charts/layer_history_heatmap.h"
+#include "charts/loss_plot.h"
+#include "shell/main_window.h"
+#include "presets/presets.h"
+#include "panels/scaler_panel.h"
+#include "runs/session_controller.h"
+#include "charts/plot_theme.h"
+#include "presets/user_presets.h"
 
 #include <ampscope/run_store.h>
 #include <ampscope/training_session.h>

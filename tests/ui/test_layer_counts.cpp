@@ -1,11 +1,11 @@
 // The "Underflow / overflow per layer over steps" chart, fed by real sessions in the main window.
-#include "dashboard.h"
-#include "layer_counts_plot.h"
-#include "loss_plot.h"
-#include "main_window.h"
-#include "plot_theme.h"
-#include "session_controller.h"
-#include "step_history.h"
+#include "charts/dashboard.h"
+#include "charts/layer_counts_plot.h"
+#include "charts/loss_plot.h"
+#include "shell/main_window.h"
+#include "charts/plot_theme.h"
+#include "runs/session_controller.h"
+#include "runs/step_history.h"
 
 #include <QElapsedTimer>
 #include <QSignalSpy>

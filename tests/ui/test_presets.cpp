@@ -1,7 +1,7 @@
 // Every built-in preset does what its explanation promises: its config runs through a real
 // TrainingSession (synchronously, same seed = same numbers) and the behaviour it is named
 // after is asserted with numbers, usually against a control run that differs in one setting.
-#include "presets.h"
+#include "presets/presets.h"
 
 #include <ampscope/training_session.h>
 

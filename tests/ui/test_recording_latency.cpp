@@ -9,7 +9,7 @@
 // waited on a full queue, and locked by the poll) the GUI thread stopped until the watchdog
 // below made the disk fast again: the whole watchdog delay (see docs/run_store.md).
 #include "gui_pause_meter.h"
-#include "session_controller.h"
+#include "runs/session_controller.h"
 
 #include "../common/slow_sqlite_vfs.h"
 

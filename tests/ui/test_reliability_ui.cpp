@@ -7,15 +7,15 @@
 //  - an inf/NaN storm of 1,000 steps: the loss chart and the histograms keep drawing, the NaN
 //    and inf columns count what was injected, the event loop never stalls, and the event log
 //    says plainly that the scale reached 0.
-#include "control_panel.h"
-#include "dashboard.h"
-#include "event_log.h"
-#include "histogram_heatmap.h"
-#include "loss_plot.h"
-#include "main_window.h"
-#include "scaler_panel.h"
-#include "session_controller.h"
-#include "step_history.h"
+#include "panels/control_panel.h"
+#include "charts/dashboard.h"
+#include "panels/event_log.h"
+#include "charts/histogram_heatmap.h"
+#include "charts/loss_plot.h"
+#include "shell/main_window.h"
+#include "panels/scaler_panel.h"
+#include "runs/session_controller.h"
+#include "runs/step_history.h"
 
 #include <ampscope/scale_policy.h>
 

@@ -2,19 +2,19 @@
 // run stores: live runs are recorded, a stored run replays to the numbers the live run showed,
 // a second run overlays the loss and scale charts, the visible range exports as CSV, and a
 // store that cannot be written leaves the training running with a message.
-#include "control_panel.h"
-#include "event_log.h"
-#include "histogram_heatmap.h"
-#include "layer_table.h"
-#include "layer_table_model.h"
-#include "dashboard.h"
-#include "loss_plot.h"
-#include "main_window.h"
-#include "presets.h"
-#include "scale_plot.h"
-#include "session_controller.h"
-#include "step_history.h"
-#include "stored_run.h"
+#include "panels/control_panel.h"
+#include "panels/event_log.h"
+#include "charts/histogram_heatmap.h"
+#include "panels/layer_table.h"
+#include "panels/layer_table_model.h"
+#include "charts/dashboard.h"
+#include "charts/loss_plot.h"
+#include "shell/main_window.h"
+#include "presets/presets.h"
+#include "charts/scale_plot.h"
+#include "runs/session_controller.h"
+#include "runs/step_history.h"
+#include "runs/stored_run.h"
 
 #include <ampscope/run_store.h>
 #include <ampscope/training_session.h>

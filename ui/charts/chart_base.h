@@ -1,0 +1,119 @@
+// What every AmpScope chart shares: a title, the theme, a coalesced replot request, the step
+// cursor, and a name for exported files. Subclasses fill their data from the StepHistory.
+#pragma once
+
+#include "charts/plot_theme.h"
+
+#include "charts/qcp.h"
+
+#include <QHash>
+#include <QString>
+
+#include <vector>
+
+namespace ampscope::ui {
+
+class StepHistory;
+
+class ChartBase : public QCustomPlot {
+  Q_OBJECT
+ public:
+  ChartBase(const QString& title, const QString& fileStem, QWidget* parent = nullptr);
+
+  QString title() const { return m_titleText; }
+  /// Sets the title text (the charts call it again when the language changes).
+  void setTitle(const QString& title);
+  QString fileStem() const { return m_fileStem; }
+  void setHistory(const StepHistory* history) { m_history = history; }
+
+  virtual void applyTheme(const PlotTheme& theme);
+  const PlotTheme& theme() const { return m_theme; }
+
+  /// Rebuild from the history (after a reset) and after new steps.
+  virtual void rebuild() = 0;
+  virtual void appendSteps(qint64 firstStep, qint64 lastStep) = 0;
+  /// The step the user is looking at (-1: follow the newest).
+  virtual void setShownStep(qint64 step);
+
+  /// Time charts follow the newest step until the user zooms or drags; a double click
+  /// returns to following.
+  bool following() const { return !m_userRange; }
+  virtual void fitRange() {}
+
+  /// Marks the chart for the next coalesced replot (Dashboard's replot timer).
+  void markDirty() { m_dirty = true; }
+  bool takeDirty() {
+    const bool d = m_dirty;
+    m_dirty = false;
+    return d;
+  }
+
+ Q_SIGNALS:
+  void stepClicked(qint64 step);
+
+ protected:
+  void showEvent(QShowEvent* event) override;
+  /// QEvent::LanguageChange: retranslate(), then a replot.
+  void changeEvent(QEvent* event) override;
+  /// Sets every text of the chart again in the current language (title, axes, legend,
+  /// subtitle). Subclasses extend it; their constructors set the same texts first.
+  virtual void retranslate() {}
+  void styleAxis(QCPAxis* axis) const;
+  void setSubtitle(const QString& text);
+  void moveLegendAboveAxes();
+  /// A log-scaled colour scale to the right of the axes, aligned with them, driving `map`
+  /// (the heatmaps' shared setup). `label` names what the colours measure.
+  QCPColorScale* addLogColorScale(QCPColorMap* map, const QString& label);
+  /// A graph for markers (line style none): drawn from a cached bitmap on the screen, as
+  /// vectors in PDF and SVG (see MarkerGraph). The axes default to xAxis and yAxis.
+  QCPGraph* addMarkerGraph(QCPAxis* keyAxis = nullptr, QCPAxis* valueAxis = nullptr);
+  /// The theme's line width for `graph`, or 1 px where its points are denser than one per
+  /// 3 pixel columns of `width`: a pen wider than 1 px takes Qt's stroker path (at 1,000,000
+  /// steps a 1.6 px step line took 13 of the scale chart's 16 ms, against 3 ms at 1 px), and
+  /// at that density both draw the same band.
+  void fitLineWidth(QCPGraph* graph, int width) const;
+  /// The colour scale's axis in the current theme (the heatmaps call it from applyTheme()).
+  void styleColorScale(QCPColorScale* scale) const;
+  const StepHistory* m_history = nullptr;
+  PlotTheme m_theme = PlotTheme::light();
+  QCPTextElement* m_title = nullptr;
+  QCPTextElement* m_subtitle = nullptr;
+  qint64 m_shownStep = -1;
+  bool m_userRange = false;
+
+ private:
+  /// Shortens axis labels and shrinks tick labels that would not fit (after each layout).
+  void fitAxisText();
+  struct FittedAxis {
+    QString fullLabel, shownLabel;
+    QFont baseFont, shownFont;
+    int baseTickCount = 0;
+    QMap<double, QString> fullTicks;   ///< a fixed-label ticker's labels before any were left out
+    QMap<double, QString> shownTicks;  ///< the labels fitAxisText left it with
+  };
+  QHash<QCPAxis*, FittedAxis> m_fitted;
+  QString m_titleText;
+  QString m_fileStem;
+  bool m_dirty = false;
+};
+
+/// "2¹⁶", "2⁻³": a power of two for axis labels.
+QString powerOfTwoLabel(int exponent);
+/// The colour map of the heatmaps (perceptually ordered, dark = many, light = few on light
+/// themes), with empty cells transparent.
+QCPColorGradient shareGradient(const PlotTheme& theme);
+/// fp16's limits as bin edges in exponent coordinates: bin e holds [2^e, 2^(e+1)).
+struct FormatEdge {
+  double edge;
+  QString label;
+};
+std::vector<FormatEdge> fp16Edges();
+/// One time axis for steps: integer ticks, readable at any zoom.
+void setupStepAxis(QCPAxis* axis);
+/// The label of that axis, translated.
+QString stepAxisLabel();
+/// The colour of a second, overlaid run (drawn dashed): apart from the loss and scale colours
+/// in both themes.
+QColor overlayColor(const PlotTheme& theme);
+
+}  // namespace ampscope::ui

@@ -1,0 +1,263 @@
+#include "shell/gui_main.h"
+
+#include "core_text.h"
+
+#include "shell/main_window.h"
+#include "presets/presets.h"
+#include "runs/session_controller.h"
+
+#include <ampscope/run_store.h>
+
+#include "translations.h"
+
+#include <QApplication>
+#include <QCommandLineParser>
+#include <QDir>
+#include <QFile>
+#include <QSettings>
+#include <QStandardPaths>
+#include <QTimer>
+
+#include <clocale>
+#include <cmath>
+#include <cstdio>
+#include <cstring>
+
+namespace ampscope::ui {
+
+namespace {
+
+/// The translation context of the command-line texts of the GUI.
+struct Gui {
+  Q_DECLARE_TR_FUNCTIONS(Gui)
+};
+
+void addCommonOptions(QCommandLineParser& p) {
+  p.addHelpOption();
+  p.addOption({QStringLiteral("preset"), Gui::tr("Run preset: %1.").arg(presetNames().join(QStringLiteral(", "))),
+               Gui::tr("name"), QStringLiteral("default")});
+  p.addOption({QStringLiteral("dark"), Gui::tr("Dark theme.")});
+  p.addOption({QStringLiteral("presentation"), Gui::tr("Presentation mode: large fonts, thick lines.")});
+  p.addOption({QStringLiteral("lang"),
+               Gui::tr("Language: %1 (default: the View > Language setting, else the system's).")
+                   .arg(i18n::shippedLanguages().join(QStringLiteral(", "))),
+               Gui::tr("code")});
+}
+
+int fail(const QString& text, int code) {
+  std::fprintf(stderr, "ampscope: %s\n", qPrintable(text));
+  return code;
+}
+
+/// Trains `steps` steps of a preset with no window shown, then writes the dashboard.
+int runScreenshot(QApplication& app) {
+  QCommandLineParser p;
+  p.setApplicationDescription(Gui::tr("Render the dashboard of a preset after N steps to a PNG, PDF or SVG file."));
+  addCommonOptions(p);
+  p.addOption({QStringLiteral("steps"), Gui::tr("Optimizer steps to train first."), QStringLiteral("n"), QStringLiteral("300")});
+  p.addOption({QStringLiteral("out"), Gui::tr("Output file (.png, .pdf or .svg)."), Gui::tr("file")});
+  p.addOption({QStringLiteral("size"), Gui::tr("Figure size in px/pt, WxH."), QStringLiteral("WxH"), QStringLiteral("1600x1000")});
+  p.addOption({QStringLiteral("scale"), Gui::tr("PNG pixels per unit."), QStringLiteral("f"), QStringLiteral("1")});
+  p.addOption({QStringLiteral("window"), Gui::tr("Capture the whole window with its panels (PNG only) instead of the figure.")});
+  QStringList args = app.arguments();
+  args.removeAt(1);  // "screenshot"
+  if (!p.parse(args)) return fail(p.errorText(), 2);
+  if (p.isSet(QStringLiteral("help"))) {
+    std::fputs(qPrintable(p.helpText()), stdout);
+    return 0;
+  }
+  bool ok = false;
+  const qint64 steps = p.value(QStringLiteral("steps")).toLongLong(&ok);
+  if (!ok || steps < 1 || steps > 1000000)
+    return fail(Gui::tr("screenshot: --steps must be an integer in [1, 1000000]"), 2);
+  const QString out = p.value(QStringLiteral("out"));
+  if (out.isEmpty()) return fail(Gui::tr("screenshot: --out FILE.png|.pdf|.svg is required"), 2);
+  if (!exportFormatFor(out)) return fail(Gui::tr("screenshot: --out must end in .png, .pdf or .svg"), 2);
+  ExportOptions options;
+  const QStringList wh = p.value(QStringLiteral("size")).split(QLatin1Char('x'));
+  const int w = wh.value(0).toInt(), h = wh.value(1).toInt();
+  if (wh.size() != 2 || w < 100 || h < 100 || w > 20000 || h > 20000)
+    return fail(Gui::tr("screenshot: --size must be WxH with W and H in [100, 20000], e.g. 1600x1000"), 2);
+  options.size = QSize(w, h);
+  options.scale = p.value(QStringLiteral("scale")).toDouble(&ok);
+  // NaN compares false with everything: test for it (a NaN scale would train, then fail to paint).
+  if (!ok || !std::isfinite(options.scale) || options.scale <= 0 || options.scale > 8)
+    return fail(Gui::tr("screenshot: --scale must be a number in (0, 8]"), 2);
+  // A PNG larger than QImage can hold would fail only after the training: refuse it now.
+  if (*exportFormatFor(out) == ExportFormat::Png &&
+      (w * options.scale > 32767 || h * options.scale > 32767 || w * options.scale * h * options.scale > 268435456.0))
+    return fail(Gui::tr("screenshot: --size %1x%2 at --scale %3 is too large a PNG: at most 32767 pixels a side and "
+                        "2^28 pixels in all")
+                    .arg(w)
+                    .arg(h)
+                    .arg(options.scale),
+                2);
+  try {
+    findPreset(p.value(QStringLiteral("preset")));
+  } catch (const std::exception& e) {
+    return fail(QStringLiteral("screenshot: %1").arg(i18n::errorText(e)), 2);
+  }
+
+  const bool wholeWindow = p.isSet(QStringLiteral("window"));
+  if (wholeWindow && *exportFormatFor(out) != ExportFormat::Png)
+    return fail(Gui::tr("screenshot: --window writes PNG only"), 2);
+  MainWindow window;  // shown only for --window, and then on the offscreen platform
+  window.setTheme(p.isSet(QStringLiteral("dark")), p.isSet(QStringLiteral("presentation")));
+  if (wholeWindow) {
+    window.resize(options.size);
+    window.show();
+  }
+  if (!window.loadPreset(p.value(QStringLiteral("preset")), steps)) return fail(window.bannerText(), 1);
+  int code = 0;
+  QObject::connect(window.controller(), &SessionController::runFinished, &app, [&] {
+    if (window.controller()->state() == SessionController::State::Failed) {
+      code = fail(window.bannerText(), 1);
+    } else {
+      QString error;
+      if (!(wholeWindow ? window.grabWindowTo(out, &error) : window.exportDashboardTo(out, options, &error)))
+        code = fail(error, 1);
+      else
+        std::printf("%s\n", qPrintable(Gui::tr("wrote %1 (%n steps)", nullptr, static_cast<int>(window.controller()->stepsDone()))
+                                          .arg(out)));
+    }
+    app.exit(code);
+  });
+  window.controller()->start();
+  return app.exec();
+}
+
+int runWindow(QApplication& app) {
+  QCommandLineParser p;
+  p.setApplicationDescription(Gui::tr("AmpScope: see what mixed-precision training does to gradients."));
+  addCommonOptions(p);
+  p.addOption({QStringLiteral("paused"), Gui::tr("Build the run but do not start it.")});
+  const QString defaultStore =
+      QDir(QStandardPaths::writableLocation(QStandardPaths::AppDataLocation)).filePath(QStringLiteral("runs.sqlite"));
+  p.addOption({QStringLiteral("store"),
+               Gui::tr("Run store (SQLite) that every live run is recorded into; created on demand (default: %1).")
+                   .arg(QDir::toNativeSeparators(defaultStore)),
+               QStringLiteral("file")});
+  p.addOption({QStringLiteral("replay"), Gui::tr("Open a stored run read-only (FILE:RUN, or FILE for its latest run)."),
+               QStringLiteral("file[:run]")});
+  p.addOption({QStringLiteral("overlay"),
+               Gui::tr("Overlay a stored run on the loss and scale charts (FILE:RUN, or FILE for its latest run)."),
+               QStringLiteral("file[:run]")});
+  p.addOption({QStringLiteral("grab"),
+               Gui::tr("Write the window as PNG after --grab-delay milliseconds, then quit (for documentation)."),
+               QStringLiteral("file.png")});
+  p.addOption({QStringLiteral("grab-delay"), Gui::tr("Milliseconds before --grab (default 3000)."),
+               QStringLiteral("ms"), QStringLiteral("3000")});
+  if (!p.parse(app.arguments())) return fail(p.errorText(), 2);
+  if (p.isSet(QStringLiteral("help"))) {
+    std::fputs(qPrintable(p.helpText()), stdout);
+    return 0;
+  }
+  const QString store = p.isSet(QStringLiteral("store")) ? p.value(QStringLiteral("store")) : defaultStore;
+  if (store.isEmpty()) return fail(Gui::tr("--store: the file name is empty"), 2);
+  struct StoredRef {
+    QString path;
+    qint64 run = 0;  // 0: the latest
+  };
+  // FILE:RUN (RUN a positive integer) or FILE.
+  auto storedRef = [&p](const QString& option, StoredRef& out, QString& error) {
+    if (!p.isSet(option)) return true;
+    const QString v = p.value(option);
+    const qsizetype colon = v.lastIndexOf(QLatin1Char(':'));
+    bool ok = false;
+    const qint64 run = colon > 0 ? v.mid(colon + 1).toLongLong(&ok) : 0;
+    out.path = ok ? v.left(colon) : v;
+    out.run = ok ? run : 0;
+    if (out.path.isEmpty() || (ok && run < 1)) {
+      error = Gui::tr("--%1: expected FILE or FILE:RUN with RUN a run id >= 1, got '%2'").arg(option, v);
+      return false;
+    }
+    return true;
+  };
+  StoredRef replay, overlay;
+  QString refError;
+  if (!storedRef(QStringLiteral("replay"), replay, refError) || !storedRef(QStringLiteral("overlay"), overlay, refError))
+    return fail(refError, 2);
+  const QString grab = p.value(QStringLiteral("grab"));
+  bool delayOk = false;
+  const int grabDelay = p.value(QStringLiteral("grab-delay")).toInt(&delayOk);
+  if (!delayOk || grabDelay < 0 || grabDelay > 600000) return fail(Gui::tr("--grab-delay must be in [0, 600000] ms"), 2);
+  MainWindow window;
+  window.setStorePath(store);
+  window.restoreSettings();  // theme, layout, view toggles; saved again on close
+  if (p.isSet(QStringLiteral("dark"))) window.setTheme(true, window.presentationMode());
+  if (p.isSet(QStringLiteral("presentation"))) window.setTheme(window.darkTheme(), true);
+  window.show();
+  // No --preset: the last session's preset and settings.
+  const QString preset = p.isSet(QStringLiteral("preset")) ? p.value(QStringLiteral("preset")) : QString();
+  const bool paused = p.isSet(QStringLiteral("paused"));
+  // Build the session off the GUI thread once the window is on screen: something shows at once.
+  QTimer::singleShot(0, &window, [&window, preset, paused] { window.openAtLaunch(preset, !paused); });
+  // Both read off the GUI thread (run 0: the store's latest run, looked up there too).
+  int code = 0;
+  if (!replay.path.isEmpty() || !overlay.path.isEmpty()) {
+    QTimer::singleShot(0, &window, [&window, &code, replay, overlay] {
+      auto overlayIt = [&window, &code, overlay] {
+        if (overlay.path.isEmpty()) return;
+        window.openOverlay(overlay.path, overlay.run, [&code](bool ok, const QString& error) {
+          if (ok) return;
+          code = 1;
+          fail(Gui::tr("--overlay: %1").arg(error), 1);
+        });
+      };
+      if (replay.path.isEmpty()) {
+        overlayIt();
+        return;
+      }
+      window.openReplay(replay.path, replay.run, [&code, overlayIt](bool ok, const QString& error) {
+        if (!ok) {
+          code = 1;
+          fail(Gui::tr("--replay: %1").arg(error), 1);
+        }
+        overlayIt();
+      });
+    });
+  }
+  if (!grab.isEmpty()) {
+    // The grab waits for a --replay or --overlay still loading: the picture is of the runs asked for.
+    auto* grabTimer = new QTimer(&window);
+    grabTimer->setInterval(50);
+    QObject::connect(grabTimer, &QTimer::timeout, &window, [&window, &app, &code, grab, grabTimer] {
+      if (window.isOpeningReplay() || window.isOpeningOverlay()) return;
+      grabTimer->stop();
+      QString error;
+      if (!window.grabWindowTo(grab, &error)) code = fail(error, 1);
+      app.exit(code);
+    });
+    QTimer::singleShot(grabDelay, grabTimer, [grabTimer] { grabTimer->start(); });
+  }
+  const int rc = app.exec();
+  return rc != 0 ? rc : code;
+}
+
+}  // namespace
+
+int gui_main(int argc, char** argv, const std::optional<std::string>& lang) {
+  const bool screenshot = argc > 1 && std::strcmp(argv[1], "screenshot") == 0;
+  // The screenshot never shows a window: it needs no display.
+  if (screenshot && qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM")) qputenv("QT_QPA_PLATFORM", "offscreen");
+  QApplication app(argc, argv);
+  QApplication::setApplicationName(QStringLiteral("AmpScope"));
+  QApplication::setOrganizationName(QStringLiteral("AmpScope"));
+  QApplication::setApplicationVersion(QStringLiteral(AMPSCOPE_UI_VERSION));
+  std::setlocale(LC_NUMERIC, "C");  // QApplication took the environment's; our numbers stay "C"
+  // --lang beats the View > Language setting, which beats the system's language.
+  const QString language =
+      i18n::startupLanguage(lang, QSettings().value(QLatin1String(kLanguageSettingsKey)).toString());
+  if (language.isEmpty()) {
+    i18n::installLanguage(i18n::systemLanguage());
+    return fail(i18n::unknownLanguageMessage(QString::fromStdString(*lang)), 2);
+  }
+  i18n::installLanguage(language);
+  try {
+    return screenshot ? runScreenshot(app) : runWindow(app);
+  } catch (const std::exception& e) {
+    return fail(i18n::errorText(e), 1);
+  }
+}
+
+}  // namespace ampscope::ui

@@ -1,0 +1,253 @@
+// The main window: wires the session controller to the panels and charts. It owns no logic
+// of its own beyond selection (which layer, which step) and the menus.
+#pragma once
+
+#include "runs/background_job.h"
+#include "charts/exporter.h"
+#include "charts/plot_theme.h"
+#include "presets/presets.h"
+
+#include <QMainWindow>
+
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <vector>
+#include <deque>
+#include <memory>
+
+class QAction;
+class QMenu;
+class QLabel;
+class QPushButton;
+class QProgressBar;
+class QTimer;
+
+namespace ampscope::ui {
+
+class ControlPanel;
+class Dashboard;
+class EventLog;
+class LayerTable;
+class SessionController;
+class StepHistory;
+class StoredRun;
+
+class MainWindow : public QMainWindow {
+  Q_OBJECT
+ public:
+  explicit MainWindow(QWidget* parent = nullptr);
+  ~MainWindow() override;
+
+  /// Builds the preset's session (maxSteps > 0 overrides its step limit). Returns false and
+  /// shows the message when the preset or its session cannot be built.
+  bool loadPreset(const QString& name, std::int64_t maxSteps = 0);
+  /// The same, with the session built off the GUI thread (the window stays responsive;
+  /// "Loading Fashion-MNIST..." shows meanwhile). Starts it when built if `start`.
+  bool loadPresetInBackground(const QString& name, bool start);
+
+  // --- classroom (main_window_classroom.cpp) ---------------------------------------------
+  /// Restores theme, presentation mode, last preset and config, geometry, dock state,
+  /// splitter sizes and view toggles from QSettings, and saves them on close from then on.
+  /// Returns the preset name to open (the last one, "" when none was saved).
+  QString restoreSettings();
+  void saveSettings() const;
+  /// At launch: `preset` when given, else the last session's preset and settings (QSettings),
+  /// else "default"; built off the GUI thread, started when built if `start`.
+  void openAtLaunch(const QString& preset, bool start);
+  /// The config saved by the last saveSettings() (empty optional when none or unreadable).
+  static std::optional<SessionConfig> savedConfig();
+  /// Re-reads the user presets and fills the preset list and menu.
+  void refreshPresets();
+  const std::vector<Preset>& presets() const { return m_presets; }
+  bool presentationMode() const;
+  bool darkTheme() const;
+  /// The explanation shown above the charts (the loaded preset's title and text).
+  QString explanationText() const;
+  /// Every action with a shortcut: (text, shortcuts), as the shortcuts dialog lists them.
+  QList<QPair<QString, QString>> shortcutList() const;
+  void showShortcuts();
+
+  SessionController* controller() const { return m_controller; }
+  Dashboard* dashboard() const { return m_dashboard; }
+  ControlPanel* controlPanel() const { return m_controls; }
+  LayerTable* layerTable() const { return m_table; }
+  EventLog* eventLog() const { return m_log; }
+  QString bannerText() const;
+
+  void setTheme(bool dark, bool presentation);
+  void selectLayer(int layer);
+  /// -1: follow the newest step.
+  void showStep(qint64 step);
+  qint64 shownStep() const { return m_shownStep; }
+  /// Refreshes the export caption from the session and writes the dashboard.
+  bool exportDashboardTo(const QString& path, const ExportOptions& options, QString* error = nullptr);
+  /// The whole window as it is on screen (PNG), for documentation.
+  bool grabWindowTo(const QString& path, QString* error = nullptr);
+
+  // Runs and exports (File menu). Every live session is recorded into the store set here
+  // (empty: not recorded); the title and the status bar name the run being recorded.
+  void setStorePath(const QString& path);
+  /// Shows a stored run read-only with the same charts (run controls disabled, a banner, the
+  /// live session goes on underneath). False with `error` set when the run cannot be read.
+  bool replayRun(const QString& path, qint64 runId, QString* error = nullptr);
+  /// The same off the GUI thread, as the File menu and --replay do: the window stays usable
+  /// while a long run loads (1,000,000 steps take seconds), and the status bar shows how far
+  /// it is, with a Cancel button. `done(ok, error)` runs on the GUI thread once the run is
+  /// shown or could not be read; not when the load is cancelled or replaced by a newer one.
+  /// `runId` 0: the store's latest run (read off the GUI thread too).
+  void openReplay(const QString& path, qint64 runId, std::function<void(bool ok, const QString& error)> done = {});
+  bool isOpeningReplay() const { return m_loading != nullptr; }
+  /// Stops the load in progress (if any); what is shown stays as it was.
+  void cancelOpening();
+  /// The status bar's "Opening run 3 ..." text while a run loads; empty otherwise.
+  QString openingText() const;
+  void backToLive();
+  bool isReplaying() const { return m_replay != nullptr; }
+  const StoredRun* replayedRun() const { return m_replay.get(); }
+  /// Draws a stored run over the loss and scale charts of what is shown (live or replayed).
+  /// Reads the run on this thread (tests, scripts); the window uses openOverlay.
+  bool overlayRun(const QString& path, qint64 runId, QString* error = nullptr);
+  /// The same off the GUI thread (File > Overlay, --overlay): the newest request wins, and
+  /// `done(ok, error)` runs on the GUI thread once the overlay is drawn or could not be read.
+  /// `runId` 0: the store's latest run.
+  void openOverlay(const QString& path, qint64 runId, std::function<void(bool ok, const QString& error)> done = {});
+  bool isOpeningOverlay() const { return m_overlayJob.isBusy(); }
+  void clearOverlay();
+  const StoredRun* overlaidRun() const { return m_overlay.get(); }
+  /// The history the charts show: the live session's or the replayed run's.
+  const StepHistory& shownHistory() const;
+  /// Writes the steps in the visible x range of the step charts as CSV; returns the rows
+  /// written, or -1 with `error` set. Reads a replayed run's statistics on this thread (tests).
+  qint64 exportVisibleCsv(const QString& path, QString* error = nullptr);
+  /// The same on a job thread (File > Export CSV): the visible range and the live steps are
+  /// taken now; `done(rows, error)` runs on the GUI thread when the file is written.
+  void exportVisibleCsvInBackground(const QString& path, std::function<void(qint64 rows, const QString& error)> done = {});
+  bool isExporting() const { return m_exportJob.isBusy(); }
+  /// The visible step range of the step charts [first, last].
+  std::pair<qint64, qint64> visibleSteps() const;
+  QString replayBannerText() const;
+
+ protected:
+  void closeEvent(QCloseEvent* event) override;
+  /// QEvent::LanguageChange: retranslateUi().
+  void changeEvent(QEvent* event) override;
+
+ public:
+  /// The View > Language actions: "system" first, then each shipped language code (tests).
+  QList<QAction*> languageActions() const;
+  /// Switches the language now and remembers it (QSettings kLanguageSettingsKey); "system" or
+  /// empty follows the system. Every widget retranslates itself on Qt's LanguageChange event.
+  void setLanguage(const QString& code);
+
+ private:
+  // ---- translation (i18n) -----------------------------------------------------------------
+  /// Sets `object`'s text (action, menu, dock, tool bar, button) to tr(source) and remembers
+  /// the source, so that retranslateUi() can say it again in another language.
+  void setTrText(QObject* object, const char* source);
+  void retranslateUi();
+  void buildLanguageMenu(QMenu* view);
+  void updateRunToolTips();
+  void updateChartActions();
+  void fitControlsWidth();
+  QMenu* m_chartsMenu = nullptr;
+  QMenu* m_presetsMenu = nullptr;
+  QMenu* m_languageMenu = nullptr;
+
+ private:
+  void buildClassroom();
+  void savePresetInteractive();
+  void deletePresetInteractive(const QString& name);
+  void setExplanation(const QString& title, const QString& text);
+  QLabel* m_explanation = nullptr;
+  std::vector<Preset> m_presets;
+  QString m_presetName;
+  bool m_saveOnClose = false;
+  bool m_loadInBackground = false;
+
+  void buildMenus();
+  void buildDocks();
+  void wireController();
+  void onSessionReset();
+  void onStepsAppended(qint64 first, qint64 last);
+  void onStateChanged();
+  void updateStatus();
+  void showBanner(const QString& text);
+  void exportDashboardInteractive();
+  void exportChartInteractive(int index);
+  QString caption() const;
+  void buildRunMenu(QMenu* file);
+  QWidget* buildReplayBar(QWidget* parent);
+  void openStoreInteractive();
+  void overlayInteractive();
+  void exportCsvInteractive();
+  /// Points the charts and the table at `history` and rebuilds them.
+  void showHistory(const StepHistory* history, bool scalerInUse);
+  void addLiveEvent(qint64 step, int severity, const QString& text);
+  void updateOverlayLabels();
+  void updateTitle();
+  QString liveLabel() const;
+  void setRunControlsEnabled(bool on);
+  /// Shows `run` (read) in place of what is shown.
+  void showReplay(std::shared_ptr<StoredRun> run);
+  /// `staged`: the loss chart takes the run now, the scale chart on the next turn of the loop.
+  void showOverlay(std::shared_ptr<StoredRun> run, bool staged = false);
+  void overlayOnto(bool loss, bool scale);
+  /// Reads `step`'s statistics of the replayed run on a job thread, then redraws.
+  void loadReplayStats(const std::weak_ptr<StoredRun>& shown, std::int64_t step);
+  void updateOpening();
+  struct OpeningProgress;
+  struct CsvExportTask;
+  std::shared_ptr<const CsvExportTask> csvTask(const QString& path) const;
+
+  SessionController* m_controller = nullptr;
+  Dashboard* m_dashboard = nullptr;
+  ControlPanel* m_controls = nullptr;
+  LayerTable* m_table = nullptr;
+  EventLog* m_log = nullptr;
+  QLabel* m_stepBar = nullptr;
+  QPushButton* m_followButton = nullptr;
+  QLabel* m_banner = nullptr;
+  QAction* m_start = nullptr;
+  QAction* m_pause = nullptr;
+  QAction* m_step = nullptr;
+  QAction* m_reset = nullptr;
+  QAction* m_dark = nullptr;
+  QAction* m_presentation = nullptr;
+  QLabel* m_statusStep = nullptr;
+  QLabel* m_statusRate = nullptr;
+  QLabel* m_statusDevice = nullptr;
+  QLabel* m_statusScale = nullptr;
+  QLabel* m_statusSkipped = nullptr;
+  QLabel* m_statusDropped = nullptr;
+  QLabel* m_statusRecording = nullptr;
+  QWidget* m_replayBar = nullptr;
+  QLabel* m_replayLabel = nullptr;
+  QAction* m_backToLive = nullptr;
+  QAction* m_clearOverlay = nullptr;
+  // Shared with the jobs that read them (a CSV export of the replayed run).
+  std::shared_ptr<StoredRun> m_replay;
+  std::shared_ptr<StoredRun> m_overlay;
+  std::shared_ptr<OpeningProgress> m_loading;  // the load whose result will be shown
+  BackgroundJob m_replayJob{this, QStringLiteral("replay loader")};
+  BackgroundJob m_overlayJob{this, QStringLiteral("overlay loader")};
+  BackgroundJob m_exportJob{this, QStringLiteral("csv export")};
+  BackgroundJob m_statsJob{this, QStringLiteral("replay statistics")};
+  QWidget* m_openingBar = nullptr;
+  QLabel* m_openingLabel = nullptr;
+  QProgressBar* m_openingProgress = nullptr;
+  QTimer* m_openingTimer = nullptr;
+  struct LiveEvent {
+    qint64 step;
+    int severity;
+    QString text;
+  };
+  std::deque<LiveEvent> m_liveEvents;  // the live log, restored when leaving a replay
+  QString m_lastStoreDir;
+  QString m_presetTitle;
+  int m_selectedLayer = -1;
+  qint64 m_shownStep = -1;
+  QFont m_baseFont;
+};
+
+}  // namespace ampscope::ui

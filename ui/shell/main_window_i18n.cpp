@@ -1,0 +1,166 @@
+// Translation of the main window: texts remembered by source so that a language change
+// (View > Language, QEvent::LanguageChange) says every menu, dock and button again, and the
+// widths that depend on the language.
+#include "shell/main_window.h"
+
+#include "core_text.h"
+
+#include "charts/chart_base.h"
+#include "panels/control_panel.h"
+#include "charts/dashboard.h"
+#include "shell/gui_main.h"
+#include "presets/preset_i18n.h"
+#include "presets/presets.h"
+#include "translations.h"
+
+#include <QAbstractButton>
+#include <QAction>
+#include <QActionGroup>
+#include <QDockWidget>
+#include <QEvent>
+#include <QMenu>
+#include <QScrollArea>
+#include <QScrollBar>
+#include <QSettings>
+#include <QTimer>
+
+#include <algorithm>
+
+namespace ampscope::ui {
+
+// ---- Translation ---------------------------------------------------------------------------
+
+namespace {
+constexpr const char* kTrSource = "ampscope_tr_source";
+
+void applyTrText(QObject* o) {
+  const QByteArray source = o->property(kTrSource).toByteArray();
+  if (source.isEmpty()) return;
+  const QString text = MainWindow::tr(source.constData());
+  if (auto* a = qobject_cast<QAction*>(o))
+    a->setText(text);
+  else if (auto* m = qobject_cast<QMenu*>(o))
+    m->setTitle(text);
+  else if (auto* b = qobject_cast<QAbstractButton*>(o))
+    b->setText(text);
+  else if (auto* w = qobject_cast<QWidget*>(o))
+    w->setWindowTitle(text);  // docks, tool bars
+}
+}  // namespace
+
+void MainWindow::setTrText(QObject* object, const char* source) {
+  object->setProperty(kTrSource, QByteArray(source));
+  applyTrText(object);
+}
+
+void MainWindow::changeEvent(QEvent* event) {
+  QMainWindow::changeEvent(event);
+  if (event->type() == QEvent::LanguageChange) retranslateUi();
+}
+
+void MainWindow::retranslateUi() {
+  for (QObject* o : findChildren<QObject*>()) applyTrText(o);
+  updateRunToolTips();
+  // After the children have their new texts (they get the event after this window).
+  QTimer::singleShot(0, this, &MainWindow::fitControlsWidth);
+  if (m_presetsMenu) {
+    for (QAction* a : m_presetsMenu->actions()) {
+      const QString name = a->data().toString();
+      if (name.isEmpty()) continue;
+      try {
+        const Preset p = findPreset(name);
+        a->setText(presetTitle(p));
+        a->setToolTip(presetDescription(p));
+      } catch (const std::exception&) {
+      }
+    }
+  }
+  if (m_languageMenu) {
+    m_languageMenu->setTitle(tr("&Language"));
+    const QList<QAction*> actions = m_languageMenu->actions();
+    if (!actions.isEmpty()) actions.front()->setText(tr("System default (%1)").arg(i18n::nativeLanguageName(i18n::systemLanguage())));
+  }
+  // The explanation beside the charts: the loaded preset's, in the new language.
+  if (!m_presetName.isEmpty()) {
+    std::optional<Preset> shown;
+    for (const Preset& p : m_presets)
+      if (p.name == m_presetName) shown = p;
+    if (!shown) {
+      try {
+        shown = findPreset(m_presetName);
+      } catch (const std::exception&) {
+      }
+    }
+    if (shown) {
+      m_presetTitle = presetTitle(*shown);
+      setExplanation(m_presetTitle, presetDescription(*shown));
+    }
+  }
+  // The charts retranslate their titles on the same event, after this window (children come
+  // second): the menu items that name them follow once the event has gone round.
+  QTimer::singleShot(0, this, &MainWindow::updateChartActions);
+  showStep(m_shownStep);
+  updateStatus();
+}
+
+void MainWindow::fitControlsWidth() {
+  // The control panel scrolls vertically only: its dock must be as wide as the panel's widest
+  // row in the current language (German words and CJK glyphs are wider than English).
+  auto* scroll = m_controls ? qobject_cast<QScrollArea*>(m_controls->parentWidget() ? m_controls->parentWidget()->parentWidget() : nullptr)
+                            : nullptr;
+  if (!scroll) return;
+  const int need = m_controls->minimumSizeHint().width() + scroll->verticalScrollBar()->sizeHint().width() +
+                   2 * scroll->frameWidth() + 4;
+  const int width = std::clamp(need, 300, 560);
+  scroll->setMinimumWidth(width);
+  scroll->setMaximumWidth(std::max(440, width));
+  if (auto* dock = qobject_cast<QDockWidget*>(scroll->parentWidget())) dock->setMaximumWidth(std::max(460, width + 20));
+}
+
+void MainWindow::updateRunToolTips() {
+  for (QAction* a : {m_start, m_pause, m_step, m_reset})
+    if (a) a->setToolTip(tr("%1 (%2)").arg(a->text(), a->shortcut().toString(QKeySequence::NativeText)));
+}
+
+void MainWindow::updateChartActions() {
+  if (!m_chartsMenu) return;
+  const auto charts = m_dashboard->charts();
+  const QList<QAction*> actions = m_chartsMenu->actions();
+  for (int i = 0; i < actions.size() && i < static_cast<int>(charts.size()); ++i)
+    actions[i]->setText(charts[static_cast<std::size_t>(i)]->title() + QStringLiteral("\u2026"));
+}
+
+void MainWindow::buildLanguageMenu(QMenu* view) {
+  view->addSeparator();
+  m_languageMenu = view->addMenu(tr("&Language"));
+  auto* group = new QActionGroup(m_languageMenu);
+  group->setExclusive(true);
+  const QString saved = QSettings().value(QLatin1String(kLanguageSettingsKey)).toString();
+  const QString chosen = saved.isEmpty() ? QStringLiteral("system") : i18n::resolveLanguage(saved);
+  QStringList codes{QStringLiteral("system")};
+  codes << i18n::shippedLanguages();
+  for (const QString& code : codes) {
+    // Each language is named in its own words: a user who cannot read the current one finds theirs.
+    QAction* a = m_languageMenu->addAction(code == QLatin1String("system")
+                                               ? tr("System default (%1)").arg(i18n::nativeLanguageName(i18n::systemLanguage()))
+                                               : i18n::nativeLanguageName(code));
+    a->setData(code);
+    a->setCheckable(true);
+    a->setChecked(code == chosen || (chosen.isEmpty() && code == QLatin1String("system")));
+    group->addAction(a);
+    connect(a, &QAction::triggered, this, [this, code] { setLanguage(code); });
+  }
+}
+
+QList<QAction*> MainWindow::languageActions() const { return m_languageMenu ? m_languageMenu->actions() : QList<QAction*>(); }
+
+void MainWindow::setLanguage(const QString& code) {
+  const bool system = code.isEmpty() || code == QLatin1String("system");
+  const QString resolved = system ? i18n::systemLanguage() : i18n::resolveLanguage(code);
+  if (resolved.isEmpty()) return;
+  QSettings().setValue(QLatin1String(kLanguageSettingsKey), system ? QStringLiteral("system") : resolved);
+  for (QAction* a : languageActions()) a->setChecked(a->data().toString() == (system ? QStringLiteral("system") : resolved));
+  if (resolved != i18n::currentLanguage()) i18n::installLanguage(resolved);
+}
+
+}  // namespace ampscope::ui
