@@ -29,6 +29,7 @@
 #include "presets/presets.h"
 #include "runs/session_controller.h"
 #include "runs/stored_run.h"
+#include "synthetic_run.h"
 
 using namespace ampscope;
 using namespace ampscope::ui;
@@ -43,33 +44,6 @@ constexpr bool kSanitized = false;
 #endif
 constexpr std::int64_t kOverlaySteps = kSanitized ? 100000 : 1000000;
 constexpr std::int64_t kCsvSteps = kSanitized ? 50000 : 300000;
-
-/// A run of `steps` scalar-only steps, written in batches of 50,000; returns its id.
-std::int64_t writeRun(const QString& path, std::int64_t steps) {
-  TrainingSession shape(findPreset(QStringLiteral("default")).config);  // its layers, not trained
-  RunStore store(QFile::encodeName(path).toStdString());
-  const std::int64_t id = store.create_run(shape.config(), shape.layers(), "cpu", "fp16 (emulated)");
-  std::vector<StepRecord> batch;
-  batch.reserve(50000);
-  double scale = 65536;
-  for (std::int64_t k = 0; k < steps; ++k) {
-    StepRecord r;
-    r.step = k;
-    r.loss = 2.0 / (1.0 + 0.0001 * static_cast<double>(k));
-    r.scale_before = scale;
-    r.found_inf = r.skipped = k % 5000 == 4999;
-    r.reason = r.skipped ? ScaleChangeReason::Backoff : ScaleChangeReason::Unchanged;
-    scale = r.skipped ? scale / 2 : scale;
-    r.scale_after = scale;
-    batch.push_back(r);
-    if (batch.size() == 50000 || k + 1 == steps) {
-      store.append_steps(id, batch);
-      batch.clear();
-    }
-  }
-  store.set_status(id, "finished");
-  return id;
-}
 
 /// deep-mlp with optimizer steps of 128 micro-batches: seconds per step.
 SessionConfig longStepConfig() {
@@ -110,10 +84,10 @@ void PerfGuiLatency::initTestCase() {
   m_store = m_dir.filePath(QStringLiteral("long.sqlite"));
   QElapsedTimer t;
   t.start();
-  m_longRun = writeRun(m_store, kOverlaySteps);
+  m_longRun = testing::writeSyntheticRun(m_store, kOverlaySteps, 5000);
   qInfo("wrote %lld steps through RunStore::append_steps in %lld ms", static_cast<long long>(kOverlaySteps),
         static_cast<long long>(t.elapsed()));
-  m_csvRun = writeRun(m_store, kCsvSteps);
+  m_csvRun = testing::writeSyntheticRun(m_store, kCsvSteps, 5000);
 }
 
 void PerfGuiLatency::overlayOfAMillionSteps() {

@@ -20,6 +20,7 @@
 #include "runs/session_controller.h"
 #include "runs/step_history.h"
 #include "runs/stored_run.h"
+#include "synthetic_run.h"
 
 #include <ampscope/run_store.h>
 #include <ampscope/training_session.h>
@@ -377,32 +378,6 @@ constexpr bool kSanitized = false;
 #endif
 constexpr int kLoadTimeout = 120000;
 
-/// A run of `steps` synthetic steps (scalars only, a skipped step every 1000), written straight
-/// into a store: what a long recording leaves, in a second instead of an hour.
-std::int64_t writeLongRun(const QString& path, std::int64_t steps) {
-  TrainingSession session(findPreset(QStringLiteral("default")).config);
-  RunStore store(QFile::encodeName(path).toStdString());
-  const std::int64_t id = store.create_run(session.config(), session.layers(), "cpu", "fp16 (emulated)");
-  std::vector<StepRecord> batch;
-  double scale = 65536;
-  for (std::int64_t k = 0; k < steps; ++k) {
-    StepRecord r;
-    r.step = k;
-    r.loss = 2.0 / (1.0 + 0.001 * static_cast<double>(k));
-    r.scale_before = scale;
-    r.found_inf = r.skipped = k % 1000 == 999;
-    r.reason = r.skipped ? ScaleChangeReason::Backoff : ScaleChangeReason::Unchanged;
-    scale = r.skipped ? scale / 2 : scale;
-    r.scale_after = scale;
-    batch.push_back(r);
-    if (batch.size() == 20000 || k + 1 == steps) {
-      store.append_steps(id, batch);
-      batch.clear();
-    }
-  }
-  store.set_status(id, "finished");
-  return id;
-}
 }  // namespace
 
 void TestMainWindow::longRunOpensOffTheGuiThread() {
@@ -412,7 +387,7 @@ void TestMainWindow::longRunOpensOffTheGuiThread() {
   // Under a sanitizer (the TSan stage runs this test: the load is a thread of its own) a
   // smaller run, and no timing claim.
   constexpr std::int64_t kSteps = kSanitized ? 40000 : 300000;
-  const std::int64_t id = writeLongRun(store, kSteps);
+  const std::int64_t id = testing::writeSyntheticRun(store, kSteps);
 
   MainWindow w;
   w.show();
@@ -480,7 +455,7 @@ void TestMainWindow::longRunOpensOffTheGuiThread() {
   }
 
   // Cancelled: what was shown stays, nothing is reported, the status bar clears.
-  const std::int64_t second = writeLongRun(store, kSteps);
+  const std::int64_t second = testing::writeSyntheticRun(store, kSteps);
   doneCalls = 0;
   w.openReplay(store, second, [&](bool, const QString&) { ++doneCalls; });
   QVERIFY(w.isOpeningReplay());
@@ -560,8 +535,8 @@ void TestMainWindow::runBrowserReadsTheListOffTheGuiThread() {
   // Long enough that the synchronous read takes well over 150 ms in an optimised build; under a
   // sanitizer smaller, and no timing claim.
   constexpr std::int64_t kSteps = kSanitized ? 40000 : 600000;
-  const std::int64_t older = writeLongRun(store, 10);
-  const std::int64_t newer = writeLongRun(store, kSteps);
+  const std::int64_t older = testing::writeSyntheticRun(store, 10);
+  const std::int64_t newer = testing::writeSyntheticRun(store, kSteps);
   {
     const std::string error = storetest::downgrade_to_schema1(QFile::encodeName(store).toStdString());
     QVERIFY2(error.empty(), error.c_str());
@@ -671,7 +646,7 @@ void TestMainWindow::runBrowserClosedWhileReading() {
   QTemporaryDir dir;
   QVERIFY(dir.isValid());
   const QString store = dir.filePath(QStringLiteral("runs.sqlite"));
-  const std::int64_t id = writeLongRun(store, kSanitized ? 20000 : 200000);
+  const std::int64_t id = testing::writeSyntheticRun(store, kSanitized ? 20000 : 200000);
   {
     // Schema 1: its run list counts the step rows (this build's takes ~1 ms, over before a close).
     const std::string error = storetest::downgrade_to_schema1(QFile::encodeName(store).toStdString());
