@@ -26,8 +26,6 @@ class JobThread final : public QThread {
     // mutex, which ThreadSanitizer cannot see, and m_body was last written on that thread.
     [[maybe_unused]] const bool ran = m_ran.load(std::memory_order_acquire);
   }
-  /// Read (acquire) on the GUI thread before what the body wrote.
-  bool ran() const { return m_ran.load(std::memory_order_acquire); }
 
  private:
   void run() override {
@@ -64,19 +62,24 @@ CancelToken BackgroundJob::launch(std::function<void(const CancelToken&)> body,
   m_busy = true;
   std::shared_ptr<Shared> shared = m_shared;
   ++shared->running;
+  // Set (release) by the job's thread once the body is done, read (acquire) before delivering
+  // what it wrote. Shared by value: the thread object may be deleted (its own finished ->
+  // deleteLater) before the delivery below runs, so the delivery must not touch it.
+  auto ran = std::make_shared<std::atomic<bool>>(false);
   auto* thread = new JobThread(
-      [body = std::move(body), token, shared]() mutable {
+      [body = std::move(body), token, shared, ran]() mutable {
         body(token);
         body = nullptr;
         --shared->running;
+        ran->store(true, std::memory_order_release);
       },
       m_name);
   // Queued to the context (`finished` is emitted on the job's thread): a context destroyed
   // meanwhile never hears of it. `m_delivered` is shared so that the job may go first.
   QObject::connect(thread, &QThread::finished, m_context.data(),
-                   [thread, generation, delivered = m_delivered, deliver = std::move(deliver), this,
+                   [ran, generation, delivered = m_delivered, deliver = std::move(deliver), this,
                     alive = std::weak_ptr<Shared>(m_shared)]() mutable {
-                     if (!thread->ran()) return;  // always set by now; orders the reads below
+                     if (!ran->load(std::memory_order_acquire)) return;  // always set by now; orders the reads below
                      if (alive.expired() || *delivered >= generation)
                        return;  // cancelled, replaced or job gone
                      *delivered = generation;
