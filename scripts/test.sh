@@ -7,7 +7,8 @@
 # AMPSCOPE_FUZZ_SECONDS changes it).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-# tsan builds and runs only the tests labelled tsan (test_session, test_run_store, test_ui).
+# tsan builds and runs only the tests labelled tsan (test_session, test_run_store, test_ui,
+# test_background_job).
 STAGES=(default debug-asan tsan fuzz)
 if [[ $# -gt 0 ]]; then STAGES=("$@"); fi
 
