@@ -24,6 +24,22 @@ Command command(Command::Kind kind) {
   c.kind = kind;
   return c;
 }
+
+/// A session for `config`, or why there is none: what configure() and a background build install.
+struct Built {
+  std::unique_ptr<TrainingSession> session;
+  QString error;
+};
+
+Built buildSession(const SessionConfig& config) {
+  Built b;
+  try {
+    b.session = std::make_unique<TrainingSession>(config);
+  } catch (const std::exception& e) {
+    b.error = i18n::errorText(e);
+  }
+  return b;
+}
 }  // namespace
 
 SessionController::SessionController(QObject* parent) : QObject(parent) {
@@ -150,14 +166,8 @@ bool SessionController::configure(const SessionConfig& config) {
   m_build.cancel();  // a background build in flight loses to this one
   setLoading(false, {});
   teardown(config);
-  std::unique_ptr<TrainingSession> session;
-  QString error;
-  try {
-    session = std::make_unique<TrainingSession>(config);
-  } catch (const std::exception& e) {
-    error = i18n::errorText(e);
-  }
-  return install(std::move(session), error);
+  Built b = buildSession(config);
+  return install(std::move(b.session), b.error);
 }
 
 QString SessionController::buildingMessage(const SessionConfig& config) {
@@ -177,20 +187,7 @@ void SessionController::configureInBackground(const SessionConfig& config) {
   setLoading(true, buildingMessage(config));
   // The newest request wins: a build still running is cancelled and its session dropped on its
   // thread (the constructor cannot be interrupted).
-  struct Built {
-    std::unique_ptr<TrainingSession> session;
-    QString error;
-  };
-  m_build.start(
-      [config](const CancelToken&) {
-        Built b;
-        try {
-          b.session = std::make_unique<TrainingSession>(config);
-        } catch (const std::exception& e) {
-          b.error = i18n::errorText(e);
-        }
-        return b;
-      },
+  m_build.start([config](const CancelToken&) { return buildSession(config); },
       [this](Built b) {
         const bool startNow = m_startWhenBuilt;
         m_startWhenBuilt = false;
