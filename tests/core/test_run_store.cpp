@@ -198,6 +198,7 @@ struct RawDb {
   sqlite3* db = nullptr;
   explicit RawDb(const std::string& path, bool write = false) {
     sqlite3_open_v2(path.c_str(), &db, write ? SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE : SQLITE_OPEN_READONLY, nullptr);
+    if (db) sqlite3_busy_timeout(db, 5000);
   }
   ~RawDb() { sqlite3_close(db); }
   std::string text(const std::string& sql) {
@@ -540,8 +541,8 @@ class TestRunStore : public QObject {
     // What a user of the sqlite3 shell sees.
     RawDb raw(path);
     QCOMPARE(raw.text("PRAGMA journal_mode"), std::string("wal"));
-    QCOMPARE(raw.text("SELECT value FROM meta WHERE key='schema_version'"), std::string("2"));
-    QCOMPARE(raw.text("PRAGMA user_version"), std::string("2"));
+    QCOMPARE(raw.text("SELECT value FROM meta WHERE key='schema_version'"), std::string("3"));
+    QCOMPARE(raw.text("PRAGMA user_version"), std::string("3"));
     QCOMPARE(raw.text("SELECT value FROM meta WHERE key='app'"), std::string("AmpScope"));
     QCOMPARE(raw.text("SELECT quote(loss) FROM steps WHERE step=1"), std::string("NULL"));
     QCOMPARE(raw.text("SELECT reason FROM steps WHERE step=0"), std::string("backoff"));
@@ -706,11 +707,130 @@ class TestRunStore : public QObject {
       QCOMPARE(run.summary.skipped, last.skipped);
     }
     RawDb raw(path);
-    QCOMPARE(raw.text("PRAGMA user_version"), std::string("2"));
-    QCOMPARE(raw.text("SELECT value FROM meta WHERE key='schema_version'"), std::string("2"));
+    QCOMPARE(raw.text("PRAGMA user_version"), std::string("3"));
+    QCOMPARE(raw.text("SELECT value FROM meta WHERE key='schema_version'"), std::string("3"));
     QCOMPARE(raw.text("PRAGMA integrity_check"), std::string("ok"));
     QCOMPARE(raw.text("SELECT group_concat(name) FROM pragma_table_info('runs')"), fresh_columns);
     QCOMPARE(raw.text("SELECT group_concat(steps || '/' || skipped) FROM run_summary"), std::string("0/0,300/18,1050/62"));
+  }
+
+  // Schema 3: who wrote a run (the probe, a DDP rank) round-trips through the run list and
+  // load_run; a file of schema 2 reads as AmpScope's own runs read-only, and is upgraded in place
+  // (same runs, origin defaults) when opened for writing.
+  void runOriginRoundTripsAndSchemaTwoUpgrades() {
+    const std::string path = file("origin.ampscope");
+    std::int64_t own = 0, rank1 = 0;
+    {
+      RunStore store(path);
+      own = store.create_run(make_config(), make_layers(2), "cpu", "fp32");
+      RunOrigin o;
+      o.source = "probe";
+      o.group = "job-42";
+      o.rank = 1;
+      o.world_size = 2;
+      o.host = "node7";
+      o.pid = 4242;
+      SessionConfig probe = make_config();
+      probe.model = "MyNet";  // not a built-in model: a probe run
+      probe.dataset = "user";
+      rank1 = store.create_run(probe, make_layers(2), "cpu", "fp16 (emulated)", o);
+      store.append_steps(rank1, {make_step(0, 2, false), make_step(1, 2, true)});
+    }
+    {
+      RunStore ro(path, RunStore::Mode::ReadOnly);
+      const auto runs = ro.runs();
+      QCOMPARE(runs.size(), std::size_t{2});
+      QCOMPARE(runs[0].id, own);
+      QCOMPARE(runs[0].origin.source, std::string("ampscope"));
+      QCOMPARE(runs[0].origin.group, std::string());
+      QCOMPARE(runs[0].origin.rank, 0);
+      QCOMPARE(runs[0].origin.world_size, 1);
+      QCOMPARE(runs[0].origin.pid, static_cast<std::int64_t>(::getpid()));  // filled by create_run
+      QVERIFY(!runs[0].origin.host.empty());
+      QCOMPARE(runs[1].origin.source, std::string("probe"));
+      QCOMPARE(runs[1].origin.group, std::string("job-42"));
+      QCOMPARE(runs[1].origin.rank, 1);
+      QCOMPARE(runs[1].origin.world_size, 2);
+      QCOMPARE(runs[1].origin.host, std::string("node7"));
+      QCOMPARE(runs[1].origin.pid, std::int64_t{4242});
+      QCOMPARE(runs[1].model, std::string("MyNet"));
+      QCOMPARE(runs[1].steps, std::int64_t{2});
+      QVERIFY(runs[1].updated >= runs[1].created);
+      const RunData data = ro.load_run(rank1);
+      QCOMPARE(data.config.model, std::string("MyNet"));
+      QCOMPARE(data.summary.origin.group, std::string("job-42"));
+      QCOMPARE(data.summary.origin.rank, 1);
+      QCOMPARE(data.summary.updated, runs[1].updated);
+    }
+    {
+      const std::string error = storetest::downgrade_to_schema2(path);
+      QVERIFY2(error.empty(), error.c_str());
+    }
+    {
+      RunStore ro(path, RunStore::Mode::ReadOnly);
+      const auto runs = ro.runs();
+      QCOMPARE(runs.size(), std::size_t{2});
+      QCOMPARE(runs[1].origin.source, std::string("ampscope"));  // schema 2 knew no probe
+      QCOMPARE(runs[1].origin.rank, 0);
+      QCOMPARE(runs[1].steps, std::int64_t{2});
+      QCOMPARE(ro.load_run(rank1).summary.origin.world_size, 1);
+      QCOMPARE(RawDb(path).text("PRAGMA user_version"), std::string("2"));
+    }
+    {
+      RunStore store(path);
+      const auto runs = store.runs();
+      QCOMPARE(runs.size(), std::size_t{2});
+      QCOMPARE(runs[1].steps, std::int64_t{2});
+      QCOMPARE(runs[1].origin.source, std::string("ampscope"));
+      RunOrigin o;
+      o.group = "after-upgrade";
+      o.rank = 3;
+      o.world_size = 4;
+      const std::int64_t id = store.create_run(make_config(), make_layers(1), "cpu", "fp32", o);
+      QCOMPARE(store.runs().back().id, id);
+      QCOMPARE(store.runs().back().origin.rank, 3);
+      QCOMPARE(store.runs().back().origin.group, std::string("after-upgrade"));
+    }
+    RawDb raw(path);
+    QCOMPARE(raw.text("PRAGMA user_version"), std::string("3"));
+    QCOMPARE(raw.text("PRAGMA integrity_check"), std::string("ok"));
+    QCOMPARE(raw.text("SELECT group_concat(rank) FROM run_summary"), std::string("0,0,3"));
+    // The recorder writes its options' origin.
+    RecorderOptions options = RecorderOptions::headless();
+    options.origin.source = "probe";
+    options.origin.rank = 1;
+    options.origin.world_size = 2;
+    options.origin.group = "g";
+    RunRecorder rec(path, make_config(), make_layers(1), "cpu", "fp32", options);
+    rec.close();
+    const RunSummary last = RunStore(path, RunStore::Mode::ReadOnly).runs().back();
+    QCOMPARE(last.id, rec.run_id());
+    QCOMPARE(last.origin.source, std::string("probe"));
+    QCOMPARE(last.origin.group, std::string("g"));
+    QCOMPARE(last.origin.rank, 1);
+  }
+
+  // A recorder with nothing to write still refreshes runs.updated (every <= 2 s): a follower
+  // tells a live but slow writer from a dead one by it.
+  void idleRecorderKeepsAHeartbeat() {
+    const std::string path = file("heartbeat.ampscope");
+    RunRecorder rec(path, make_config(), make_layers(1), "cpu", "fp32");
+    {
+      RawDb raw(path, true);  // set the clock back: any heartbeat writes a later time
+      QVERIFY(raw.exec("UPDATE runs SET updated = '2000-01-01T00:00:00Z'"));
+    }
+    RunStore reader(path, RunStore::Mode::ReadOnly);
+    QTRY_VERIFY_WITH_TIMEOUT(reader.runs()[0].updated > std::string("2000-01-01T00:00:00Z"), 10000);
+    QCOMPARE(reader.runs()[0].steps, std::int64_t{0});
+    QCOMPARE(reader.runs()[0].status, std::string("running"));
+    {
+      RawDb raw(path, true);
+      QVERIFY(raw.exec("UPDATE runs SET updated = '2000-01-01T00:00:00Z'"));
+    }
+    QVERIFY(rec.push(make_step(0, 1, false)));  // a commit also refreshes it
+    QTRY_VERIFY_WITH_TIMEOUT(reader.runs()[0].steps == 1, 10000);
+    QVERIFY(reader.runs()[0].updated > std::string("2000-01-01T00:00:00Z"));
+    rec.close();
   }
 
   void loadStepsInPages() {
@@ -1140,7 +1260,7 @@ class TestRunStore : public QObject {
       RawDb raw(future, true);
       QVERIFY(raw.exec("UPDATE meta SET value='7' WHERE key='schema_version'"));
     }
-    expect(future, RunStore::Mode::ReadWrite, "newer AmpScope (schema 7, this build reads 2)");
+    expect(future, RunStore::Mode::ReadWrite, "newer AmpScope (schema 7, this build reads 3)");
     expect(future, RunStore::Mode::ReadOnly, "newer AmpScope");
     // A store with a table dropped.
     const std::string damaged = file("damaged.ampscope");
@@ -1178,7 +1298,7 @@ class TestRunStore : public QObject {
     {
       RunStore s(empty);
       QVERIFY(s.runs().empty());
-      QCOMPARE(RunStore::schema_version(), 2);
+      QCOMPARE(RunStore::schema_version(), 3);
     }
     RunStore reopened(empty, RunStore::Mode::ReadOnly);  // WAL files gone: read-only still opens
     QVERIFY(reopened.runs().empty());

@@ -124,11 +124,15 @@ UserText precision_label_text(const std::string& label) {
   return UserText::verbatim(label);
 }
 
-void SessionConfig::validate() const {
+bool SessionConfig::built_in_model() const {
   static const char* kModels[] = {"spiral-mlp", "deep-mlp", "fashion-cnn"};
   bool known = false;
   for (const char* m : kModels) known = known || model == m;
-  if (!known) bad_option("model", model, AMPSCOPE_TR_NOOP("ampscope::SessionConfig", "must be one of %1"), {"spiral-mlp|deep-mlp|fashion-cnn"});
+  return known;
+}
+
+void SessionConfig::validate() const {
+  if (!built_in_model()) bad_option("model", model, AMPSCOPE_TR_NOOP("ampscope::SessionConfig", "must be one of %1"), {"spiral-mlp|deep-mlp|fashion-cnn"});
   if (!dataset.empty() && dataset != "spirals" && dataset != "clusters" && dataset != "fashion-mnist")
     bad_option("dataset", dataset, AMPSCOPE_TR_NOOP("ampscope::SessionConfig", "must be one of %1"), {"spirals|clusters|fashion-mnist"});
   // Each model's input and class count fit its own dataset only (2-D/3 classes, 128-D/10
@@ -137,6 +141,10 @@ void SessionConfig::validate() const {
     const char* own = model == "spiral-mlp" ? "spirals" : model == "deep-mlp" ? "clusters" : "fashion-mnist";
     if (dataset != own) bad_option("dataset", dataset, AMPSCOPE_TR_NOOP("ampscope::SessionConfig", "model %1 trains on %2 only"), {model, own});
   }
+  validate_options();
+}
+
+void SessionConfig::validate_options() const {
   // Ranges: the option limits (option_limits.h). Unbounded ones keep words that say what 0 means.
   check(limits::lr, lr);
   check(limits::momentum, momentum);
@@ -339,7 +347,7 @@ SessionConfig SessionConfig::from_json(const std::string& text) {
   } catch (const json::exception& e) {
     throw UserInvalidArgument({AMPSCOPE_TR_NOOP("ampscope::SessionConfig", "session config: %1"), {UserText::verbatim(e.what())}});
   }
-  c.validate();
+  if (c.built_in_model()) c.validate(); else c.validate_options();
   return c;
 }
 

@@ -23,6 +23,9 @@ namespace {
 constexpr std::size_t kBatchSteps = 256;
 constexpr std::size_t kMaxBatchSteps = 4 * kBatchSteps;  // when behind: bigger, but bounded, commits
 constexpr auto kBatchInterval = std::chrono::milliseconds(250);
+// A writer with nothing to write still says it is alive this often (runs.updated): a follower
+// tells a slow run from a killed writer by it (docs/run_store.md, "Following a run").
+constexpr auto kHeartbeat = std::chrono::seconds(2);
 
 /// Identity of the file on disk, to notice that it was deleted or replaced under us (SQLite
 /// would keep writing to the unlinked inode, and the run would vanish at close).
@@ -75,7 +78,7 @@ struct RunRecorder::Impl {
 
   void open_store() {
     store = std::make_unique<RunStore>(path, RunStore::Mode::ReadWrite);
-    run_id = store->create_run(config, layers, device, precision);
+    run_id = store->create_run(config, layers, device, precision, options.origin);
     identity = file_id(path);
     State opening = State::Opening;
     state.compare_exchange_strong(opening, State::Recording);  // unless the producer has given up meanwhile
@@ -125,6 +128,7 @@ struct RunRecorder::Impl {
 
   void write_loop() {
     std::vector<StepRecord> batch;
+    auto last_sign_of_life = std::chrono::steady_clock::now();
     for (;;) {
       {
         std::unique_lock lock(mutex);
@@ -132,6 +136,16 @@ struct RunRecorder::Impl {
         if (failed) return;
         if (queue.empty()) {
           if (closing) return;
+          if (std::chrono::steady_clock::now() - last_sign_of_life >= kHeartbeat) {
+            lock.unlock();
+            // Best effort: a heartbeat that cannot be written (a busy or full disk) loses no
+            // step; the next batch's write reports a lasting failure.
+            try {
+              store->touch(run_id);
+            } catch (...) {
+            }
+            last_sign_of_life = std::chrono::steady_clock::now();
+          }
           continue;
         }
         // When the writer lags, bigger transactions catch up faster; the cap bounds what a
@@ -154,6 +168,7 @@ struct RunRecorder::Impl {
         return;
       }
       batch.clear();
+      last_sign_of_life = std::chrono::steady_clock::now();
     }
   }
 

@@ -10,6 +10,8 @@
 #include "schema.h"
 #include "sqlite_db.h"
 
+#include <unistd.h>
+
 #include <cstring>
 #include <filesystem>
 
@@ -67,8 +69,16 @@ const std::string& RunStore::path() const { return m_impl->path; }
 
 int RunStore::schema_version() { return kSchemaVersion; }
 
+namespace {
+std::string this_host() {
+  char buf[256] = {};
+  if (gethostname(buf, sizeof buf - 1) != 0) return {};
+  return buf;
+}
+}  // namespace
+
 std::int64_t RunStore::create_run(const SessionConfig& config, const std::vector<LayerInfo>& layers,
-                                  const std::string& device, const std::string& precision_label) {
+                                  const std::string& device, const std::string& precision_label, const RunOrigin& origin) {
   Impl& d = *m_impl;
   std::lock_guard lock(d.mutex);
   if (d.mode == Mode::ReadOnly)
@@ -77,10 +87,14 @@ std::int64_t RunStore::create_run(const SessionConfig& config, const std::vector
   try {
     const std::string now = now_iso8601();
     Statement r = d.prepare(
-        "INSERT INTO runs(created, updated, config, model, dataset, precision, device, status) "
-        "VALUES (?, ?, ?, ?, ?, ?, ?, 'running')");
+        "INSERT INTO runs(created, updated, config, model, dataset, precision, device, status, "
+        "source, run_group, rank, world_size, writer_host, writer_pid) "
+        "VALUES (?, ?, ?, ?, ?, ?, ?, 'running', ?, ?, ?, ?, ?, ?)");
     r.bind(1, now).bind(2, now).bind(3, config.to_json()).bind(4, config.model).bind(5, config.dataset);
     r.bind(6, precision_label).bind(7, device);
+    r.bind(8, origin.source).bind(9, origin.group).bind(10, std::int64_t{origin.rank}).bind(11, std::int64_t{origin.world_size});
+    r.bind(12, origin.host.empty() ? this_host() : origin.host);
+    r.bind(13, origin.pid != 0 ? origin.pid : static_cast<std::int64_t>(getpid()));
     r.run(Doing::CreatingRun);
     const std::int64_t id = sqlite3_last_insert_rowid(d.db);
     Statement l = d.prepare(
@@ -115,7 +129,7 @@ void RunStore::append_steps(std::int64_t run_id, const std::vector<StepRecord>& 
         "nan, pos_inf, neg_inf, amax, amin_nonzero, sum_squares, norm, underflow, underflow_mass, hist_lo, hist_hi, "
         "hist) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)");
     d.count_steps = d.prepare(
-        "UPDATE runs SET step_count = step_count + ?, skipped_count = skipped_count + ? WHERE id = ?");
+        "UPDATE runs SET step_count = step_count + ?, skipped_count = skipped_count + ?, updated = ? WHERE id = ?");
   }
   d.exec("BEGIN IMMEDIATE", Doing::Writing);
   try {
@@ -147,7 +161,7 @@ void RunStore::append_steps(std::int64_t run_id, const std::vector<StepRecord>& 
       }
     }
     // The run list's counts, in the same transaction as the rows they count.
-    d.count_steps.bind(1, static_cast<std::int64_t>(steps.size())).bind(2, skipped).bind(3, run_id);
+    d.count_steps.bind(1, static_cast<std::int64_t>(steps.size())).bind(2, skipped).bind(3, now_iso8601()).bind(4, run_id);
     d.count_steps.run(Doing::Writing);
     d.exec("COMMIT", Doing::Writing);
   } catch (...) {
@@ -158,6 +172,17 @@ void RunStore::append_steps(std::int64_t run_id, const std::vector<StepRecord>& 
     d.rollback_quietly();
     throw;
   }
+}
+
+void RunStore::touch(std::int64_t run_id) {
+  Impl& d = *m_impl;
+  std::lock_guard lock(d.mutex);
+  if (d.mode == Mode::ReadOnly)
+    throw RunStoreError(UserText(AMPSCOPE_TR_NOOP("ampscope::RunStore", "%1 is open read-only: cannot set a status"), {in_quotes(d.path)}));
+  Statement s = d.prepare("UPDATE runs SET updated = ? WHERE id = ?");
+  s.bind(1, now_iso8601()).bind(2, run_id);
+  s.run(Doing::Writing);
+  if (sqlite3_changes(d.db) == 0) throw RunStoreError("no run " + std::to_string(run_id) + " in " + in_quotes(d.path));
 }
 
 void RunStore::set_status(std::int64_t run_id, const std::string& status) {

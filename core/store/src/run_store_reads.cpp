@@ -16,8 +16,12 @@ using namespace store_detail;
 
 namespace {
 constexpr const char* kSummarySql =
-    "SELECT id, created, model, precision, device, status, steps, skipped, final_scale, final_loss "
-    "FROM run_summary";
+    "SELECT id, created, model, precision, device, status, steps, skipped, final_scale, final_loss, "
+    "updated, source, run_group, rank, world_size, writer_host, writer_pid FROM run_summary";
+// A file of schema 1 or 2 opened read-only keeps its view: no origin columns, the defaults.
+constexpr const char* kSummarySqlBefore3 =
+    "SELECT s.id, s.created, s.model, s.precision, s.device, s.status, s.steps, s.skipped, s.final_scale, "
+    "s.final_loss, r.updated, 'ampscope', '', 0, 1, '', 0 FROM run_summary s JOIN runs r ON r.id = s.id";
 
 // Columns 0-5 of kSummarySql and of load_run's query: the run's own row.
 void read_run_columns(const Statement& q, RunSummary& s) {
@@ -39,6 +43,13 @@ RunSummary read_summary(const Statement& q) {
     s.final_scale = q.real(8);
     s.final_loss = q.real(9);
   }
+  s.updated = q.text(10);
+  s.origin.source = q.text(11);
+  s.origin.group = q.text(12);
+  s.origin.rank = static_cast<int>(q.i64(13));
+  s.origin.world_size = static_cast<int>(q.i64(14));
+  s.origin.host = q.text(15);
+  s.origin.pid = q.i64(16);
   return s;
 }
 }  // namespace
@@ -46,7 +57,7 @@ RunSummary read_summary(const Statement& q) {
 std::vector<RunSummary> RunStore::runs() const {
   Impl& d = *m_impl;
   std::lock_guard lock(d.mutex);
-  Statement q = d.prepare((std::string(kSummarySql) + " ORDER BY id").c_str());
+  Statement q = d.prepare((std::string(d.file_version >= 3 ? kSummarySql : kSummarySqlBefore3) + " ORDER BY 1").c_str());
   std::vector<RunSummary> out;
   while (q.step(Doing::Reading)) out.push_back(read_summary(q));
   return out;
@@ -70,9 +81,21 @@ RunData RunStore::load_run(std::int64_t run_id, bool with_layer_stats, const Loa
     read_run_columns(q, out.summary);
     if (!q.is_null(6) && !q.is_null(7)) expected_steps = q.i64(7) - q.i64(6) + 1;
 
-    Statement c = d.prepare("SELECT config FROM runs WHERE id = ?");
+    Statement c = d.prepare(d.file_version >= 3
+                                ? "SELECT config, updated, source, run_group, rank, world_size, writer_host, writer_pid "
+                                  "FROM runs WHERE id = ?"
+                                : "SELECT config, updated FROM runs WHERE id = ?");
     c.bind(1, run_id);
     c.step(Doing::Reading);
+    out.summary.updated = c.text(1);
+    if (d.file_version >= 3) {
+      out.summary.origin.source = c.text(2);
+      out.summary.origin.group = c.text(3);
+      out.summary.origin.rank = static_cast<int>(c.i64(4));
+      out.summary.origin.world_size = static_cast<int>(c.i64(5));
+      out.summary.origin.host = c.text(6);
+      out.summary.origin.pid = c.i64(7);
+    }
     try {
       out.config = SessionConfig::from_json(c.text(0));
     } catch (const std::exception& e) {

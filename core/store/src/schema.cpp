@@ -1,5 +1,5 @@
 // The run store's schema: its SQL, the checks that a file is a run store this build reads,
-// its creation and the upgrade from schema 1 (docs/run_store.md describes every table).
+// its creation and the upgrades from schemas 1 and 2 (docs/run_store.md describes every table).
 #include "schema.h"
 
 #include "sqlite_db.h"
@@ -38,7 +38,13 @@ CREATE TABLE runs(
   device    TEXT NOT NULL,
   status    TEXT NOT NULL,
   step_count    INTEGER NOT NULL DEFAULT 0,
-  skipped_count INTEGER NOT NULL DEFAULT 0
+  skipped_count INTEGER NOT NULL DEFAULT 0,
+  source      TEXT NOT NULL DEFAULT 'ampscope',
+  run_group   TEXT NOT NULL DEFAULT '',
+  rank        INTEGER NOT NULL DEFAULT 0,
+  world_size  INTEGER NOT NULL DEFAULT 1,
+  writer_host TEXT NOT NULL DEFAULT '',
+  writer_pid  INTEGER NOT NULL DEFAULT 0
 );
 CREATE TABLE layers(
   run_id   INTEGER NOT NULL REFERENCES runs(id),
@@ -93,7 +99,8 @@ constexpr const char* kSummaryViewSql = R"sql(
 CREATE VIEW run_summary AS
   SELECT r.id, r.created, r.model, r.precision, r.device, r.status,
          r.step_count AS steps, r.skipped_count AS skipped,
-         l.scale AS final_scale, l.loss AS final_loss
+         l.scale AS final_scale, l.loss AS final_loss,
+         r.updated, r.source, r.run_group, r.rank, r.world_size, r.writer_host, r.writer_pid
   FROM runs r
   LEFT JOIN steps l ON l.run_id = r.id
                    AND l.step = (SELECT max(step) FROM steps s WHERE s.run_id = r.id);
@@ -107,6 +114,17 @@ ALTER TABLE runs ADD COLUMN skipped_count INTEGER NOT NULL DEFAULT 0;
 UPDATE runs SET
   step_count = (SELECT count(*) FROM steps s WHERE s.run_id = runs.id),
   skipped_count = (SELECT coalesce(sum(s.skipped), 0) FROM steps s WHERE s.run_id = runs.id);
+DROP VIEW IF EXISTS run_summary;
+)sql";
+
+// Schema 2 -> 3: the run's origin; runs written before it were AmpScope's own, one process each.
+constexpr const char* kUpgrade2To3Sql = R"sql(
+ALTER TABLE runs ADD COLUMN source TEXT NOT NULL DEFAULT 'ampscope';
+ALTER TABLE runs ADD COLUMN run_group TEXT NOT NULL DEFAULT '';
+ALTER TABLE runs ADD COLUMN rank INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE runs ADD COLUMN world_size INTEGER NOT NULL DEFAULT 1;
+ALTER TABLE runs ADD COLUMN writer_host TEXT NOT NULL DEFAULT '';
+ALTER TABLE runs ADD COLUMN writer_pid INTEGER NOT NULL DEFAULT 0;
 DROP VIEW IF EXISTS run_summary;
 )sql";
 
@@ -163,8 +181,10 @@ void upgrade_schema(sqlite3* db, const std::string& path) {
   // IMMEDIATE: another process opening the same file waits, then finds it upgraded.
   exec(db, path, "BEGIN IMMEDIATE", Doing::Upgrading);
   try {
-    if (check_schema(db, path, false) == 1) {
-      exec(db, path, kUpgrade1To2Sql, Doing::Upgrading);
+    const int from = check_schema(db, path, false);
+    if (from < kSchemaVersion) {
+      if (from == 1) exec(db, path, kUpgrade1To2Sql, Doing::Upgrading);
+      if (from <= 2) exec(db, path, kUpgrade2To3Sql, Doing::Upgrading);
       exec(db, path, kSummaryViewSql, Doing::Upgrading);
       exec(db, path, ("PRAGMA user_version=" + std::to_string(kSchemaVersion)).c_str(), Doing::Upgrading);
       Statement m(db, path, "UPDATE meta SET value = ? WHERE key = 'schema_version'");
@@ -172,7 +192,7 @@ void upgrade_schema(sqlite3* db, const std::string& path) {
     }
     exec(db, path, "COMMIT", Doing::Upgrading);
   } catch (...) {
-    rollback_quietly(db);  // the file stays as it was: schema 1, readable by this build
+    rollback_quietly(db);  // the file stays as it was: its older schema, readable by this build
     throw;
   }
 }

@@ -1,5 +1,5 @@
 // The run store's schema (docs/run_store.md): what a file must hold to be read, how a new one is
-// created, how a file of schema 1 is upgraded, and the JSON arrays of the shape and histogram
+// created, how files of schema 1 and 2 are upgraded, and the JSON arrays of the shape and histogram
 // columns. Private to core/store.
 #pragma once
 
@@ -13,7 +13,9 @@ namespace ampscope::store_detail {
 
 /// 1: the first release. 2: runs.step_count and runs.skipped_count, kept by append_steps in the
 /// same transaction as the steps, so that run_summary (the run list) reads no step rows.
-inline constexpr int kSchemaVersion = 2;
+/// 3: the run's origin (source, run_group, rank, world_size, writer_host, writer_pid): runs of
+/// the Python probe and the ranks of a DDP job.
+inline constexpr int kSchemaVersion = 3;
 
 /// The schema version of the run store in `db` (0: an empty database, allowed unless
 /// `read_only`). Throws RunStoreError for anything else than a run store this build reads.

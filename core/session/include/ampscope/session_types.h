@@ -73,8 +73,15 @@ struct SessionConfig {
 
   /// Throws std::invalid_argument naming the option and the allowed range.
   void validate() const;
+  /// validate() without the model and dataset names: a stored run of a model AmpScope does not
+  /// train itself (the Python probe records the user's own model, e.g. "MyNet").
+  void validate_options() const;
+  /// spiral-mlp, deep-mlp or fashion-cnn: a model a TrainingSession can build.
+  bool built_in_model() const;
   std::string to_json() const;
-  static SessionConfig from_json(const std::string& text);  ///< throws std::invalid_argument
+  /// Throws std::invalid_argument. Any model name is read (validate_options() for a model that is
+  /// not built in: a probe run's), so that every stored run loads.
+  static SessionConfig from_json(const std::string& text);
 };
 
 /// One instrumented tensor, in backward order of first appearance is not guaranteed: `order`

@@ -18,6 +18,7 @@
 // Torch-free and Qt-free.
 #pragma once
 
+#include <ampscope/run_origin.h>
 #include <ampscope/session_types.h>
 #include <ampscope/user_text.h>
 
@@ -47,11 +48,13 @@ struct RecorderOptions {
   /// shows as state() Failed. false: the constructor opens, and throws RunStoreError.
   bool open_in_background = false;
   WhenBehind when_behind = WhenBehind::Wait;
+  /// Who writes the run (RunStore::create_run): the probe's source, DDP group and rank.
+  RunOrigin origin;
 
   /// Opens now (throws), never loses anything: `ampscope record`, tests.
-  static RecorderOptions headless() { return {false, WhenBehind::Wait}; }
+  static RecorderOptions headless() { return {false, WhenBehind::Wait, {}}; }
   /// Opens in the background, never waits: the GUI's live sessions.
-  static RecorderOptions live() { return {true, WhenBehind::Thin}; }
+  static RecorderOptions live() { return {true, WhenBehind::Thin, {}}; }
 };
 
 class RunRecorder {

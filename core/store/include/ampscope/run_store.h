@@ -6,6 +6,7 @@
 // file that opens, passes PRAGMA integrity_check and holds every step of every committed batch.
 #pragma once
 
+#include <ampscope/run_origin.h>
 #include <ampscope/session_types.h>
 #include <ampscope/user_text.h>
 
@@ -52,6 +53,8 @@ struct RunSummary {
   std::int64_t skipped = 0;
   double final_scale = 0.0;
   double final_loss = 0.0;
+  std::string updated;          ///< ISO 8601 UTC: the last commit or heartbeat (RunRecorder, every <= 2 s)
+  RunOrigin origin;
 };
 
 /// A whole run read back.
@@ -73,11 +76,15 @@ class RunStore {
 
   const std::string& path() const;
 
-  /// Inserts a run and its layers; returns its id.
+  /// Inserts a run and its layers; returns its id. `origin`'s empty host and zero pid are
+  /// filled with this process's.
   std::int64_t create_run(const SessionConfig& config, const std::vector<LayerInfo>& layers,
-                          const std::string& device, const std::string& precision_label);
-  /// Appends steps (with their per-layer stats) in one transaction.
+                          const std::string& device, const std::string& precision_label, const RunOrigin& origin = {});
+  /// Appends steps (with their per-layer stats) in one transaction; sets the run's `updated`.
   void append_steps(std::int64_t run_id, const std::vector<StepRecord>& steps);
+  /// Sets the run's `updated` to now: the writer's heartbeat, which tells a follower that a run
+  /// still 'running' has a live writer.
+  void touch(std::int64_t run_id);
   void set_status(std::int64_t run_id, const std::string& status);
 
   std::vector<RunSummary> runs() const;
