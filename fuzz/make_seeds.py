@@ -116,7 +116,8 @@ with open(os.path.join(ROOT, "core", "store", "src", "schema.cpp")) as f:
     source = f.read()
     schema = re.search(r'kSchemaSql = R"sql\((.*?)\)sql"', source, re.S).group(1)
     schema += re.search(r'kSummaryViewSql = R"sql\((.*?)\)sql"', source, re.S).group(1)
-    schema_version_now = re.search(r'constexpr int kSchemaVersion = (\d+);', source).group(1)
+with open(os.path.join(ROOT, "core", "store", "src", "schema.h")) as f:
+    schema_version_now = re.search(r'constexpr int kSchemaVersion = (\d+);', f.read()).group(1)
 
 # Schema 1 (AmpScope 0.1), frozen: no step counts in runs; the view counts the step rows. Files of
 # schema 1 are read as they are and upgraded when opened for writing.
@@ -132,13 +133,31 @@ CREATE VIEW run_summary AS
 """
 
 
+# Schema 2, frozen: schema 1 plus the step counts in runs; no run origin (schema 3).
+SCHEMA2_VIEW = """
+CREATE VIEW run_summary AS
+  SELECT r.id, r.created, r.model, r.precision, r.device, r.status,
+         r.step_count AS steps, r.skipped_count AS skipped,
+         l.scale AS final_scale, l.loss AS final_loss
+  FROM runs r
+  LEFT JOIN steps l ON l.run_id = r.id
+                   AND l.step = (SELECT max(step) FROM steps s WHERE s.run_id = r.id);
+"""
+
+
 def schema_text(version):
-    if version != "1":
+    if version not in ("1", "2"):
         return schema
     tables = re.search(r'kSchemaSql = R"sql\((.*?)\)sql"', source, re.S).group(1)
+    # Schema 3's origin columns follow skipped_count; schema 2 ends there, schema 1 before step_count.
+    tables = re.sub(r"(\n  skipped_count[^,\n]*),\n.*?\n\);", r"\1\n);", tables, count=1, flags=re.S)
+    assert "writer_pid" not in tables and "skipped_count" in tables
+    if version == "2":
+        return tables + SCHEMA2_VIEW
     tables = re.sub(r",\n  step_count[^\n]*\n  skipped_count[^\n]*\n", "\n", tables)
     assert "step_count" not in tables
     return tables + SCHEMA1_VIEW
+
 
 config = {"model": "spiral-mlp", "precision": "fp16", "optimizer": "adam", "lr": 0.003, "batch_size": 8}
 
@@ -179,6 +198,7 @@ def store(name, schema_version=schema_version_now, app="AmpScope", steps=3, muta
 
 store("ok-valid.db")
 store("ok-schema1.db", schema_version="1")
+store("ok-schema2.db", schema_version="2")
 store("future-schema.db", schema_version="7")
 store("foreign-app.db", app="SomethingElse", steps=1)
 store("bad-version.db", schema_version="one", steps=0)
