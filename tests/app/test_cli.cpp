@@ -1,5 +1,7 @@
 // The ampscope executable as a user runs it: exit codes, messages, the final JSON line of
 // `record`, and the store it leaves behind (read back through `export`).
+#include <cmath>
+
 #include <QFile>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -133,7 +135,16 @@ class TestCli : public QObject {
     const QStringList args{"record", "--steps", "15", "--seed", "3", "--quiet", "--threads", "1"};
     const Result a = run(args + QStringList{"--out", dir.filePath("a.db")});
     const Result b = run(args + QStringList{"--out", dir.filePath("b.db")});
-    QCOMPARE(last_json_line(a.out)["final_loss"].toDouble(), last_json_line(b.out)["final_loss"].toDouble());
+    // Two runs that failed alike (no output: both 0.0) must not pass as "the same numbers".
+    QVERIFY2(a.code == 0, qPrintable(QString("exit %1: %2").arg(a.code).arg(a.err)));
+    QVERIFY2(b.code == 0, qPrintable(QString("exit %1: %2").arg(b.code).arg(b.err)));
+    const QJsonObject ja = last_json_line(a.out), jb = last_json_line(b.out);
+    for (const char* key : {"final_loss", "final_scale", "steps"}) {
+      QVERIFY2(ja.contains(key) && jb.contains(key), qPrintable(QString("no \"%1\" in: %2").arg(key, a.out)));
+      QCOMPARE(ja[key].toDouble(), jb[key].toDouble());
+    }
+    QCOMPARE(ja["steps"].toInt(), 15);
+    QVERIFY(std::isfinite(ja["final_loss"].toDouble()) && ja["final_loss"].toDouble() > 0.0);
   }
 
   void unwritable_store_is_a_clear_error() {

@@ -3,6 +3,8 @@
 
 #include <ampscope/training_session.h>
 
+#include <QtTest>
+
 #include <chrono>
 #include <thread>
 #include <utility>
@@ -18,9 +20,16 @@ inline std::vector<StepRecord> drain_until_done(TrainingSession& s, int timeout_
     s.drain(got);
     std::this_thread::sleep_for(std::chrono::milliseconds(5));
   }
-  if (s.running()) s.request_stop();
+  const bool timed_out = s.running();
+  if (timed_out) s.request_stop();
   s.wait();
   s.drain(got);
+  // A session that had to be stopped did not finish: the test fails here, whatever it checks
+  // next (a timeout must never read as a short but valid run).
+  if (timed_out)
+    QTest::qFail(qPrintable(QString("drain_until_done: the session was still running after %1 ms (%2 steps drained)")
+                                .arg(timeout_ms).arg(got.size())),
+                 __FILE__, __LINE__);
   return got;
 }
 

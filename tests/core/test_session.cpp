@@ -8,9 +8,11 @@
 
 #include <QtTest>
 
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <cstring>
+#include <iterator>
 #include <memory>
 #include <new>
 #include <thread>
@@ -254,17 +256,34 @@ class TestSession : public QObject {
     s.start(/*paused=*/true);
     QVERIFY(s.running());
     std::vector<StepRecord> got;
-    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    std::vector<SessionEvent> events;
+    // A round trip through the worker, without a sleep: a command it refuses with a warning.
+    // Once the warning is out, the worker has been awake at a step boundary since the post.
+    int round_trips = 0;
+    auto round_trip = [&] {
+      Command bad;
+      bad.kind = Command::Kind::SetLr;
+      bad.value = -1.0;
+      s.post(bad);
+      ++round_trips;
+      QTRY_VERIFY_WITH_TIMEOUT((std::ranges::move(s.drain_events(), std::back_inserter(events)),
+                                std::ranges::count(events, SessionEvent::Kind::Warning, &SessionEvent::kind) == round_trips),
+                               10000);
+    };
+    round_trip();
     s.drain(got);
     QCOMPARE(got.size(), std::size_t(0));  // paused: nothing runs
+    QCOMPARE(s.steps_done(), std::int64_t(0));
+    QCOMPARE(s.micro_batches_done(), std::uint64_t(0));
     Command one;
     one.kind = Command::Kind::StepOnce;
     s.post(one);
     s.post(one);
     QTRY_VERIFY_WITH_TIMEOUT((s.drain(got), got.size() == 2), 10000);
-    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    round_trip();
     s.drain(got);
     QCOMPARE(got.size(), std::size_t(2));  // exactly the two requested steps
+    QCOMPARE(s.steps_done(), std::int64_t(2));
     Command resume;
     resume.kind = Command::Kind::Resume;
     s.post(resume);
