@@ -2161,82 +2161,6 @@ keine Statistik in diesem Schritt</translation>
         <translation>Zeige Schritt %1 (Schichtstatistik von Schritt %2, dem nächsten gespeicherten)</translation>
     </message>
     <message>
-        <source>not recorded</source>
-        <translation>nicht aufgezeichnet</translation>
-    </message>
-    <message>
-        <source>● recording run %1</source>
-        <translation>● zeichne Lauf %1 auf</translation>
-    </message>
-    <message>
-        <source>Every step of this run is recorded in %1 (File &gt; Open replays it)</source>
-        <translation>Jeder Schritt dieses Laufs wird in %1 aufgezeichnet (Datei &gt; Öffnen spielt ihn ab)</translation>
-    </message>
-    <message>
-        <source>replay: %1 steps</source>
-        <translation>Wiedergabe: %1 Schritte</translation>
-    </message>
-    <message>
-        <source>final scale %1</source>
-        <translation>End-Skala %1</translation>
-    </message>
-    <message>
-        <source>no scaler</source>
-        <translation>kein Skalierer</translation>
-    </message>
-    <message>
-        <source>skipped %1 (%2%)</source>
-        <translation>übersprungen %1 (%2 %)</translation>
-    </message>
-    <message>
-        <source>no session</source>
-        <translation>keine Sitzung</translation>
-    </message>
-    <message>
-        <source>ready</source>
-        <translation>bereit</translation>
-    </message>
-    <message>
-        <source>running</source>
-        <translation>läuft</translation>
-    </message>
-    <message>
-        <source>paused</source>
-        <translation>angehalten</translation>
-    </message>
-    <message>
-        <source>finished</source>
-        <translation>beendet</translation>
-    </message>
-    <message>
-        <source>stopped by an error</source>
-        <translation>durch einen Fehler gestoppt</translation>
-    </message>
-    <message>
-        <source>step %1 (%2)</source>
-        <translation>Schritt %1 (%2)</translation>
-    </message>
-    <message>
-        <source>%1 steps/s</source>
-        <translation>%1 Schritte/s</translation>
-    </message>
-    <message>
-        <source>scale %1</source>
-        <translation>Skala %1</translation>
-    </message>
-    <message>
-        <source>skipped 0</source>
-        <translation>übersprungen 0</translation>
-    </message>
-    <message>
-        <source>dropped %1</source>
-        <translation>verworfen %1</translation>
-    </message>
-    <message>
-        <source>Records the GUI could not take in time (the training never waits for the GUI)</source>
-        <translation>Aufzeichnungen, die die GUI nicht rechtzeitig übernehmen konnte (das Training wartet nie auf die GUI)</translation>
-    </message>
-    <message>
         <source>%1 · %2 · %3 steps · </source>
         <translation>%1 · %2 · %3 Schritte · </translation>
     </message>
@@ -2299,18 +2223,6 @@ keine Statistik in diesem Schritt</translation>
     <message>
         <source>Back to the live run</source>
         <translation>Zurück zum Live-Lauf</translation>
-    </message>
-    <message>
-        <source>Replaying run %1 from %2 (read-only: %3 · %4 · %5 steps, %6). Click the event log or the charts to look at a step.</source>
-        <translation>Spiele Lauf %1 aus %2 ab (nur lesend: %3 · %4 · %5 Schritte, %6). Ereignisprotokoll oder Diagramme anklicken, um einen Schritt anzusehen.</translation>
-    </message>
-    <message>
-        <source>run %1: %2 (live)</source>
-        <translation>Lauf %1: %2 (live)</translation>
-    </message>
-    <message>
-        <source>live: %1</source>
-        <translation>live: %1</translation>
     </message>
     <message>
         <source>AmpScope — replaying run %1 from %2</source>
@@ -2436,17 +2348,12 @@ keine Statistik in diesem Schritt</translation>
         <source>Keys</source>
         <translation>Tasten</translation>
     </message>
+</context>
+<context>
+    <name>ampscope::ui::ReplayController</name>
     <message>
-        <source>loading</source>
-        <translation>lädt</translation>
-    </message>
-    <message>
-        <source>Cancel</source>
-        <translation>Abbrechen</translation>
-    </message>
-    <message>
-        <source>%1: the run could not be read</source>
-        <translation>%1: der Lauf konnte nicht gelesen werden</translation>
+        <source>Opening run %1 of %2</source>
+        <translation>Öffne Lauf %1 aus %2</translation>
     </message>
     <message>
         <source>Opening run %1 of %2: reading statistics</source>
@@ -2457,8 +2364,16 @@ keine Statistik in diesem Schritt</translation>
         <translation>Öffne Lauf %1 aus %2: %3 von %4 Schritten</translation>
     </message>
     <message>
-        <source>Opening run %1 of %2</source>
-        <translation>Öffne Lauf %1 aus %2</translation>
+        <source>Replaying run %1 from %2 (read-only: %3 · %4 · %5 steps, %6). Click the event log or the charts to look at a step.</source>
+        <translation>Spiele Lauf %1 aus %2 ab (nur lesend: %3 · %4 · %5 Schritte, %6). Ereignisprotokoll oder Diagramme anklicken, um einen Schritt anzusehen.</translation>
+    </message>
+    <message>
+        <source>run %1: %2 (live)</source>
+        <translation>Lauf %1: %2 (live)</translation>
+    </message>
+    <message>
+        <source>live: %1</source>
+        <translation>live: %1</translation>
     </message>
 </context>
 <context>
@@ -2518,10 +2433,6 @@ keine Statistik in diesem Schritt</translation>
     <message>
         <source>Reading the runs in %1…</source>
         <translation>Lese die Läufe in %1…</translation>
-    </message>
-    <message>
-        <source>%1: the runs could not be read</source>
-        <translation>%1: die Läufe konnten nicht gelesen werden</translation>
     </message>
 </context>
 <context>
@@ -2728,6 +2639,93 @@ Wachstumszähler %5</translation>
     <message>
         <source>unknown error</source>
         <translation>unbekannter Fehler</translation>
+    </message>
+</context>
+<context>
+    <name>ampscope::ui::StatusBar</name>
+    <message>
+        <source>Cancel</source>
+        <translation>Abbrechen</translation>
+    </message>
+    <message>
+        <source>not recorded</source>
+        <translation>nicht aufgezeichnet</translation>
+    </message>
+    <message>
+        <source>● recording run %1</source>
+        <translation>● zeichne Lauf %1 auf</translation>
+    </message>
+    <message>
+        <source>Every step of this run is recorded in %1 (File &gt; Open replays it)</source>
+        <translation>Jeder Schritt dieses Laufs wird in %1 aufgezeichnet (Datei &gt; Öffnen spielt ihn ab)</translation>
+    </message>
+    <message>
+        <source>replay: %1 steps</source>
+        <translation>Wiedergabe: %1 Schritte</translation>
+    </message>
+    <message>
+        <source>final scale %1</source>
+        <translation>End-Skala %1</translation>
+    </message>
+    <message>
+        <source>no scaler</source>
+        <translation>kein Skalierer</translation>
+    </message>
+    <message>
+        <source>skipped %1 (%2%)</source>
+        <translation>übersprungen %1 (%2 %)</translation>
+    </message>
+    <message>
+        <source>loading</source>
+        <translation>lädt</translation>
+    </message>
+    <message>
+        <source>no session</source>
+        <translation>keine Sitzung</translation>
+    </message>
+    <message>
+        <source>ready</source>
+        <translation>bereit</translation>
+    </message>
+    <message>
+        <source>running</source>
+        <translation>läuft</translation>
+    </message>
+    <message>
+        <source>paused</source>
+        <translation>angehalten</translation>
+    </message>
+    <message>
+        <source>finished</source>
+        <translation>beendet</translation>
+    </message>
+    <message>
+        <source>stopped by an error</source>
+        <translation>durch einen Fehler gestoppt</translation>
+    </message>
+    <message>
+        <source>step %1 (%2)</source>
+        <translation>Schritt %1 (%2)</translation>
+    </message>
+    <message>
+        <source>%1 steps/s</source>
+        <translation>%1 Schritte/s</translation>
+    </message>
+    <message>
+        <source>scale %1</source>
+        <translation>Skala %1</translation>
+    </message>
+    <message>
+        <source>skipped 0</source>
+        <translation>übersprungen 0</translation>
+    </message>
+    <message>
+        <source>dropped %1</source>
+        <translation>verworfen %1</translation>
+    </message>
+    <message>
+        <source>Records the GUI could not take in time (the training never waits for the GUI)</source>
+        <translation>Aufzeichnungen, die die GUI nicht rechtzeitig übernehmen konnte (das Training wartet nie auf die GUI)</translation>
     </message>
 </context>
 </TS>

@@ -2133,82 +2133,6 @@ no statistics at this step</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>not recorded</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>● recording run %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Every step of this run is recorded in %1 (File &gt; Open replays it)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>replay: %1 steps</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>final scale %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>no scaler</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>skipped %1 (%2%)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>no session</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>ready</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>running</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>paused</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>finished</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>stopped by an error</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>step %1 (%2)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 steps/s</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>scale %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>skipped 0</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>dropped %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Records the GUI could not take in time (the training never waits for the GUI)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>%1 · %2 · %3 steps · </source>
         <translation type="unfinished"></translation>
     </message>
@@ -2270,18 +2194,6 @@ no statistics at this step</source>
     </message>
     <message>
         <source>Back to the live run</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Replaying run %1 from %2 (read-only: %3 · %4 · %5 steps, %6). Click the event log or the charts to look at a step.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>run %1: %2 (live)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>live: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -2408,16 +2320,11 @@ no statistics at this step</source>
         <source>Keys</source>
         <translation type="unfinished"></translation>
     </message>
+</context>
+<context>
+    <name>ampscope::ui::ReplayController</name>
     <message>
-        <source>loading</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Cancel</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1: the run could not be read</source>
+        <source>Opening run %1 of %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -2429,7 +2336,15 @@ no statistics at this step</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Opening run %1 of %2</source>
+        <source>Replaying run %1 from %2 (read-only: %3 · %4 · %5 steps, %6). Click the event log or the charts to look at a step.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>run %1: %2 (live)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>live: %1</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2489,10 +2404,6 @@ no statistics at this step</source>
     </message>
     <message>
         <source>Reading the runs in %1…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1: the runs could not be read</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2696,6 +2607,93 @@ growth tracker %5</source>
     </message>
     <message>
         <source>unknown error</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>ampscope::ui::StatusBar</name>
+    <message>
+        <source>Cancel</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not recorded</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>● recording run %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Every step of this run is recorded in %1 (File &gt; Open replays it)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>replay: %1 steps</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>final scale %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no scaler</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>skipped %1 (%2%)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>loading</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no session</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ready</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>running</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>paused</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>finished</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>stopped by an error</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>step %1 (%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 steps/s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>scale %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>skipped 0</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>dropped %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Records the GUI could not take in time (the training never waits for the GUI)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -2149,82 +2149,6 @@ no statistics at this step</source>
         <translation>ステップ %1 を表示中（レイヤー別統計は保持されている最も近いステップ %2 のもの）</translation>
     </message>
     <message>
-        <source>not recorded</source>
-        <translation>記録なし</translation>
-    </message>
-    <message>
-        <source>● recording run %1</source>
-        <translation>● 実行 %1 を記録中</translation>
-    </message>
-    <message>
-        <source>Every step of this run is recorded in %1 (File &gt; Open replays it)</source>
-        <translation>この実行の全ステップは %1 に記録されます（ファイル &gt; 開く で再生）</translation>
-    </message>
-    <message>
-        <source>replay: %1 steps</source>
-        <translation>再生: %1 ステップ</translation>
-    </message>
-    <message>
-        <source>final scale %1</source>
-        <translation>最終スケール %1</translation>
-    </message>
-    <message>
-        <source>no scaler</source>
-        <translation>スケーラーなし</translation>
-    </message>
-    <message>
-        <source>skipped %1 (%2%)</source>
-        <translation>スキップ %1（%2%）</translation>
-    </message>
-    <message>
-        <source>no session</source>
-        <translation>セッションなし</translation>
-    </message>
-    <message>
-        <source>ready</source>
-        <translation>準備完了</translation>
-    </message>
-    <message>
-        <source>running</source>
-        <translation>実行中</translation>
-    </message>
-    <message>
-        <source>paused</source>
-        <translation>一時停止</translation>
-    </message>
-    <message>
-        <source>finished</source>
-        <translation>終了</translation>
-    </message>
-    <message>
-        <source>stopped by an error</source>
-        <translation>エラーで停止</translation>
-    </message>
-    <message>
-        <source>step %1 (%2)</source>
-        <translation>ステップ %1（%2）</translation>
-    </message>
-    <message>
-        <source>%1 steps/s</source>
-        <translation>%1 ステップ/秒</translation>
-    </message>
-    <message>
-        <source>scale %1</source>
-        <translation>スケール %1</translation>
-    </message>
-    <message>
-        <source>skipped 0</source>
-        <translation>スキップ 0</translation>
-    </message>
-    <message>
-        <source>dropped %1</source>
-        <translation>破棄 %1</translation>
-    </message>
-    <message>
-        <source>Records the GUI could not take in time (the training never waits for the GUI)</source>
-        <translation>GUI が間に合わず受け取れなかった記録（学習は GUI を待ちません）</translation>
-    </message>
-    <message>
         <source>%1 · %2 · %3 steps · </source>
         <translation>%1 · %2 · %3 ステップ · </translation>
     </message>
@@ -2287,18 +2211,6 @@ no statistics at this step</source>
     <message>
         <source>Back to the live run</source>
         <translation>ライブ実行に戻る</translation>
-    </message>
-    <message>
-        <source>Replaying run %1 from %2 (read-only: %3 · %4 · %5 steps, %6). Click the event log or the charts to look at a step.</source>
-        <translation>%2 の実行 %1 を再生中（読み取り専用: %3 · %4 · %5 ステップ、%6）。イベントログやグラフをクリックするとステップを表示します。</translation>
-    </message>
-    <message>
-        <source>run %1: %2 (live)</source>
-        <translation>実行 %1: %2（ライブ）</translation>
-    </message>
-    <message>
-        <source>live: %1</source>
-        <translation>ライブ: %1</translation>
     </message>
     <message>
         <source>AmpScope — replaying run %1 from %2</source>
@@ -2424,17 +2336,12 @@ no statistics at this step</source>
         <source>Keys</source>
         <translation>キー</translation>
     </message>
+</context>
+<context>
+    <name>ampscope::ui::ReplayController</name>
     <message>
-        <source>loading</source>
-        <translation>読み込み中</translation>
-    </message>
-    <message>
-        <source>Cancel</source>
-        <translation>キャンセル</translation>
-    </message>
-    <message>
-        <source>%1: the run could not be read</source>
-        <translation>%1: 実行を読み込めませんでした</translation>
+        <source>Opening run %1 of %2</source>
+        <translation>%2 の実行 %1 を開いています</translation>
     </message>
     <message>
         <source>Opening run %1 of %2: reading statistics</source>
@@ -2445,8 +2352,16 @@ no statistics at this step</source>
         <translation>%2 の実行 %1 を開いています: %4 ステップ中 %3</translation>
     </message>
     <message>
-        <source>Opening run %1 of %2</source>
-        <translation>%2 の実行 %1 を開いています</translation>
+        <source>Replaying run %1 from %2 (read-only: %3 · %4 · %5 steps, %6). Click the event log or the charts to look at a step.</source>
+        <translation>%2 の実行 %1 を再生中（読み取り専用: %3 · %4 · %5 ステップ、%6）。イベントログやグラフをクリックするとステップを表示します。</translation>
+    </message>
+    <message>
+        <source>run %1: %2 (live)</source>
+        <translation>実行 %1: %2（ライブ）</translation>
+    </message>
+    <message>
+        <source>live: %1</source>
+        <translation>ライブ: %1</translation>
     </message>
 </context>
 <context>
@@ -2506,10 +2421,6 @@ no statistics at this step</source>
     <message>
         <source>Reading the runs in %1…</source>
         <translation>%1 内の実行を読み込んでいます…</translation>
-    </message>
-    <message>
-        <source>%1: the runs could not be read</source>
-        <translation>%1: 実行の一覧を読み込めませんでした</translation>
     </message>
 </context>
 <context>
@@ -2716,6 +2627,93 @@ growth tracker %5</source>
     <message>
         <source>unknown error</source>
         <translation>不明なエラー</translation>
+    </message>
+</context>
+<context>
+    <name>ampscope::ui::StatusBar</name>
+    <message>
+        <source>Cancel</source>
+        <translation>キャンセル</translation>
+    </message>
+    <message>
+        <source>not recorded</source>
+        <translation>記録なし</translation>
+    </message>
+    <message>
+        <source>● recording run %1</source>
+        <translation>● 実行 %1 を記録中</translation>
+    </message>
+    <message>
+        <source>Every step of this run is recorded in %1 (File &gt; Open replays it)</source>
+        <translation>この実行の全ステップは %1 に記録されます（ファイル &gt; 開く で再生）</translation>
+    </message>
+    <message>
+        <source>replay: %1 steps</source>
+        <translation>再生: %1 ステップ</translation>
+    </message>
+    <message>
+        <source>final scale %1</source>
+        <translation>最終スケール %1</translation>
+    </message>
+    <message>
+        <source>no scaler</source>
+        <translation>スケーラーなし</translation>
+    </message>
+    <message>
+        <source>skipped %1 (%2%)</source>
+        <translation>スキップ %1（%2%）</translation>
+    </message>
+    <message>
+        <source>loading</source>
+        <translation>読み込み中</translation>
+    </message>
+    <message>
+        <source>no session</source>
+        <translation>セッションなし</translation>
+    </message>
+    <message>
+        <source>ready</source>
+        <translation>準備完了</translation>
+    </message>
+    <message>
+        <source>running</source>
+        <translation>実行中</translation>
+    </message>
+    <message>
+        <source>paused</source>
+        <translation>一時停止</translation>
+    </message>
+    <message>
+        <source>finished</source>
+        <translation>終了</translation>
+    </message>
+    <message>
+        <source>stopped by an error</source>
+        <translation>エラーで停止</translation>
+    </message>
+    <message>
+        <source>step %1 (%2)</source>
+        <translation>ステップ %1（%2）</translation>
+    </message>
+    <message>
+        <source>%1 steps/s</source>
+        <translation>%1 ステップ/秒</translation>
+    </message>
+    <message>
+        <source>scale %1</source>
+        <translation>スケール %1</translation>
+    </message>
+    <message>
+        <source>skipped 0</source>
+        <translation>スキップ 0</translation>
+    </message>
+    <message>
+        <source>dropped %1</source>
+        <translation>破棄 %1</translation>
+    </message>
+    <message>
+        <source>Records the GUI could not take in time (the training never waits for the GUI)</source>
+        <translation>GUI が間に合わず受け取れなかった記録（学習は GUI を待ちません）</translation>
     </message>
 </context>
 </TS>

@@ -2149,82 +2149,6 @@ no statistics at this step</source>
         <translation>正在显示第 %1 步（逐层统计来自保留的最近一步：第 %2 步）</translation>
     </message>
     <message>
-        <source>not recorded</source>
-        <translation>未记录</translation>
-    </message>
-    <message>
-        <source>● recording run %1</source>
-        <translation>● 正在记录运行 %1</translation>
-    </message>
-    <message>
-        <source>Every step of this run is recorded in %1 (File &gt; Open replays it)</source>
-        <translation>此运行的每一步都记录在 %1 中（“文件 &gt; 打开”可回放）</translation>
-    </message>
-    <message>
-        <source>replay: %1 steps</source>
-        <translation>回放：%1 步</translation>
-    </message>
-    <message>
-        <source>final scale %1</source>
-        <translation>最终缩放 %1</translation>
-    </message>
-    <message>
-        <source>no scaler</source>
-        <translation>无缩放器</translation>
-    </message>
-    <message>
-        <source>skipped %1 (%2%)</source>
-        <translation>跳过 %1（%2%）</translation>
-    </message>
-    <message>
-        <source>no session</source>
-        <translation>无会话</translation>
-    </message>
-    <message>
-        <source>ready</source>
-        <translation>就绪</translation>
-    </message>
-    <message>
-        <source>running</source>
-        <translation>运行中</translation>
-    </message>
-    <message>
-        <source>paused</source>
-        <translation>已暂停</translation>
-    </message>
-    <message>
-        <source>finished</source>
-        <translation>已完成</translation>
-    </message>
-    <message>
-        <source>stopped by an error</source>
-        <translation>因错误停止</translation>
-    </message>
-    <message>
-        <source>step %1 (%2)</source>
-        <translation>第 %1 步（%2）</translation>
-    </message>
-    <message>
-        <source>%1 steps/s</source>
-        <translation>%1 步/秒</translation>
-    </message>
-    <message>
-        <source>scale %1</source>
-        <translation>缩放 %1</translation>
-    </message>
-    <message>
-        <source>skipped 0</source>
-        <translation>跳过 0</translation>
-    </message>
-    <message>
-        <source>dropped %1</source>
-        <translation>丢弃 %1</translation>
-    </message>
-    <message>
-        <source>Records the GUI could not take in time (the training never waits for the GUI)</source>
-        <translation>GUI 未能及时接收的记录（训练从不等待 GUI）</translation>
-    </message>
-    <message>
         <source>%1 · %2 · %3 steps · </source>
         <translation>%1 · %2 · %3 步 · </translation>
     </message>
@@ -2287,18 +2211,6 @@ no statistics at this step</source>
     <message>
         <source>Back to the live run</source>
         <translation>返回实时运行</translation>
-    </message>
-    <message>
-        <source>Replaying run %1 from %2 (read-only: %3 · %4 · %5 steps, %6). Click the event log or the charts to look at a step.</source>
-        <translation>正在回放 %2 中的运行 %1（只读：%3 · %4 · %5 步，%6）。点击事件日志或图表可查看某一步。</translation>
-    </message>
-    <message>
-        <source>run %1: %2 (live)</source>
-        <translation>运行 %1：%2（实时）</translation>
-    </message>
-    <message>
-        <source>live: %1</source>
-        <translation>实时：%1</translation>
     </message>
     <message>
         <source>AmpScope — replaying run %1 from %2</source>
@@ -2424,17 +2336,12 @@ no statistics at this step</source>
         <source>Keys</source>
         <translation>按键</translation>
     </message>
+</context>
+<context>
+    <name>ampscope::ui::ReplayController</name>
     <message>
-        <source>loading</source>
-        <translation>加载中</translation>
-    </message>
-    <message>
-        <source>Cancel</source>
-        <translation>取消</translation>
-    </message>
-    <message>
-        <source>%1: the run could not be read</source>
-        <translation>%1：无法读取该运行</translation>
+        <source>Opening run %1 of %2</source>
+        <translation>正在打开 %2 中的运行 %1</translation>
     </message>
     <message>
         <source>Opening run %1 of %2: reading statistics</source>
@@ -2445,8 +2352,16 @@ no statistics at this step</source>
         <translation>正在打开 %2 中的运行 %1：%3 / %4 步</translation>
     </message>
     <message>
-        <source>Opening run %1 of %2</source>
-        <translation>正在打开 %2 中的运行 %1</translation>
+        <source>Replaying run %1 from %2 (read-only: %3 · %4 · %5 steps, %6). Click the event log or the charts to look at a step.</source>
+        <translation>正在回放 %2 中的运行 %1（只读：%3 · %4 · %5 步，%6）。点击事件日志或图表可查看某一步。</translation>
+    </message>
+    <message>
+        <source>run %1: %2 (live)</source>
+        <translation>运行 %1：%2（实时）</translation>
+    </message>
+    <message>
+        <source>live: %1</source>
+        <translation>实时：%1</translation>
     </message>
 </context>
 <context>
@@ -2506,10 +2421,6 @@ no statistics at this step</source>
     <message>
         <source>Reading the runs in %1…</source>
         <translation>正在读取 %1 中的运行…</translation>
-    </message>
-    <message>
-        <source>%1: the runs could not be read</source>
-        <translation>%1：无法读取运行列表</translation>
     </message>
 </context>
 <context>
@@ -2716,6 +2627,93 @@ growth tracker %5</source>
     <message>
         <source>unknown error</source>
         <translation>未知错误</translation>
+    </message>
+</context>
+<context>
+    <name>ampscope::ui::StatusBar</name>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>not recorded</source>
+        <translation>未记录</translation>
+    </message>
+    <message>
+        <source>● recording run %1</source>
+        <translation>● 正在记录运行 %1</translation>
+    </message>
+    <message>
+        <source>Every step of this run is recorded in %1 (File &gt; Open replays it)</source>
+        <translation>此运行的每一步都记录在 %1 中（“文件 &gt; 打开”可回放）</translation>
+    </message>
+    <message>
+        <source>replay: %1 steps</source>
+        <translation>回放：%1 步</translation>
+    </message>
+    <message>
+        <source>final scale %1</source>
+        <translation>最终缩放 %1</translation>
+    </message>
+    <message>
+        <source>no scaler</source>
+        <translation>无缩放器</translation>
+    </message>
+    <message>
+        <source>skipped %1 (%2%)</source>
+        <translation>跳过 %1（%2%）</translation>
+    </message>
+    <message>
+        <source>loading</source>
+        <translation>加载中</translation>
+    </message>
+    <message>
+        <source>no session</source>
+        <translation>无会话</translation>
+    </message>
+    <message>
+        <source>ready</source>
+        <translation>就绪</translation>
+    </message>
+    <message>
+        <source>running</source>
+        <translation>运行中</translation>
+    </message>
+    <message>
+        <source>paused</source>
+        <translation>已暂停</translation>
+    </message>
+    <message>
+        <source>finished</source>
+        <translation>已完成</translation>
+    </message>
+    <message>
+        <source>stopped by an error</source>
+        <translation>因错误停止</translation>
+    </message>
+    <message>
+        <source>step %1 (%2)</source>
+        <translation>第 %1 步（%2）</translation>
+    </message>
+    <message>
+        <source>%1 steps/s</source>
+        <translation>%1 步/秒</translation>
+    </message>
+    <message>
+        <source>scale %1</source>
+        <translation>缩放 %1</translation>
+    </message>
+    <message>
+        <source>skipped 0</source>
+        <translation>跳过 0</translation>
+    </message>
+    <message>
+        <source>dropped %1</source>
+        <translation>丢弃 %1</translation>
+    </message>
+    <message>
+        <source>Records the GUI could not take in time (the training never waits for the GUI)</source>
+        <translation>GUI 未能及时接收的记录（训练从不等待 GUI）</translation>
     </message>
 </context>
 </TS>

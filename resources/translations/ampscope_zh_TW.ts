@@ -2149,82 +2149,6 @@ no statistics at this step</source>
         <translation>正在顯示第 %1 步（逐層統計來自保留的最近一步：第 %2 步）</translation>
     </message>
     <message>
-        <source>not recorded</source>
-        <translation>未記錄</translation>
-    </message>
-    <message>
-        <source>● recording run %1</source>
-        <translation>● 正在記錄執行 %1</translation>
-    </message>
-    <message>
-        <source>Every step of this run is recorded in %1 (File &gt; Open replays it)</source>
-        <translation>此執行的每一步都記錄在 %1 中（「檔案 &gt; 開啟」可重播）</translation>
-    </message>
-    <message>
-        <source>replay: %1 steps</source>
-        <translation>重播：%1 步</translation>
-    </message>
-    <message>
-        <source>final scale %1</source>
-        <translation>最終縮放 %1</translation>
-    </message>
-    <message>
-        <source>no scaler</source>
-        <translation>無縮放器</translation>
-    </message>
-    <message>
-        <source>skipped %1 (%2%)</source>
-        <translation>略過 %1（%2%）</translation>
-    </message>
-    <message>
-        <source>no session</source>
-        <translation>無工作階段</translation>
-    </message>
-    <message>
-        <source>ready</source>
-        <translation>就緒</translation>
-    </message>
-    <message>
-        <source>running</source>
-        <translation>執行中</translation>
-    </message>
-    <message>
-        <source>paused</source>
-        <translation>已暫停</translation>
-    </message>
-    <message>
-        <source>finished</source>
-        <translation>已完成</translation>
-    </message>
-    <message>
-        <source>stopped by an error</source>
-        <translation>因錯誤停止</translation>
-    </message>
-    <message>
-        <source>step %1 (%2)</source>
-        <translation>第 %1 步（%2）</translation>
-    </message>
-    <message>
-        <source>%1 steps/s</source>
-        <translation>%1 步/秒</translation>
-    </message>
-    <message>
-        <source>scale %1</source>
-        <translation>縮放 %1</translation>
-    </message>
-    <message>
-        <source>skipped 0</source>
-        <translation>略過 0</translation>
-    </message>
-    <message>
-        <source>dropped %1</source>
-        <translation>丟棄 %1</translation>
-    </message>
-    <message>
-        <source>Records the GUI could not take in time (the training never waits for the GUI)</source>
-        <translation>GUI 未能及時接收的紀錄（訓練從不等待 GUI）</translation>
-    </message>
-    <message>
         <source>%1 · %2 · %3 steps · </source>
         <translation>%1 · %2 · %3 步 · </translation>
     </message>
@@ -2287,18 +2211,6 @@ no statistics at this step</source>
     <message>
         <source>Back to the live run</source>
         <translation>返回即時執行</translation>
-    </message>
-    <message>
-        <source>Replaying run %1 from %2 (read-only: %3 · %4 · %5 steps, %6). Click the event log or the charts to look at a step.</source>
-        <translation>正在重播 %2 中的執行 %1（唯讀：%3 · %4 · %5 步，%6）。點選事件記錄或圖表可檢視某一步。</translation>
-    </message>
-    <message>
-        <source>run %1: %2 (live)</source>
-        <translation>執行 %1：%2（即時）</translation>
-    </message>
-    <message>
-        <source>live: %1</source>
-        <translation>即時：%1</translation>
     </message>
     <message>
         <source>AmpScope — replaying run %1 from %2</source>
@@ -2424,17 +2336,12 @@ no statistics at this step</source>
         <source>Keys</source>
         <translation>按鍵</translation>
     </message>
+</context>
+<context>
+    <name>ampscope::ui::ReplayController</name>
     <message>
-        <source>loading</source>
-        <translation>載入中</translation>
-    </message>
-    <message>
-        <source>Cancel</source>
-        <translation>取消</translation>
-    </message>
-    <message>
-        <source>%1: the run could not be read</source>
-        <translation>%1：無法讀取該執行</translation>
+        <source>Opening run %1 of %2</source>
+        <translation>正在開啟 %2 中的執行 %1</translation>
     </message>
     <message>
         <source>Opening run %1 of %2: reading statistics</source>
@@ -2445,8 +2352,16 @@ no statistics at this step</source>
         <translation>正在開啟 %2 中的執行 %1：%3 / %4 步</translation>
     </message>
     <message>
-        <source>Opening run %1 of %2</source>
-        <translation>正在開啟 %2 中的執行 %1</translation>
+        <source>Replaying run %1 from %2 (read-only: %3 · %4 · %5 steps, %6). Click the event log or the charts to look at a step.</source>
+        <translation>正在重播 %2 中的執行 %1（唯讀：%3 · %4 · %5 步，%6）。點選事件記錄或圖表可檢視某一步。</translation>
+    </message>
+    <message>
+        <source>run %1: %2 (live)</source>
+        <translation>執行 %1：%2（即時）</translation>
+    </message>
+    <message>
+        <source>live: %1</source>
+        <translation>即時：%1</translation>
     </message>
 </context>
 <context>
@@ -2506,10 +2421,6 @@ no statistics at this step</source>
     <message>
         <source>Reading the runs in %1…</source>
         <translation>正在讀取 %1 中的執行…</translation>
-    </message>
-    <message>
-        <source>%1: the runs could not be read</source>
-        <translation>%1：無法讀取執行清單</translation>
     </message>
 </context>
 <context>
@@ -2716,6 +2627,93 @@ growth tracker %5</source>
     <message>
         <source>unknown error</source>
         <translation>未知錯誤</translation>
+    </message>
+</context>
+<context>
+    <name>ampscope::ui::StatusBar</name>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>not recorded</source>
+        <translation>未記錄</translation>
+    </message>
+    <message>
+        <source>● recording run %1</source>
+        <translation>● 正在記錄執行 %1</translation>
+    </message>
+    <message>
+        <source>Every step of this run is recorded in %1 (File &gt; Open replays it)</source>
+        <translation>此執行的每一步都記錄在 %1 中（「檔案 &gt; 開啟」可重播）</translation>
+    </message>
+    <message>
+        <source>replay: %1 steps</source>
+        <translation>重播：%1 步</translation>
+    </message>
+    <message>
+        <source>final scale %1</source>
+        <translation>最終縮放 %1</translation>
+    </message>
+    <message>
+        <source>no scaler</source>
+        <translation>無縮放器</translation>
+    </message>
+    <message>
+        <source>skipped %1 (%2%)</source>
+        <translation>略過 %1（%2%）</translation>
+    </message>
+    <message>
+        <source>loading</source>
+        <translation>載入中</translation>
+    </message>
+    <message>
+        <source>no session</source>
+        <translation>無工作階段</translation>
+    </message>
+    <message>
+        <source>ready</source>
+        <translation>就緒</translation>
+    </message>
+    <message>
+        <source>running</source>
+        <translation>執行中</translation>
+    </message>
+    <message>
+        <source>paused</source>
+        <translation>已暫停</translation>
+    </message>
+    <message>
+        <source>finished</source>
+        <translation>已完成</translation>
+    </message>
+    <message>
+        <source>stopped by an error</source>
+        <translation>因錯誤停止</translation>
+    </message>
+    <message>
+        <source>step %1 (%2)</source>
+        <translation>第 %1 步（%2）</translation>
+    </message>
+    <message>
+        <source>%1 steps/s</source>
+        <translation>%1 步/秒</translation>
+    </message>
+    <message>
+        <source>scale %1</source>
+        <translation>縮放 %1</translation>
+    </message>
+    <message>
+        <source>skipped 0</source>
+        <translation>略過 0</translation>
+    </message>
+    <message>
+        <source>dropped %1</source>
+        <translation>丟棄 %1</translation>
+    </message>
+    <message>
+        <source>Records the GUI could not take in time (the training never waits for the GUI)</source>
+        <translation>GUI 未能及時接收的紀錄（訓練從不等待 GUI）</translation>
     </message>
 </context>
 </TS>

@@ -15,12 +15,12 @@
 #include "presets/presets.h"
 #include "charts/scale_plot.h"
 #include "panels/scaler_panel.h"
+#include "runs/replay_controller.h"
 #include "runs/session_controller.h"
 #include "shell/gui_main.h"
+#include "shell/status_bar.h"
 #include "presets/preset_i18n.h"
 #include "translations.h"
-#include "runs/csv_export.h"
-#include "runs/run_browser.h"
 #include "runs/stored_run.h"
 
 #include <QAbstractButton>
@@ -38,7 +38,6 @@
 #include <QLabel>
 #include <QMenuBar>
 #include <QMessageBox>
-#include <QProgressBar>
 #include <QPushButton>
 #include <QScrollArea>
 #include <QScrollBar>
@@ -47,7 +46,6 @@
 #include <QToolBar>
 #include <QVBoxLayout>
 
-#include <atomic>
 #include <cmath>
 #include <exception>
 
@@ -80,6 +78,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
   m_dashboard = new Dashboard(central);
   m_dashboard->setHistory(&m_controller->history());
   v->addWidget(m_dashboard, 1);
+  m_runs = new ReplayController(m_controller, m_dashboard, this);
   setCentralWidget(central);
   connect(m_followButton, &QPushButton::clicked, this, [this] { showStep(-1); });
 
@@ -88,55 +87,20 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
   wireController();
   buildClassroom();
 
-  m_statusStep = new QLabel(this);
-  m_statusRate = new QLabel(this);
-  m_statusDevice = new QLabel(this);
-  m_statusScale = new QLabel(this);
-  m_statusSkipped = new QLabel(this);
-  m_statusDropped = new QLabel(this);
-  m_statusRecording = new QLabel(this);
-  for (QLabel* l : {m_statusStep, m_statusRate, m_statusDevice, m_statusScale, m_statusSkipped, m_statusDropped,
-                    m_statusRecording})
-    statusBar()->addPermanentWidget(l);
-  // Opening a stored run (off the GUI thread): how far it is, and a way out.
-  m_openingBar = new QWidget(this);
-  auto* opening = new QHBoxLayout(m_openingBar);
-  opening->setContentsMargins(0, 0, 0, 0);
-  m_openingLabel = new QLabel(m_openingBar);
-  m_openingProgress = new QProgressBar(m_openingBar);
-  m_openingProgress->setRange(0, 1000);
-  m_openingProgress->setMaximumWidth(160);
-  m_openingProgress->setTextVisible(false);
-  auto* cancelOpen = new QPushButton(tr("Cancel"), m_openingBar);
-  cancelOpen->setObjectName(QStringLiteral("cancelOpening"));
-  connect(cancelOpen, &QPushButton::clicked, this, &MainWindow::cancelOpening);
-  opening->addWidget(m_openingLabel);
-  opening->addWidget(m_openingProgress);
-  opening->addWidget(cancelOpen);
-  // In the status bar only while shown: QStatusBar sizes itself by every widget it holds,
-  // hidden ones included, and the button made the idle bar taller than its labels (27 px
-  // against 22 offscreen).
-  m_openingBar->hide();
-  m_openingTimer = new QTimer(this);
-  m_openingTimer->setInterval(100);
-  connect(m_openingTimer, &QTimer::timeout, this, &MainWindow::updateOpening);
-  auto* statusTimer = new QTimer(this);
-  statusTimer->setInterval(250);
-  connect(statusTimer, &QTimer::timeout, this, &MainWindow::updateStatus);
-  statusTimer->start();
+  m_status = new StatusBar(statusBar());
+  wireRuns();
   resize(1500, 950);
   setTheme(false, false);
   onSessionReset();
 }
 
 MainWindow::~MainWindow() {
-  // Jobs still running (a run being opened or overlaid, an export) hold what they read and
-  // write; their results are dropped with the jobs (background_job.h). Nothing waits here.
-  // The charts and the table outlive the stored runs (they are child widgets, destroyed after
-  // the members): point them back at the live history and drop the overlay first.
+  // The stored runs go with m_runs, a child destroyed after the widgets that show them may
+  // be asked to paint: point the charts and the table back at the live history and drop the
+  // overlay first. Nothing waits here (the runs' jobs drop their results, background_job.h).
   m_dashboard->lossPlot()->setOverlay(nullptr, {}, {});
   m_dashboard->scalePlot()->setOverlay(nullptr, {}, {});
-  if (m_replay) {
+  if (m_runs->isReplaying()) {
     m_dashboard->setHistory(&m_controller->history());
     m_table->setHistory(&m_controller->history());
     m_table->tableModel()->rebuild();
@@ -264,7 +228,7 @@ void MainWindow::wireController() {
   connect(m_controller, &SessionController::recordingFailed, this, &MainWindow::showBanner);
   connect(m_controller, &SessionController::recordingStarted, this, [this] {
     updateTitle();
-    updateOverlayLabels();
+    m_runs->updateOverlayLabels();
     updateStatus();
   });
   connect(m_controller, &SessionController::errorOccurred, this, &MainWindow::showBanner);
@@ -333,14 +297,14 @@ void MainWindow::onSessionReset() {
   m_liveEvents.clear();
   m_controls->showConfig(m_controller->config(), m_controller->moduleNames());
   // While a stored run is replayed, the new live session fills in underneath (Back to live).
-  if (!m_replay) {
+  if (!m_runs->isReplaying()) {
     m_log->clear();
     showHistory(&m_controller->history(), m_controller->scalerInUse());
   }
   onStateChanged();
   updateStatus();
   updateTitle();
-  updateOverlayLabels();
+  m_runs->updateOverlayLabels();
 }
 
 void MainWindow::showHistory(const StepHistory* history, bool scalerInUse) {
@@ -363,7 +327,7 @@ void MainWindow::showHistory(const StepHistory* history, bool scalerInUse) {
 }
 
 void MainWindow::onStepsAppended(qint64 first, qint64 last) {
-  if (m_replay) return;  // the charts show a stored run; the live history goes on filling
+  if (m_runs->isReplaying()) return;  // the charts show a stored run; the live history goes on filling
   for (ChartBase* c : m_dashboard->charts()) c->appendSteps(first, last);
   m_table->tableModel()->appendSteps();
   m_dashboard->scheduleReplot();
@@ -372,7 +336,7 @@ void MainWindow::onStepsAppended(qint64 first, qint64 last) {
 void MainWindow::onStateChanged() {
   using S = SessionController::State;
   const S s = m_controller->state();
-  if (m_replay) {
+  if (m_runs->isReplaying()) {
     setRunControlsEnabled(false);
     updateStatus();
     return;

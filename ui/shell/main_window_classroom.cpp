@@ -3,6 +3,8 @@
 // settings remembered between launches (QSettings).
 #include "shell/main_window.h"
 
+#include "runs/replay_controller.h"
+
 #include "panels/control_panel.h"
 #include "charts/dashboard.h"
 #include "charts/histogram_heatmap.h"
@@ -85,7 +87,7 @@ void MainWindow::setExplanation(const QString& title, const QString& text) {
     return;
   }
   m_explanation->setText(QStringLiteral("<b>%1</b> \u2014 %2").arg(title.toHtmlEscaped(), text.toHtmlEscaped()));
-  m_explanation->setVisible(!m_replay);  // shown again on the way back to the live run
+  m_explanation->setVisible(!m_runs->isReplaying());  // shown again on the way back to the live run
 }
 
 QString MainWindow::explanationText() const { return m_explanation->isHidden() ? QString() : m_explanation->text(); }
