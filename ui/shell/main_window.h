@@ -1,7 +1,8 @@
-// The main window: builds the window (central charts, docks, menus) and wires the session
-// controller, the stored runs (ReplayController) and the status bar (StatusBar) to the panels
-// and charts. It owns no logic of its own beyond selection (which layer, which step) and the
-// menus; the runs API below forwards to ReplayController (tests and gui_main call it here).
+// The main window: builds the window (central charts, docks, replay bar) and wires the menus
+// (MainWindowMenus), the session controller, the stored runs (ReplayController) and the status
+// bar (StatusBar) to the panels and charts. It owns no logic of its own beyond selection (which
+// layer, which step); the runs API below forwards to ReplayController (tests and gui_main call
+// it here).
 #pragma once
 
 #include "charts/exporter.h"
@@ -28,6 +29,7 @@ class ControlPanel;
 class Dashboard;
 class EventLog;
 class LayerTable;
+class MainWindowMenus;
 class ReplayController;
 class SessionController;
 class StatusBar;
@@ -139,23 +141,19 @@ class MainWindow : public QMainWindow {
  public:
   /// The View > Language actions: "system" first, then each shipped language code (tests).
   QList<QAction*> languageActions() const;
+  /// Sets `object`'s text (action, menu, dock, tool bar, button) to MainWindow::tr(source) and
+  /// remembers the source, so that retranslateUi() says it again in another language.
+  static void setTrText(QObject* object, const char* source);
   /// Switches the language now and remembers it (QSettings kLanguageSettingsKey); "system" or
   /// empty follows the system. Every widget retranslates itself on Qt's LanguageChange event.
   void setLanguage(const QString& code);
 
  private:
   // ---- translation (i18n) -----------------------------------------------------------------
-  /// Sets `object`'s text (action, menu, dock, tool bar, button) to tr(source) and remembers
-  /// the source, so that retranslateUi() can say it again in another language.
-  void setTrText(QObject* object, const char* source);
   void retranslateUi();
-  void buildLanguageMenu(QMenu* view);
-  void updateRunToolTips();
-  void updateChartActions();
   void fitControlsWidth();
-  QMenu* m_chartsMenu = nullptr;
-  QMenu* m_presetsMenu = nullptr;
-  QMenu* m_languageMenu = nullptr;
+  /// The charts' titles, as File > Export chart names them.
+  QStringList chartTitles() const;
 
  private:
   void buildClassroom();
@@ -168,7 +166,7 @@ class MainWindow : public QMainWindow {
   bool m_saveOnClose = false;
   bool m_loadInBackground = false;
 
-  void buildMenus();
+  void wireMenus();
   void buildDocks();
   void wireController();
   void onSessionReset();
@@ -179,7 +177,6 @@ class MainWindow : public QMainWindow {
   void exportDashboardInteractive();
   void exportChartInteractive(int index);
   QString caption() const;
-  void buildRunMenu(QMenu* file);
   QWidget* buildReplayBar(QWidget* parent);
   void wireRuns();
   void openStoreInteractive();
@@ -201,18 +198,11 @@ class MainWindow : public QMainWindow {
   QLabel* m_stepBar = nullptr;
   QPushButton* m_followButton = nullptr;
   QLabel* m_banner = nullptr;
-  QAction* m_start = nullptr;
-  QAction* m_pause = nullptr;
-  QAction* m_step = nullptr;
-  QAction* m_reset = nullptr;
-  QAction* m_dark = nullptr;
-  QAction* m_presentation = nullptr;
+  MainWindowMenus* m_menus = nullptr;
   ReplayController* m_runs = nullptr;
   StatusBar* m_status = nullptr;
   QWidget* m_replayBar = nullptr;
   QLabel* m_replayLabel = nullptr;
-  QAction* m_backToLive = nullptr;
-  QAction* m_clearOverlay = nullptr;
   struct LiveEvent {
     qint64 step;
     int severity;

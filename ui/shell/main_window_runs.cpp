@@ -1,6 +1,5 @@
-// The runs side of the main window: the File menu's Open (replay a stored run), Overlay, Back
-// to the live run and CSV export, the replay bar, and what the window does when the shown run
-// changes. The runs themselves, their jobs and the export live in ReplayController; the public
+// The runs side of the main window: the dialogs behind the File menu's Open (replay a stored
+// run) and Overlay, the replay bar, and what the window does when the shown run changes. The runs themselves, their jobs and the export live in ReplayController; the public
 // runs API of MainWindow forwards to it.
 #include "shell/main_window.h"
 
@@ -12,6 +11,7 @@
 #include "runs/run_browser.h"
 #include "runs/session_controller.h"
 #include "runs/stored_run.h"
+#include "shell/main_window_menus.h"
 #include "shell/status_bar.h"
 
 #include <QAction>
@@ -26,28 +26,6 @@
 namespace ampscope::ui {
 
 // ---- Runs and exports -------------------------------------------------------------------
-
-void MainWindow::buildRunMenu(QMenu* file) {
-  QAction* open = file->addAction(QString(), this, &MainWindow::openStoreInteractive);
-  setTrText(open, QT_TR_NOOP("&Open run\u2026"));
-  open->setShortcut(QKeySequence::Open);
-  open->setToolTip(tr("Replay a run from a run store (recorded here or by 'ampscope record')"));
-  QAction* overlay = file->addAction(QString(), this, &MainWindow::overlayInteractive);
-  setTrText(overlay, QT_TR_NOOP("O&verlay a run\u2026"));
-  overlay->setShortcut(QKeySequence(QStringLiteral("Ctrl+Shift+O")));
-  m_clearOverlay = file->addAction(QString(), this, &MainWindow::clearOverlay);
-  setTrText(m_clearOverlay, QT_TR_NOOP("&Remove the overlay"));
-  m_clearOverlay->setEnabled(false);
-  m_backToLive = file->addAction(QString(), this, &MainWindow::backToLive);
-  setTrText(m_backToLive, QT_TR_NOOP("&Back to the live run"));
-  m_backToLive->setShortcut(QKeySequence(QStringLiteral("Ctrl+L")));
-  m_backToLive->setEnabled(false);
-  file->addSeparator();
-  QAction* csv = file->addAction(QString(), this, &MainWindow::exportCsvInteractive);
-  setTrText(csv, QT_TR_NOOP("Export the visible range as C&SV\u2026"));
-  csv->setShortcut(QKeySequence(QStringLiteral("Ctrl+Shift+E")));
-  file->addSeparator();
-}
 
 QWidget* MainWindow::buildReplayBar(QWidget* parent) {
   m_replayBar = new QWidget(parent);
@@ -69,7 +47,7 @@ QWidget* MainWindow::buildReplayBar(QWidget* parent) {
 void MainWindow::wireRuns() {
   connect(m_runs, &ReplayController::shownRunChanged, this, &MainWindow::onShownRunChanged);
   connect(m_runs, &ReplayController::overlayChanged, this, [this] {
-    m_clearOverlay->setEnabled(m_runs->overlaidRun() != nullptr);
+    m_menus->setOverlayShown(m_runs->overlaidRun() != nullptr);
     updateStatus();
   });
   connect(m_runs, &ReplayController::replayStatsArrived, this, [this] { showStep(m_shownStep); });
@@ -87,7 +65,7 @@ void MainWindow::onShownRunChanged() {
     m_replayLabel->setText(m_runs->replayDescription());
     m_replayBar->setVisible(true);
     m_explanation->setVisible(false);  // the live preset's story is not this run's
-    m_backToLive->setEnabled(true);
+    m_menus->setReplaying(true);
     setRunControlsEnabled(false);
   } else {
     showHistory(&m_controller->history(), m_controller->scalerInUse());
@@ -95,7 +73,7 @@ void MainWindow::onShownRunChanged() {
     for (const LiveEvent& e : m_liveEvents) m_log->addEvent(e.step, e.severity, e.text);
     m_replayBar->setVisible(false);
     m_explanation->setVisible(!m_explanation->text().isEmpty());
-    m_backToLive->setEnabled(false);
+    m_menus->setReplaying(false);
     m_controls->setEnabled(true);
     onStateChanged();
   }
@@ -113,7 +91,7 @@ void MainWindow::setStorePath(const QString& path) {
 QString MainWindow::replayBannerText() const { return m_replayBar->isHidden() ? QString() : m_replayLabel->text(); }
 
 void MainWindow::setRunControlsEnabled(bool on) {
-  for (QAction* a : {m_start, m_pause, m_step, m_reset}) a->setEnabled(on);
+  m_menus->setRunControlsEnabled(on);
   m_controls->setEnabled(on);
 }
 
