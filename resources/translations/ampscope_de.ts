@@ -371,60 +371,60 @@ Exit-Status: 0 fertig, 1 FILE nicht lesbar oder DIR nicht beschreibbar, 2 falsch
         <translation>--optimizer &apos;%1&apos;: erlaubt sind sgd, adam, adamw</translation>
     </message>
     <message>
-        <source>Learning rate, in (0, 10] (default 1e-3).</source>
-        <translation>Lernrate, in (0, 10] (Vorgabe 1e-3).</translation>
+        <source>Learning rate, in %1 (default %2).</source>
+        <translation>Lernrate, in %1 (Vorgabe %2).</translation>
     </message>
     <message>
-        <source>SGD momentum, in [0, 1) (default 0.9).</source>
-        <translation>SGD-Momentum, in [0, 1) (Vorgabe 0.9).</translation>
+        <source>SGD momentum, in %1 (default %2).</source>
+        <translation>SGD-Momentum, in %1 (Vorgabe %2).</translation>
     </message>
     <message>
-        <source>Weight decay, in [0, 1] (default 0).</source>
-        <translation>Weight Decay, in [0, 1] (Vorgabe 0).</translation>
+        <source>Weight decay, in %1 (default %2).</source>
+        <translation>Weight Decay, in %1 (Vorgabe %2).</translation>
     </message>
     <message>
-        <source>Examples per micro-batch, in [1, 65536] (default 256).</source>
-        <translation>Beispiele pro Mikro-Batch, in [1, 65536] (Vorgabe 256).</translation>
+        <source>Examples per micro-batch, in %1 (default %2).</source>
+        <translation>Beispiele pro Mikro-Batch, in %1 (Vorgabe %2).</translation>
     </message>
     <message>
-        <source>Optimizer steps to run, in [1, 2^62] (default 1000).</source>
-        <translation>Auszuführende Optimiererschritte, in [1, 2^62] (Vorgabe 1000).</translation>
+        <source>Optimizer steps to run, in %1 (default %2).</source>
+        <translation>Auszuführende Optimiererschritte, in %1 (Vorgabe %2).</translation>
     </message>
     <message>
         <source>Train without a GradScaler (non-finite gradients reach the weights).</source>
         <translation>Ohne GradScaler trainieren (nicht-endliche Gradienten erreichen die Gewichte).</translation>
     </message>
     <message>
-        <source>Initial loss scale, in (0, 3.4e38] (default 65536 = 2^16).</source>
-        <translation>Anfängliche Loss-Skala, in (0, 3.4e38] (Vorgabe 65536 = 2^16).</translation>
+        <source>Initial loss scale, in %1 (default %2 = %3).</source>
+        <translation>Anfängliche Loss-Skala, in %1 (Vorgabe %2 = %3).</translation>
     </message>
     <message>
-        <source>Scale multiplier after growth-interval clean steps, in (1, 1e6] (default 2).</source>
-        <translation>Skalenfaktor nach growth-interval sauberen Schritten, in (1, 1e6] (Vorgabe 2).</translation>
+        <source>Scale multiplier after growth-interval clean steps, in %1 (default %2).</source>
+        <translation>Skalenfaktor nach growth-interval sauberen Schritten, in %1 (Vorgabe %2).</translation>
     </message>
     <message>
-        <source>Scale multiplier on overflow, in (0, 1) (default 0.5).</source>
-        <translation>Skalenfaktor bei Überlauf, in (0, 1) (Vorgabe 0.5).</translation>
+        <source>Scale multiplier on overflow, in %1 (default %2).</source>
+        <translation>Skalenfaktor bei Überlauf, in %1 (Vorgabe %2).</translation>
     </message>
     <message>
-        <source>Clean steps before the scale grows, in [1, 2^31-1] (default 2000).</source>
-        <translation>Saubere Schritte, bevor die Skala wächst, in [1, 2^31-1] (Vorgabe 2000).</translation>
+        <source>Clean steps before the scale grows, in %1 (default %2).</source>
+        <translation>Saubere Schritte, bevor die Skala wächst, in %1 (Vorgabe %2).</translation>
     </message>
     <message>
-        <source>Overflows tolerated before a backoff (Megatron), in [1, 2^31-1] (default 1 = PyTorch).</source>
-        <translation>Tolerierte Überläufe vor einem Backoff (Megatron), in [1, 2^31-1] (Vorgabe 1 = PyTorch).</translation>
+        <source>Overflows tolerated before a backoff (Megatron), in %1 (default %2 = PyTorch).</source>
+        <translation>Tolerierte Überläufe vor einem Backoff (Megatron), in %1 (Vorgabe %2 = PyTorch).</translation>
     </message>
     <message>
         <source>Refill the hysteresis counter on every clean step (DeepSpeed).</source>
         <translation>Den Hysterese-Zähler bei jedem sauberen Schritt auffüllen (DeepSpeed).</translation>
     </message>
     <message>
-        <source>Floor after backoff, in [0, 3.4e38] (default 0 = none: the scale can reach 0).</source>
-        <translation>Untergrenze nach einem Backoff, in [0, 3.4e38] (Vorgabe 0 = keine: die Skala kann 0 erreichen).</translation>
+        <source>Floor after backoff, in %1 (default %2 = none: the scale can reach 0).</source>
+        <translation>Untergrenze nach einem Backoff, in %1 (Vorgabe %2 = keine: die Skala kann 0 erreichen).</translation>
     </message>
     <message>
-        <source>Cap after growth, in (0, inf] (default inf = none).</source>
-        <translation>Obergrenze nach dem Wachsen, in (0, inf] (Vorgabe inf = keine).</translation>
+        <source>Cap after growth, in %1 (default %2 = none).</source>
+        <translation>Obergrenze nach dem Wachsen, in %1 (Vorgabe %2 = keine).</translation>
     </message>
     <message>
         <source>Never grow or back off (still skips non-finite steps).</source>
@@ -435,36 +435,36 @@ Exit-Status: 0 fertig, 1 FILE nicht lesbar oder DIR nicht beschreibbar, 2 falsch
         <translation>Den Skalierer mit enabled=false anlegen (PyTorchs transparenter Modus).</translation>
     </message>
     <message>
-        <source>Clip the total gradient norm to X, X &gt;= 0 (default 0 = off).</source>
-        <translation>Die Gesamtnorm der Gradienten auf X begrenzen, X &gt;= 0 (Vorgabe 0 = aus).</translation>
+        <source>Clip the total gradient norm to X, %1 &lt;= X &lt;= %2 (default %3 = off).</source>
+        <translation>Die Gesamtnorm der Gradienten auf X begrenzen, %1 &lt;= X &lt;= %2 (Vorgabe %3 = aus).</translation>
     </message>
     <message>
         <source>Clip the still-scaled gradients (the classic bug, for demonstration).</source>
         <translation>Die noch skalierten Gradienten clippen (der klassische Fehler, zur Demonstration).</translation>
     </message>
     <message>
-        <source>Micro-batches per optimizer step, in [1, 1024] (default 1).</source>
-        <translation>Mikro-Batches pro Optimiererschritt, in [1, 1024] (Vorgabe 1).</translation>
+        <source>Micro-batches per optimizer step, in %1 (default %2).</source>
+        <translation>Mikro-Batches pro Optimiererschritt, in %1 (Vorgabe %2).</translation>
     </message>
     <message>
         <source>Inject inf or nan into a layer&apos;s weight gradient (or &apos;loss&apos;) at a step; repeatable.</source>
         <translation>inf oder nan in den Gewichtsgradienten einer Schicht (oder &apos;loss&apos;) in einem Schritt einschleusen; wiederholbar.</translation>
     </message>
     <message>
-        <source>Per-layer statistics every N steps, N &gt;= 0 (default 1; 0 = never).</source>
-        <translation>Schichtstatistiken alle N Schritte, N &gt;= 0 (Vorgabe 1; 0 = nie).</translation>
+        <source>Per-layer statistics every N steps, N &gt;= %1 (default %2; 0 = never).</source>
+        <translation>Schichtstatistiken alle N Schritte, N &gt;= %1 (Vorgabe %2; 0 = nie).</translation>
     </message>
     <message>
-        <source>fp32 reference backward for underflow every K steps (default 0 = off).</source>
-        <translation>fp32-Referenz-Backward für den Unterlauf alle K Schritte (Vorgabe 0 = aus).</translation>
+        <source>fp32 reference backward for underflow every K steps (default %1 = off).</source>
+        <translation>fp32-Referenz-Backward für den Unterlauf alle K Schritte (Vorgabe %1 = aus).</translation>
     </message>
     <message>
         <source>Do not instrument the gradients of module outputs.</source>
         <translation>Die Gradienten der Modulausgaben nicht instrumentieren.</translation>
     </message>
     <message>
-        <source>Exponent range of the histograms, -149 &lt;= LO &lt; HI &lt;= 127 (default -40:20).</source>
-        <translation>Exponentenbereich der Histogramme, -149 &lt;= LO &lt; HI &lt;= 127 (Vorgabe -40:20).</translation>
+        <source>Exponent range of the histograms, %1 &lt;= LO &lt; HI &lt;= %2 (default %3:%4).</source>
+        <translation>Exponentenbereich der Histogramme, %1 &lt;= LO &lt; HI &lt;= %2 (Vorgabe %3:%4).</translation>
     </message>
     <message>
         <source>--hist-range &apos;%1&apos;: expected LO:HI, e.g. -40:20</source>
@@ -513,8 +513,8 @@ Beispiel: %2</translation>
         <translation>Aufzeichnung angehalten: %1; das Training läuft ohne Aufzeichnung weiter (--on-record-error continue)</translation>
     </message>
     <message>
-        <source>Seed of data, weights and sampling, in [0, 2^64-1] (default 0). Same seed, same CPU records.</source>
-        <translation>Seed für Daten, Gewichte und Sampling, in [0, 2^64-1] (Vorgabe 0). Gleicher Seed, gleiche CPU-Aufzeichnungen.</translation>
+        <source>Seed of data, weights and sampling, in %1 (default %2). Same seed, same CPU records.</source>
+        <translation>Seed für Daten, Gewichte und Sampling, in %1 (Vorgabe %2). Gleicher Seed, gleiche CPU-Aufzeichnungen.</translation>
     </message>
 </context>
 <context>
@@ -2161,82 +2161,6 @@ keine Statistik in diesem Schritt</translation>
         <translation>Zeige Schritt %1 (Schichtstatistik von Schritt %2, dem nächsten gespeicherten)</translation>
     </message>
     <message>
-        <source>not recorded</source>
-        <translation>nicht aufgezeichnet</translation>
-    </message>
-    <message>
-        <source>● recording run %1</source>
-        <translation>● zeichne Lauf %1 auf</translation>
-    </message>
-    <message>
-        <source>Every step of this run is recorded in %1 (File &gt; Open replays it)</source>
-        <translation>Jeder Schritt dieses Laufs wird in %1 aufgezeichnet (Datei &gt; Öffnen spielt ihn ab)</translation>
-    </message>
-    <message>
-        <source>replay: %1 steps</source>
-        <translation>Wiedergabe: %1 Schritte</translation>
-    </message>
-    <message>
-        <source>final scale %1</source>
-        <translation>End-Skala %1</translation>
-    </message>
-    <message>
-        <source>no scaler</source>
-        <translation>kein Skalierer</translation>
-    </message>
-    <message>
-        <source>skipped %1 (%2%)</source>
-        <translation>übersprungen %1 (%2 %)</translation>
-    </message>
-    <message>
-        <source>no session</source>
-        <translation>keine Sitzung</translation>
-    </message>
-    <message>
-        <source>ready</source>
-        <translation>bereit</translation>
-    </message>
-    <message>
-        <source>running</source>
-        <translation>läuft</translation>
-    </message>
-    <message>
-        <source>paused</source>
-        <translation>angehalten</translation>
-    </message>
-    <message>
-        <source>finished</source>
-        <translation>beendet</translation>
-    </message>
-    <message>
-        <source>stopped by an error</source>
-        <translation>durch einen Fehler gestoppt</translation>
-    </message>
-    <message>
-        <source>step %1 (%2)</source>
-        <translation>Schritt %1 (%2)</translation>
-    </message>
-    <message>
-        <source>%1 steps/s</source>
-        <translation>%1 Schritte/s</translation>
-    </message>
-    <message>
-        <source>scale %1</source>
-        <translation>Skala %1</translation>
-    </message>
-    <message>
-        <source>skipped 0</source>
-        <translation>übersprungen 0</translation>
-    </message>
-    <message>
-        <source>dropped %1</source>
-        <translation>verworfen %1</translation>
-    </message>
-    <message>
-        <source>Records the GUI could not take in time (the training never waits for the GUI)</source>
-        <translation>Aufzeichnungen, die die GUI nicht rechtzeitig übernehmen konnte (das Training wartet nie auf die GUI)</translation>
-    </message>
-    <message>
         <source>%1 · %2 · %3 steps · </source>
         <translation>%1 · %2 · %3 Schritte · </translation>
     </message>
@@ -2299,18 +2223,6 @@ keine Statistik in diesem Schritt</translation>
     <message>
         <source>Back to the live run</source>
         <translation>Zurück zum Live-Lauf</translation>
-    </message>
-    <message>
-        <source>Replaying run %1 from %2 (read-only: %3 · %4 · %5 steps, %6). Click the event log or the charts to look at a step.</source>
-        <translation>Spiele Lauf %1 aus %2 ab (nur lesend: %3 · %4 · %5 Schritte, %6). Ereignisprotokoll oder Diagramme anklicken, um einen Schritt anzusehen.</translation>
-    </message>
-    <message>
-        <source>run %1: %2 (live)</source>
-        <translation>Lauf %1: %2 (live)</translation>
-    </message>
-    <message>
-        <source>live: %1</source>
-        <translation>live: %1</translation>
     </message>
     <message>
         <source>AmpScope — replaying run %1 from %2</source>
@@ -2436,17 +2348,12 @@ keine Statistik in diesem Schritt</translation>
         <source>Keys</source>
         <translation>Tasten</translation>
     </message>
+</context>
+<context>
+    <name>ampscope::ui::ReplayController</name>
     <message>
-        <source>loading</source>
-        <translation>lädt</translation>
-    </message>
-    <message>
-        <source>Cancel</source>
-        <translation>Abbrechen</translation>
-    </message>
-    <message>
-        <source>%1: the run could not be read</source>
-        <translation>%1: der Lauf konnte nicht gelesen werden</translation>
+        <source>Opening run %1 of %2</source>
+        <translation>Öffne Lauf %1 aus %2</translation>
     </message>
     <message>
         <source>Opening run %1 of %2: reading statistics</source>
@@ -2457,8 +2364,16 @@ keine Statistik in diesem Schritt</translation>
         <translation>Öffne Lauf %1 aus %2: %3 von %4 Schritten</translation>
     </message>
     <message>
-        <source>Opening run %1 of %2</source>
-        <translation>Öffne Lauf %1 aus %2</translation>
+        <source>Replaying run %1 from %2 (read-only: %3 · %4 · %5 steps, %6). Click the event log or the charts to look at a step.</source>
+        <translation>Spiele Lauf %1 aus %2 ab (nur lesend: %3 · %4 · %5 Schritte, %6). Ereignisprotokoll oder Diagramme anklicken, um einen Schritt anzusehen.</translation>
+    </message>
+    <message>
+        <source>run %1: %2 (live)</source>
+        <translation>Lauf %1: %2 (live)</translation>
+    </message>
+    <message>
+        <source>live: %1</source>
+        <translation>live: %1</translation>
     </message>
 </context>
 <context>
@@ -2518,10 +2433,6 @@ keine Statistik in diesem Schritt</translation>
     <message>
         <source>Reading the runs in %1…</source>
         <translation>Lese die Läufe in %1…</translation>
-    </message>
-    <message>
-        <source>%1: the runs could not be read</source>
-        <translation>%1: die Läufe konnten nicht gelesen werden</translation>
     </message>
 </context>
 <context>
@@ -2728,6 +2639,93 @@ Wachstumszähler %5</translation>
     <message>
         <source>unknown error</source>
         <translation>unbekannter Fehler</translation>
+    </message>
+</context>
+<context>
+    <name>ampscope::ui::StatusBar</name>
+    <message>
+        <source>Cancel</source>
+        <translation>Abbrechen</translation>
+    </message>
+    <message>
+        <source>not recorded</source>
+        <translation>nicht aufgezeichnet</translation>
+    </message>
+    <message>
+        <source>● recording run %1</source>
+        <translation>● zeichne Lauf %1 auf</translation>
+    </message>
+    <message>
+        <source>Every step of this run is recorded in %1 (File &gt; Open replays it)</source>
+        <translation>Jeder Schritt dieses Laufs wird in %1 aufgezeichnet (Datei &gt; Öffnen spielt ihn ab)</translation>
+    </message>
+    <message>
+        <source>replay: %1 steps</source>
+        <translation>Wiedergabe: %1 Schritte</translation>
+    </message>
+    <message>
+        <source>final scale %1</source>
+        <translation>End-Skala %1</translation>
+    </message>
+    <message>
+        <source>no scaler</source>
+        <translation>kein Skalierer</translation>
+    </message>
+    <message>
+        <source>skipped %1 (%2%)</source>
+        <translation>übersprungen %1 (%2 %)</translation>
+    </message>
+    <message>
+        <source>loading</source>
+        <translation>lädt</translation>
+    </message>
+    <message>
+        <source>no session</source>
+        <translation>keine Sitzung</translation>
+    </message>
+    <message>
+        <source>ready</source>
+        <translation>bereit</translation>
+    </message>
+    <message>
+        <source>running</source>
+        <translation>läuft</translation>
+    </message>
+    <message>
+        <source>paused</source>
+        <translation>angehalten</translation>
+    </message>
+    <message>
+        <source>finished</source>
+        <translation>beendet</translation>
+    </message>
+    <message>
+        <source>stopped by an error</source>
+        <translation>durch einen Fehler gestoppt</translation>
+    </message>
+    <message>
+        <source>step %1 (%2)</source>
+        <translation>Schritt %1 (%2)</translation>
+    </message>
+    <message>
+        <source>%1 steps/s</source>
+        <translation>%1 Schritte/s</translation>
+    </message>
+    <message>
+        <source>scale %1</source>
+        <translation>Skala %1</translation>
+    </message>
+    <message>
+        <source>skipped 0</source>
+        <translation>übersprungen 0</translation>
+    </message>
+    <message>
+        <source>dropped %1</source>
+        <translation>verworfen %1</translation>
+    </message>
+    <message>
+        <source>Records the GUI could not take in time (the training never waits for the GUI)</source>
+        <translation>Aufzeichnungen, die die GUI nicht rechtzeitig übernehmen konnte (das Training wartet nie auf die GUI)</translation>
     </message>
 </context>
 </TS>

@@ -350,23 +350,23 @@ Exit status: 0 done, 1 FILE unreadable or DIR unwritable, 2 bad arguments.
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Learning rate, in (0, 10] (default 1e-3).</source>
+        <source>Learning rate, in %1 (default %2).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>SGD momentum, in [0, 1) (default 0.9).</source>
+        <source>SGD momentum, in %1 (default %2).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Weight decay, in [0, 1] (default 0).</source>
+        <source>Weight decay, in %1 (default %2).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Examples per micro-batch, in [1, 65536] (default 256).</source>
+        <source>Examples per micro-batch, in %1 (default %2).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Optimizer steps to run, in [1, 2^62] (default 1000).</source>
+        <source>Optimizer steps to run, in %1 (default %2).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -374,23 +374,23 @@ Exit status: 0 done, 1 FILE unreadable or DIR unwritable, 2 bad arguments.
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Initial loss scale, in (0, 3.4e38] (default 65536 = 2^16).</source>
+        <source>Initial loss scale, in %1 (default %2 = %3).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Scale multiplier after growth-interval clean steps, in (1, 1e6] (default 2).</source>
+        <source>Scale multiplier after growth-interval clean steps, in %1 (default %2).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Scale multiplier on overflow, in (0, 1) (default 0.5).</source>
+        <source>Scale multiplier on overflow, in %1 (default %2).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Clean steps before the scale grows, in [1, 2^31-1] (default 2000).</source>
+        <source>Clean steps before the scale grows, in %1 (default %2).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Overflows tolerated before a backoff (Megatron), in [1, 2^31-1] (default 1 = PyTorch).</source>
+        <source>Overflows tolerated before a backoff (Megatron), in %1 (default %2 = PyTorch).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -398,11 +398,11 @@ Exit status: 0 done, 1 FILE unreadable or DIR unwritable, 2 bad arguments.
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Floor after backoff, in [0, 3.4e38] (default 0 = none: the scale can reach 0).</source>
+        <source>Floor after backoff, in %1 (default %2 = none: the scale can reach 0).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Cap after growth, in (0, inf] (default inf = none).</source>
+        <source>Cap after growth, in %1 (default %2 = none).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -414,7 +414,7 @@ Exit status: 0 done, 1 FILE unreadable or DIR unwritable, 2 bad arguments.
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Clip the total gradient norm to X, X &gt;= 0 (default 0 = off).</source>
+        <source>Clip the total gradient norm to X, %1 &lt;= X &lt;= %2 (default %3 = off).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -422,7 +422,7 @@ Exit status: 0 done, 1 FILE unreadable or DIR unwritable, 2 bad arguments.
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Micro-batches per optimizer step, in [1, 1024] (default 1).</source>
+        <source>Micro-batches per optimizer step, in %1 (default %2).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -430,11 +430,11 @@ Exit status: 0 done, 1 FILE unreadable or DIR unwritable, 2 bad arguments.
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Per-layer statistics every N steps, N &gt;= 0 (default 1; 0 = never).</source>
+        <source>Per-layer statistics every N steps, N &gt;= %1 (default %2; 0 = never).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>fp32 reference backward for underflow every K steps (default 0 = off).</source>
+        <source>fp32 reference backward for underflow every K steps (default %1 = off).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -442,7 +442,7 @@ Exit status: 0 done, 1 FILE unreadable or DIR unwritable, 2 bad arguments.
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Exponent range of the histograms, -149 &lt;= LO &lt; HI &lt;= 127 (default -40:20).</source>
+        <source>Exponent range of the histograms, %1 &lt;= LO &lt; HI &lt;= %2 (default %3:%4).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -487,7 +487,7 @@ Example: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Seed of data, weights and sampling, in [0, 2^64-1] (default 0). Same seed, same CPU records.</source>
+        <source>Seed of data, weights and sampling, in %1 (default %2). Same seed, same CPU records.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2133,82 +2133,6 @@ no statistics at this step</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>not recorded</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>● recording run %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Every step of this run is recorded in %1 (File &gt; Open replays it)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>replay: %1 steps</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>final scale %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>no scaler</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>skipped %1 (%2%)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>no session</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>ready</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>running</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>paused</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>finished</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>stopped by an error</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>step %1 (%2)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 steps/s</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>scale %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>skipped 0</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>dropped %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Records the GUI could not take in time (the training never waits for the GUI)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>%1 · %2 · %3 steps · </source>
         <translation type="unfinished"></translation>
     </message>
@@ -2270,18 +2194,6 @@ no statistics at this step</source>
     </message>
     <message>
         <source>Back to the live run</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Replaying run %1 from %2 (read-only: %3 · %4 · %5 steps, %6). Click the event log or the charts to look at a step.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>run %1: %2 (live)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>live: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -2408,16 +2320,11 @@ no statistics at this step</source>
         <source>Keys</source>
         <translation type="unfinished"></translation>
     </message>
+</context>
+<context>
+    <name>ampscope::ui::ReplayController</name>
     <message>
-        <source>loading</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Cancel</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1: the run could not be read</source>
+        <source>Opening run %1 of %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -2429,7 +2336,15 @@ no statistics at this step</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Opening run %1 of %2</source>
+        <source>Replaying run %1 from %2 (read-only: %3 · %4 · %5 steps, %6). Click the event log or the charts to look at a step.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>run %1: %2 (live)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>live: %1</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2489,10 +2404,6 @@ no statistics at this step</source>
     </message>
     <message>
         <source>Reading the runs in %1…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1: the runs could not be read</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2696,6 +2607,93 @@ growth tracker %5</source>
     </message>
     <message>
         <source>unknown error</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>ampscope::ui::StatusBar</name>
+    <message>
+        <source>Cancel</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not recorded</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>● recording run %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Every step of this run is recorded in %1 (File &gt; Open replays it)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>replay: %1 steps</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>final scale %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no scaler</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>skipped %1 (%2%)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>loading</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no session</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ready</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>running</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>paused</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>finished</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>stopped by an error</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>step %1 (%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 steps/s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>scale %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>skipped 0</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>dropped %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Records the GUI could not take in time (the training never waits for the GUI)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

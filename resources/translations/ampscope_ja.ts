@@ -369,60 +369,60 @@ Exit status: 0 done, 1 FILE unreadable or DIR unwritable, 2 bad arguments.
         <translation>--optimizer &apos;%1&apos;: 使用できるのは sgd、adam、adamw</translation>
     </message>
     <message>
-        <source>Learning rate, in (0, 10] (default 1e-3).</source>
-        <translation>学習率、(0, 10]（既定 1e-3）。</translation>
+        <source>Learning rate, in %1 (default %2).</source>
+        <translation>学習率、%1（既定 %2）。</translation>
     </message>
     <message>
-        <source>SGD momentum, in [0, 1) (default 0.9).</source>
-        <translation>SGD のモーメンタム、[0, 1)（既定 0.9）。</translation>
+        <source>SGD momentum, in %1 (default %2).</source>
+        <translation>SGD のモーメンタム、%1（既定 %2）。</translation>
     </message>
     <message>
-        <source>Weight decay, in [0, 1] (default 0).</source>
-        <translation>重み減衰、[0, 1]（既定 0）。</translation>
+        <source>Weight decay, in %1 (default %2).</source>
+        <translation>重み減衰、%1（既定 %2）。</translation>
     </message>
     <message>
-        <source>Examples per micro-batch, in [1, 65536] (default 256).</source>
-        <translation>マイクロバッチあたりのサンプル数、[1, 65536]（既定 256）。</translation>
+        <source>Examples per micro-batch, in %1 (default %2).</source>
+        <translation>マイクロバッチあたりのサンプル数、%1（既定 %2）。</translation>
     </message>
     <message>
-        <source>Optimizer steps to run, in [1, 2^62] (default 1000).</source>
-        <translation>実行するオプティマイザのステップ数、[1, 2^62]（既定 1000）。</translation>
+        <source>Optimizer steps to run, in %1 (default %2).</source>
+        <translation>実行するオプティマイザのステップ数、%1（既定 %2）。</translation>
     </message>
     <message>
         <source>Train without a GradScaler (non-finite gradients reach the weights).</source>
         <translation>GradScaler なしで学習します（非有限の勾配が重みに届きます）。</translation>
     </message>
     <message>
-        <source>Initial loss scale, in (0, 3.4e38] (default 65536 = 2^16).</source>
-        <translation>初期損失スケール、(0, 3.4e38]（既定 65536 = 2^16）。</translation>
+        <source>Initial loss scale, in %1 (default %2 = %3).</source>
+        <translation>初期損失スケール、%1（既定 %2 = %3）。</translation>
     </message>
     <message>
-        <source>Scale multiplier after growth-interval clean steps, in (1, 1e6] (default 2).</source>
-        <translation>growth-interval 回の正常ステップ後にスケールに掛ける係数、(1, 1e6]（既定 2）。</translation>
+        <source>Scale multiplier after growth-interval clean steps, in %1 (default %2).</source>
+        <translation>growth-interval 回の正常ステップ後にスケールに掛ける係数、%1（既定 %2）。</translation>
     </message>
     <message>
-        <source>Scale multiplier on overflow, in (0, 1) (default 0.5).</source>
-        <translation>オーバーフロー時にスケールに掛ける係数、(0, 1)（既定 0.5）。</translation>
+        <source>Scale multiplier on overflow, in %1 (default %2).</source>
+        <translation>オーバーフロー時にスケールに掛ける係数、%1（既定 %2）。</translation>
     </message>
     <message>
-        <source>Clean steps before the scale grows, in [1, 2^31-1] (default 2000).</source>
-        <translation>スケールを増やすまでの正常ステップ数、[1, 2^31-1]（既定 2000）。</translation>
+        <source>Clean steps before the scale grows, in %1 (default %2).</source>
+        <translation>スケールを増やすまでの正常ステップ数、%1（既定 %2）。</translation>
     </message>
     <message>
-        <source>Overflows tolerated before a backoff (Megatron), in [1, 2^31-1] (default 1 = PyTorch).</source>
-        <translation>バックオフ前に許容するオーバーフロー回数（Megatron）、[1, 2^31-1]（既定 1 = PyTorch）。</translation>
+        <source>Overflows tolerated before a backoff (Megatron), in %1 (default %2 = PyTorch).</source>
+        <translation>バックオフ前に許容するオーバーフロー回数（Megatron）、%1（既定 %2 = PyTorch）。</translation>
     </message>
     <message>
         <source>Refill the hysteresis counter on every clean step (DeepSpeed).</source>
         <translation>正常ステップごとにヒステリシスカウンタを戻します（DeepSpeed）。</translation>
     </message>
     <message>
-        <source>Floor after backoff, in [0, 3.4e38] (default 0 = none: the scale can reach 0).</source>
-        <translation>バックオフ後の下限、[0, 3.4e38]（既定 0 = なし: スケールは 0 に達し得ます）。</translation>
+        <source>Floor after backoff, in %1 (default %2 = none: the scale can reach 0).</source>
+        <translation>バックオフ後の下限、%1（既定 %2 = なし: スケールは 0 に達し得ます）。</translation>
     </message>
     <message>
-        <source>Cap after growth, in (0, inf] (default inf = none).</source>
-        <translation>増加後の上限、(0, inf]（既定 inf = なし）。</translation>
+        <source>Cap after growth, in %1 (default %2 = none).</source>
+        <translation>増加後の上限、%1（既定 %2 = なし）。</translation>
     </message>
     <message>
         <source>Never grow or back off (still skips non-finite steps).</source>
@@ -433,36 +433,36 @@ Exit status: 0 done, 1 FILE unreadable or DIR unwritable, 2 bad arguments.
         <translation>enabled=false でスケーラーを作成します（PyTorch の透過モード）。</translation>
     </message>
     <message>
-        <source>Clip the total gradient norm to X, X &gt;= 0 (default 0 = off).</source>
-        <translation>勾配の全体ノルムを X にクリップします。X &gt;= 0（既定 0 = オフ）。</translation>
+        <source>Clip the total gradient norm to X, %1 &lt;= X &lt;= %2 (default %3 = off).</source>
+        <translation>勾配の全体ノルムを X にクリップします。%1 &lt;= X &lt;= %2（既定 %3 = オフ）。</translation>
     </message>
     <message>
         <source>Clip the still-scaled gradients (the classic bug, for demonstration).</source>
         <translation>スケールされたままの勾配をクリップします（典型的なバグ、デモ用）。</translation>
     </message>
     <message>
-        <source>Micro-batches per optimizer step, in [1, 1024] (default 1).</source>
-        <translation>オプティマイザのステップあたりのマイクロバッチ数、[1, 1024]（既定 1）。</translation>
+        <source>Micro-batches per optimizer step, in %1 (default %2).</source>
+        <translation>オプティマイザのステップあたりのマイクロバッチ数、%1（既定 %2）。</translation>
     </message>
     <message>
         <source>Inject inf or nan into a layer&apos;s weight gradient (or &apos;loss&apos;) at a step; repeatable.</source>
         <translation>指定ステップでレイヤーの重み勾配（または &apos;loss&apos;）に inf か nan を注入します。複数指定可。</translation>
     </message>
     <message>
-        <source>Per-layer statistics every N steps, N &gt;= 0 (default 1; 0 = never).</source>
-        <translation>N ステップごとにレイヤー別統計を取ります。N &gt;= 0（既定 1、0 = 取らない）。</translation>
+        <source>Per-layer statistics every N steps, N &gt;= %1 (default %2; 0 = never).</source>
+        <translation>N ステップごとにレイヤー別統計を取ります。N &gt;= %1（既定 %2、0 = 取らない）。</translation>
     </message>
     <message>
-        <source>fp32 reference backward for underflow every K steps (default 0 = off).</source>
-        <translation>K ステップごとにアンダーフロー計測用の fp32 参照 backward を実行（既定 0 = オフ）。</translation>
+        <source>fp32 reference backward for underflow every K steps (default %1 = off).</source>
+        <translation>K ステップごとにアンダーフロー計測用の fp32 参照 backward を実行（既定 %1 = オフ）。</translation>
     </message>
     <message>
         <source>Do not instrument the gradients of module outputs.</source>
         <translation>モジュール出力の勾配は計測しません。</translation>
     </message>
     <message>
-        <source>Exponent range of the histograms, -149 &lt;= LO &lt; HI &lt;= 127 (default -40:20).</source>
-        <translation>ヒストグラムの指数範囲、-149 &lt;= LO &lt; HI &lt;= 127（既定 -40:20）。</translation>
+        <source>Exponent range of the histograms, %1 &lt;= LO &lt; HI &lt;= %2 (default %3:%4).</source>
+        <translation>ヒストグラムの指数範囲、%1 &lt;= LO &lt; HI &lt;= %2（既定 %3:%4）。</translation>
     </message>
     <message>
         <source>--hist-range &apos;%1&apos;: expected LO:HI, e.g. -40:20</source>
@@ -511,8 +511,8 @@ Example: %2</source>
         <translation>記録を停止しました: %1。学習は記録なしで続きます（--on-record-error continue）</translation>
     </message>
     <message>
-        <source>Seed of data, weights and sampling, in [0, 2^64-1] (default 0). Same seed, same CPU records.</source>
-        <translation>データ・重み・サンプリングのシード、[0, 2^64-1]（既定 0）。同じシードなら CPU では同じ記録になります。</translation>
+        <source>Seed of data, weights and sampling, in %1 (default %2). Same seed, same CPU records.</source>
+        <translation>データ・重み・サンプリングのシード、%1（既定 %2）。同じシードなら CPU では同じ記録になります。</translation>
     </message>
 </context>
 <context>
@@ -2149,82 +2149,6 @@ no statistics at this step</source>
         <translation>ステップ %1 を表示中（レイヤー別統計は保持されている最も近いステップ %2 のもの）</translation>
     </message>
     <message>
-        <source>not recorded</source>
-        <translation>記録なし</translation>
-    </message>
-    <message>
-        <source>● recording run %1</source>
-        <translation>● 実行 %1 を記録中</translation>
-    </message>
-    <message>
-        <source>Every step of this run is recorded in %1 (File &gt; Open replays it)</source>
-        <translation>この実行の全ステップは %1 に記録されます（ファイル &gt; 開く で再生）</translation>
-    </message>
-    <message>
-        <source>replay: %1 steps</source>
-        <translation>再生: %1 ステップ</translation>
-    </message>
-    <message>
-        <source>final scale %1</source>
-        <translation>最終スケール %1</translation>
-    </message>
-    <message>
-        <source>no scaler</source>
-        <translation>スケーラーなし</translation>
-    </message>
-    <message>
-        <source>skipped %1 (%2%)</source>
-        <translation>スキップ %1（%2%）</translation>
-    </message>
-    <message>
-        <source>no session</source>
-        <translation>セッションなし</translation>
-    </message>
-    <message>
-        <source>ready</source>
-        <translation>準備完了</translation>
-    </message>
-    <message>
-        <source>running</source>
-        <translation>実行中</translation>
-    </message>
-    <message>
-        <source>paused</source>
-        <translation>一時停止</translation>
-    </message>
-    <message>
-        <source>finished</source>
-        <translation>終了</translation>
-    </message>
-    <message>
-        <source>stopped by an error</source>
-        <translation>エラーで停止</translation>
-    </message>
-    <message>
-        <source>step %1 (%2)</source>
-        <translation>ステップ %1（%2）</translation>
-    </message>
-    <message>
-        <source>%1 steps/s</source>
-        <translation>%1 ステップ/秒</translation>
-    </message>
-    <message>
-        <source>scale %1</source>
-        <translation>スケール %1</translation>
-    </message>
-    <message>
-        <source>skipped 0</source>
-        <translation>スキップ 0</translation>
-    </message>
-    <message>
-        <source>dropped %1</source>
-        <translation>破棄 %1</translation>
-    </message>
-    <message>
-        <source>Records the GUI could not take in time (the training never waits for the GUI)</source>
-        <translation>GUI が間に合わず受け取れなかった記録（学習は GUI を待ちません）</translation>
-    </message>
-    <message>
         <source>%1 · %2 · %3 steps · </source>
         <translation>%1 · %2 · %3 ステップ · </translation>
     </message>
@@ -2287,18 +2211,6 @@ no statistics at this step</source>
     <message>
         <source>Back to the live run</source>
         <translation>ライブ実行に戻る</translation>
-    </message>
-    <message>
-        <source>Replaying run %1 from %2 (read-only: %3 · %4 · %5 steps, %6). Click the event log or the charts to look at a step.</source>
-        <translation>%2 の実行 %1 を再生中（読み取り専用: %3 · %4 · %5 ステップ、%6）。イベントログやグラフをクリックするとステップを表示します。</translation>
-    </message>
-    <message>
-        <source>run %1: %2 (live)</source>
-        <translation>実行 %1: %2（ライブ）</translation>
-    </message>
-    <message>
-        <source>live: %1</source>
-        <translation>ライブ: %1</translation>
     </message>
     <message>
         <source>AmpScope — replaying run %1 from %2</source>
@@ -2424,17 +2336,12 @@ no statistics at this step</source>
         <source>Keys</source>
         <translation>キー</translation>
     </message>
+</context>
+<context>
+    <name>ampscope::ui::ReplayController</name>
     <message>
-        <source>loading</source>
-        <translation>読み込み中</translation>
-    </message>
-    <message>
-        <source>Cancel</source>
-        <translation>キャンセル</translation>
-    </message>
-    <message>
-        <source>%1: the run could not be read</source>
-        <translation>%1: 実行を読み込めませんでした</translation>
+        <source>Opening run %1 of %2</source>
+        <translation>%2 の実行 %1 を開いています</translation>
     </message>
     <message>
         <source>Opening run %1 of %2: reading statistics</source>
@@ -2445,8 +2352,16 @@ no statistics at this step</source>
         <translation>%2 の実行 %1 を開いています: %4 ステップ中 %3</translation>
     </message>
     <message>
-        <source>Opening run %1 of %2</source>
-        <translation>%2 の実行 %1 を開いています</translation>
+        <source>Replaying run %1 from %2 (read-only: %3 · %4 · %5 steps, %6). Click the event log or the charts to look at a step.</source>
+        <translation>%2 の実行 %1 を再生中（読み取り専用: %3 · %4 · %5 ステップ、%6）。イベントログやグラフをクリックするとステップを表示します。</translation>
+    </message>
+    <message>
+        <source>run %1: %2 (live)</source>
+        <translation>実行 %1: %2（ライブ）</translation>
+    </message>
+    <message>
+        <source>live: %1</source>
+        <translation>ライブ: %1</translation>
     </message>
 </context>
 <context>
@@ -2506,10 +2421,6 @@ no statistics at this step</source>
     <message>
         <source>Reading the runs in %1…</source>
         <translation>%1 内の実行を読み込んでいます…</translation>
-    </message>
-    <message>
-        <source>%1: the runs could not be read</source>
-        <translation>%1: 実行の一覧を読み込めませんでした</translation>
     </message>
 </context>
 <context>
@@ -2716,6 +2627,93 @@ growth tracker %5</source>
     <message>
         <source>unknown error</source>
         <translation>不明なエラー</translation>
+    </message>
+</context>
+<context>
+    <name>ampscope::ui::StatusBar</name>
+    <message>
+        <source>Cancel</source>
+        <translation>キャンセル</translation>
+    </message>
+    <message>
+        <source>not recorded</source>
+        <translation>記録なし</translation>
+    </message>
+    <message>
+        <source>● recording run %1</source>
+        <translation>● 実行 %1 を記録中</translation>
+    </message>
+    <message>
+        <source>Every step of this run is recorded in %1 (File &gt; Open replays it)</source>
+        <translation>この実行の全ステップは %1 に記録されます（ファイル &gt; 開く で再生）</translation>
+    </message>
+    <message>
+        <source>replay: %1 steps</source>
+        <translation>再生: %1 ステップ</translation>
+    </message>
+    <message>
+        <source>final scale %1</source>
+        <translation>最終スケール %1</translation>
+    </message>
+    <message>
+        <source>no scaler</source>
+        <translation>スケーラーなし</translation>
+    </message>
+    <message>
+        <source>skipped %1 (%2%)</source>
+        <translation>スキップ %1（%2%）</translation>
+    </message>
+    <message>
+        <source>loading</source>
+        <translation>読み込み中</translation>
+    </message>
+    <message>
+        <source>no session</source>
+        <translation>セッションなし</translation>
+    </message>
+    <message>
+        <source>ready</source>
+        <translation>準備完了</translation>
+    </message>
+    <message>
+        <source>running</source>
+        <translation>実行中</translation>
+    </message>
+    <message>
+        <source>paused</source>
+        <translation>一時停止</translation>
+    </message>
+    <message>
+        <source>finished</source>
+        <translation>終了</translation>
+    </message>
+    <message>
+        <source>stopped by an error</source>
+        <translation>エラーで停止</translation>
+    </message>
+    <message>
+        <source>step %1 (%2)</source>
+        <translation>ステップ %1（%2）</translation>
+    </message>
+    <message>
+        <source>%1 steps/s</source>
+        <translation>%1 ステップ/秒</translation>
+    </message>
+    <message>
+        <source>scale %1</source>
+        <translation>スケール %1</translation>
+    </message>
+    <message>
+        <source>skipped 0</source>
+        <translation>スキップ 0</translation>
+    </message>
+    <message>
+        <source>dropped %1</source>
+        <translation>破棄 %1</translation>
+    </message>
+    <message>
+        <source>Records the GUI could not take in time (the training never waits for the GUI)</source>
+        <translation>GUI が間に合わず受け取れなかった記録（学習は GUI を待ちません）</translation>
     </message>
 </context>
 </TS>

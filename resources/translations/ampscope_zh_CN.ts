@@ -369,60 +369,60 @@ Exit status: 0 done, 1 FILE unreadable or DIR unwritable, 2 bad arguments.
         <translation>--optimizer &apos;%1&apos;：允许的值为 sgd、adam、adamw</translation>
     </message>
     <message>
-        <source>Learning rate, in (0, 10] (default 1e-3).</source>
-        <translation>学习率，范围 (0, 10]（默认 1e-3）。</translation>
+        <source>Learning rate, in %1 (default %2).</source>
+        <translation>学习率，范围 %1（默认 %2）。</translation>
     </message>
     <message>
-        <source>SGD momentum, in [0, 1) (default 0.9).</source>
-        <translation>SGD 动量，范围 [0, 1)（默认 0.9）。</translation>
+        <source>SGD momentum, in %1 (default %2).</source>
+        <translation>SGD 动量，范围 %1（默认 %2）。</translation>
     </message>
     <message>
-        <source>Weight decay, in [0, 1] (default 0).</source>
-        <translation>权重衰减，范围 [0, 1]（默认 0）。</translation>
+        <source>Weight decay, in %1 (default %2).</source>
+        <translation>权重衰减，范围 %1（默认 %2）。</translation>
     </message>
     <message>
-        <source>Examples per micro-batch, in [1, 65536] (default 256).</source>
-        <translation>每个微批次的样本数，范围 [1, 65536]（默认 256）。</translation>
+        <source>Examples per micro-batch, in %1 (default %2).</source>
+        <translation>每个微批次的样本数，范围 %1（默认 %2）。</translation>
     </message>
     <message>
-        <source>Optimizer steps to run, in [1, 2^62] (default 1000).</source>
-        <translation>要运行的优化器步数，范围 [1, 2^62]（默认 1000）。</translation>
+        <source>Optimizer steps to run, in %1 (default %2).</source>
+        <translation>要运行的优化器步数，范围 %1（默认 %2）。</translation>
     </message>
     <message>
         <source>Train without a GradScaler (non-finite gradients reach the weights).</source>
         <translation>不使用 GradScaler 训练（非有限梯度会作用到权重上）。</translation>
     </message>
     <message>
-        <source>Initial loss scale, in (0, 3.4e38] (default 65536 = 2^16).</source>
-        <translation>初始损失缩放，范围 (0, 3.4e38]（默认 65536 = 2^16）。</translation>
+        <source>Initial loss scale, in %1 (default %2 = %3).</source>
+        <translation>初始损失缩放，范围 %1（默认 %2 = %3）。</translation>
     </message>
     <message>
-        <source>Scale multiplier after growth-interval clean steps, in (1, 1e6] (default 2).</source>
-        <translation>连续 growth-interval 个正常步后缩放的乘数，范围 (1, 1e6]（默认 2）。</translation>
+        <source>Scale multiplier after growth-interval clean steps, in %1 (default %2).</source>
+        <translation>连续 growth-interval 个正常步后缩放的乘数，范围 %1（默认 %2）。</translation>
     </message>
     <message>
-        <source>Scale multiplier on overflow, in (0, 1) (default 0.5).</source>
-        <translation>上溢时缩放的乘数，范围 (0, 1)（默认 0.5）。</translation>
+        <source>Scale multiplier on overflow, in %1 (default %2).</source>
+        <translation>上溢时缩放的乘数，范围 %1（默认 %2）。</translation>
     </message>
     <message>
-        <source>Clean steps before the scale grows, in [1, 2^31-1] (default 2000).</source>
-        <translation>缩放增长前所需的正常步数，范围 [1, 2^31-1]（默认 2000）。</translation>
+        <source>Clean steps before the scale grows, in %1 (default %2).</source>
+        <translation>缩放增长前所需的正常步数，范围 %1（默认 %2）。</translation>
     </message>
     <message>
-        <source>Overflows tolerated before a backoff (Megatron), in [1, 2^31-1] (default 1 = PyTorch).</source>
-        <translation>回退前容忍的上溢次数（Megatron），范围 [1, 2^31-1]（默认 1 = PyTorch）。</translation>
+        <source>Overflows tolerated before a backoff (Megatron), in %1 (default %2 = PyTorch).</source>
+        <translation>回退前容忍的上溢次数（Megatron），范围 %1（默认 %2 = PyTorch）。</translation>
     </message>
     <message>
         <source>Refill the hysteresis counter on every clean step (DeepSpeed).</source>
         <translation>每个正常步都重置滞后计数器（DeepSpeed）。</translation>
     </message>
     <message>
-        <source>Floor after backoff, in [0, 3.4e38] (default 0 = none: the scale can reach 0).</source>
-        <translation>回退后的下限，范围 [0, 3.4e38]（默认 0 = 无：缩放可能降到 0）。</translation>
+        <source>Floor after backoff, in %1 (default %2 = none: the scale can reach 0).</source>
+        <translation>回退后的下限，范围 %1（默认 %2 = 无：缩放可能降到 0）。</translation>
     </message>
     <message>
-        <source>Cap after growth, in (0, inf] (default inf = none).</source>
-        <translation>增长后的上限，范围 (0, inf]（默认 inf = 无）。</translation>
+        <source>Cap after growth, in %1 (default %2 = none).</source>
+        <translation>增长后的上限，范围 %1（默认 %2 = 无）。</translation>
     </message>
     <message>
         <source>Never grow or back off (still skips non-finite steps).</source>
@@ -433,36 +433,36 @@ Exit status: 0 done, 1 FILE unreadable or DIR unwritable, 2 bad arguments.
         <translation>以 enabled=false 构造缩放器（PyTorch 的透明模式）。</translation>
     </message>
     <message>
-        <source>Clip the total gradient norm to X, X &gt;= 0 (default 0 = off).</source>
-        <translation>把梯度总范数裁剪到 X，X &gt;= 0（默认 0 = 关闭）。</translation>
+        <source>Clip the total gradient norm to X, %1 &lt;= X &lt;= %2 (default %3 = off).</source>
+        <translation>把梯度总范数裁剪到 X，%1 &lt;= X &lt;= %2（默认 %3 = 关闭）。</translation>
     </message>
     <message>
         <source>Clip the still-scaled gradients (the classic bug, for demonstration).</source>
         <translation>裁剪仍处于缩放状态的梯度（经典错误，用于演示）。</translation>
     </message>
     <message>
-        <source>Micro-batches per optimizer step, in [1, 1024] (default 1).</source>
-        <translation>每个优化器步的微批次数，范围 [1, 1024]（默认 1）。</translation>
+        <source>Micro-batches per optimizer step, in %1 (default %2).</source>
+        <translation>每个优化器步的微批次数，范围 %1（默认 %2）。</translation>
     </message>
     <message>
         <source>Inject inf or nan into a layer&apos;s weight gradient (or &apos;loss&apos;) at a step; repeatable.</source>
         <translation>在某一步向某层的权重梯度（或 &apos;loss&apos;）注入 inf 或 nan；可重复。</translation>
     </message>
     <message>
-        <source>Per-layer statistics every N steps, N &gt;= 0 (default 1; 0 = never).</source>
-        <translation>每 N 步统计一次逐层数据，N &gt;= 0（默认 1；0 = 从不）。</translation>
+        <source>Per-layer statistics every N steps, N &gt;= %1 (default %2; 0 = never).</source>
+        <translation>每 N 步统计一次逐层数据，N &gt;= %1（默认 %2；0 = 从不）。</translation>
     </message>
     <message>
-        <source>fp32 reference backward for underflow every K steps (default 0 = off).</source>
-        <translation>每 K 步做一次用于统计下溢的 fp32 参考反向传播（默认 0 = 关闭）。</translation>
+        <source>fp32 reference backward for underflow every K steps (default %1 = off).</source>
+        <translation>每 K 步做一次用于统计下溢的 fp32 参考反向传播（默认 %1 = 关闭）。</translation>
     </message>
     <message>
         <source>Do not instrument the gradients of module outputs.</source>
         <translation>不监测模块输出的梯度。</translation>
     </message>
     <message>
-        <source>Exponent range of the histograms, -149 &lt;= LO &lt; HI &lt;= 127 (default -40:20).</source>
-        <translation>直方图的指数范围，-149 &lt;= LO &lt; HI &lt;= 127（默认 -40:20）。</translation>
+        <source>Exponent range of the histograms, %1 &lt;= LO &lt; HI &lt;= %2 (default %3:%4).</source>
+        <translation>直方图的指数范围，%1 &lt;= LO &lt; HI &lt;= %2（默认 %3:%4）。</translation>
     </message>
     <message>
         <source>--hist-range &apos;%1&apos;: expected LO:HI, e.g. -40:20</source>
@@ -511,8 +511,8 @@ Example: %2</source>
         <translation>记录已停止：%1；训练继续但不再记录（--on-record-error continue）</translation>
     </message>
     <message>
-        <source>Seed of data, weights and sampling, in [0, 2^64-1] (default 0). Same seed, same CPU records.</source>
-        <translation>数据、权重和采样的种子，范围 [0, 2^64-1]（默认 0）。相同种子在 CPU 上得到相同记录。</translation>
+        <source>Seed of data, weights and sampling, in %1 (default %2). Same seed, same CPU records.</source>
+        <translation>数据、权重和采样的种子，范围 %1（默认 %2）。相同种子在 CPU 上得到相同记录。</translation>
     </message>
 </context>
 <context>
@@ -2149,82 +2149,6 @@ no statistics at this step</source>
         <translation>正在显示第 %1 步（逐层统计来自保留的最近一步：第 %2 步）</translation>
     </message>
     <message>
-        <source>not recorded</source>
-        <translation>未记录</translation>
-    </message>
-    <message>
-        <source>● recording run %1</source>
-        <translation>● 正在记录运行 %1</translation>
-    </message>
-    <message>
-        <source>Every step of this run is recorded in %1 (File &gt; Open replays it)</source>
-        <translation>此运行的每一步都记录在 %1 中（“文件 &gt; 打开”可回放）</translation>
-    </message>
-    <message>
-        <source>replay: %1 steps</source>
-        <translation>回放：%1 步</translation>
-    </message>
-    <message>
-        <source>final scale %1</source>
-        <translation>最终缩放 %1</translation>
-    </message>
-    <message>
-        <source>no scaler</source>
-        <translation>无缩放器</translation>
-    </message>
-    <message>
-        <source>skipped %1 (%2%)</source>
-        <translation>跳过 %1（%2%）</translation>
-    </message>
-    <message>
-        <source>no session</source>
-        <translation>无会话</translation>
-    </message>
-    <message>
-        <source>ready</source>
-        <translation>就绪</translation>
-    </message>
-    <message>
-        <source>running</source>
-        <translation>运行中</translation>
-    </message>
-    <message>
-        <source>paused</source>
-        <translation>已暂停</translation>
-    </message>
-    <message>
-        <source>finished</source>
-        <translation>已完成</translation>
-    </message>
-    <message>
-        <source>stopped by an error</source>
-        <translation>因错误停止</translation>
-    </message>
-    <message>
-        <source>step %1 (%2)</source>
-        <translation>第 %1 步（%2）</translation>
-    </message>
-    <message>
-        <source>%1 steps/s</source>
-        <translation>%1 步/秒</translation>
-    </message>
-    <message>
-        <source>scale %1</source>
-        <translation>缩放 %1</translation>
-    </message>
-    <message>
-        <source>skipped 0</source>
-        <translation>跳过 0</translation>
-    </message>
-    <message>
-        <source>dropped %1</source>
-        <translation>丢弃 %1</translation>
-    </message>
-    <message>
-        <source>Records the GUI could not take in time (the training never waits for the GUI)</source>
-        <translation>GUI 未能及时接收的记录（训练从不等待 GUI）</translation>
-    </message>
-    <message>
         <source>%1 · %2 · %3 steps · </source>
         <translation>%1 · %2 · %3 步 · </translation>
     </message>
@@ -2287,18 +2211,6 @@ no statistics at this step</source>
     <message>
         <source>Back to the live run</source>
         <translation>返回实时运行</translation>
-    </message>
-    <message>
-        <source>Replaying run %1 from %2 (read-only: %3 · %4 · %5 steps, %6). Click the event log or the charts to look at a step.</source>
-        <translation>正在回放 %2 中的运行 %1（只读：%3 · %4 · %5 步，%6）。点击事件日志或图表可查看某一步。</translation>
-    </message>
-    <message>
-        <source>run %1: %2 (live)</source>
-        <translation>运行 %1：%2（实时）</translation>
-    </message>
-    <message>
-        <source>live: %1</source>
-        <translation>实时：%1</translation>
     </message>
     <message>
         <source>AmpScope — replaying run %1 from %2</source>
@@ -2424,17 +2336,12 @@ no statistics at this step</source>
         <source>Keys</source>
         <translation>按键</translation>
     </message>
+</context>
+<context>
+    <name>ampscope::ui::ReplayController</name>
     <message>
-        <source>loading</source>
-        <translation>加载中</translation>
-    </message>
-    <message>
-        <source>Cancel</source>
-        <translation>取消</translation>
-    </message>
-    <message>
-        <source>%1: the run could not be read</source>
-        <translation>%1：无法读取该运行</translation>
+        <source>Opening run %1 of %2</source>
+        <translation>正在打开 %2 中的运行 %1</translation>
     </message>
     <message>
         <source>Opening run %1 of %2: reading statistics</source>
@@ -2445,8 +2352,16 @@ no statistics at this step</source>
         <translation>正在打开 %2 中的运行 %1：%3 / %4 步</translation>
     </message>
     <message>
-        <source>Opening run %1 of %2</source>
-        <translation>正在打开 %2 中的运行 %1</translation>
+        <source>Replaying run %1 from %2 (read-only: %3 · %4 · %5 steps, %6). Click the event log or the charts to look at a step.</source>
+        <translation>正在回放 %2 中的运行 %1（只读：%3 · %4 · %5 步，%6）。点击事件日志或图表可查看某一步。</translation>
+    </message>
+    <message>
+        <source>run %1: %2 (live)</source>
+        <translation>运行 %1：%2（实时）</translation>
+    </message>
+    <message>
+        <source>live: %1</source>
+        <translation>实时：%1</translation>
     </message>
 </context>
 <context>
@@ -2506,10 +2421,6 @@ no statistics at this step</source>
     <message>
         <source>Reading the runs in %1…</source>
         <translation>正在读取 %1 中的运行…</translation>
-    </message>
-    <message>
-        <source>%1: the runs could not be read</source>
-        <translation>%1：无法读取运行列表</translation>
     </message>
 </context>
 <context>
@@ -2716,6 +2627,93 @@ growth tracker %5</source>
     <message>
         <source>unknown error</source>
         <translation>未知错误</translation>
+    </message>
+</context>
+<context>
+    <name>ampscope::ui::StatusBar</name>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>not recorded</source>
+        <translation>未记录</translation>
+    </message>
+    <message>
+        <source>● recording run %1</source>
+        <translation>● 正在记录运行 %1</translation>
+    </message>
+    <message>
+        <source>Every step of this run is recorded in %1 (File &gt; Open replays it)</source>
+        <translation>此运行的每一步都记录在 %1 中（“文件 &gt; 打开”可回放）</translation>
+    </message>
+    <message>
+        <source>replay: %1 steps</source>
+        <translation>回放：%1 步</translation>
+    </message>
+    <message>
+        <source>final scale %1</source>
+        <translation>最终缩放 %1</translation>
+    </message>
+    <message>
+        <source>no scaler</source>
+        <translation>无缩放器</translation>
+    </message>
+    <message>
+        <source>skipped %1 (%2%)</source>
+        <translation>跳过 %1（%2%）</translation>
+    </message>
+    <message>
+        <source>loading</source>
+        <translation>加载中</translation>
+    </message>
+    <message>
+        <source>no session</source>
+        <translation>无会话</translation>
+    </message>
+    <message>
+        <source>ready</source>
+        <translation>就绪</translation>
+    </message>
+    <message>
+        <source>running</source>
+        <translation>运行中</translation>
+    </message>
+    <message>
+        <source>paused</source>
+        <translation>已暂停</translation>
+    </message>
+    <message>
+        <source>finished</source>
+        <translation>已完成</translation>
+    </message>
+    <message>
+        <source>stopped by an error</source>
+        <translation>因错误停止</translation>
+    </message>
+    <message>
+        <source>step %1 (%2)</source>
+        <translation>第 %1 步（%2）</translation>
+    </message>
+    <message>
+        <source>%1 steps/s</source>
+        <translation>%1 步/秒</translation>
+    </message>
+    <message>
+        <source>scale %1</source>
+        <translation>缩放 %1</translation>
+    </message>
+    <message>
+        <source>skipped 0</source>
+        <translation>跳过 0</translation>
+    </message>
+    <message>
+        <source>dropped %1</source>
+        <translation>丢弃 %1</translation>
+    </message>
+    <message>
+        <source>Records the GUI could not take in time (the training never waits for the GUI)</source>
+        <translation>GUI 未能及时接收的记录（训练从不等待 GUI）</translation>
     </message>
 </context>
 </TS>

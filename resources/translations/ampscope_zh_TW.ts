@@ -369,60 +369,60 @@ Exit status: 0 done, 1 FILE unreadable or DIR unwritable, 2 bad arguments.
         <translation>--optimizer &apos;%1&apos;：允許的值為 sgd、adam、adamw</translation>
     </message>
     <message>
-        <source>Learning rate, in (0, 10] (default 1e-3).</source>
-        <translation>學習率，範圍 (0, 10]（預設 1e-3）。</translation>
+        <source>Learning rate, in %1 (default %2).</source>
+        <translation>學習率，範圍 %1（預設 %2）。</translation>
     </message>
     <message>
-        <source>SGD momentum, in [0, 1) (default 0.9).</source>
-        <translation>SGD 動量，範圍 [0, 1)（預設 0.9）。</translation>
+        <source>SGD momentum, in %1 (default %2).</source>
+        <translation>SGD 動量，範圍 %1（預設 %2）。</translation>
     </message>
     <message>
-        <source>Weight decay, in [0, 1] (default 0).</source>
-        <translation>權重衰減，範圍 [0, 1]（預設 0）。</translation>
+        <source>Weight decay, in %1 (default %2).</source>
+        <translation>權重衰減，範圍 %1（預設 %2）。</translation>
     </message>
     <message>
-        <source>Examples per micro-batch, in [1, 65536] (default 256).</source>
-        <translation>每個微批次的樣本數，範圍 [1, 65536]（預設 256）。</translation>
+        <source>Examples per micro-batch, in %1 (default %2).</source>
+        <translation>每個微批次的樣本數，範圍 %1（預設 %2）。</translation>
     </message>
     <message>
-        <source>Optimizer steps to run, in [1, 2^62] (default 1000).</source>
-        <translation>要執行的最佳化器步數，範圍 [1, 2^62]（預設 1000）。</translation>
+        <source>Optimizer steps to run, in %1 (default %2).</source>
+        <translation>要執行的最佳化器步數，範圍 %1（預設 %2）。</translation>
     </message>
     <message>
         <source>Train without a GradScaler (non-finite gradients reach the weights).</source>
         <translation>不使用 GradScaler 訓練（非有限梯度會作用到權重上）。</translation>
     </message>
     <message>
-        <source>Initial loss scale, in (0, 3.4e38] (default 65536 = 2^16).</source>
-        <translation>初始損失縮放，範圍 (0, 3.4e38]（預設 65536 = 2^16）。</translation>
+        <source>Initial loss scale, in %1 (default %2 = %3).</source>
+        <translation>初始損失縮放，範圍 %1（預設 %2 = %3）。</translation>
     </message>
     <message>
-        <source>Scale multiplier after growth-interval clean steps, in (1, 1e6] (default 2).</source>
-        <translation>連續 growth-interval 個正常步後縮放的乘數，範圍 (1, 1e6]（預設 2）。</translation>
+        <source>Scale multiplier after growth-interval clean steps, in %1 (default %2).</source>
+        <translation>連續 growth-interval 個正常步後縮放的乘數，範圍 %1（預設 %2）。</translation>
     </message>
     <message>
-        <source>Scale multiplier on overflow, in (0, 1) (default 0.5).</source>
-        <translation>溢位時縮放的乘數，範圍 (0, 1)（預設 0.5）。</translation>
+        <source>Scale multiplier on overflow, in %1 (default %2).</source>
+        <translation>溢位時縮放的乘數，範圍 %1（預設 %2）。</translation>
     </message>
     <message>
-        <source>Clean steps before the scale grows, in [1, 2^31-1] (default 2000).</source>
-        <translation>縮放增長前所需的正常步數，範圍 [1, 2^31-1]（預設 2000）。</translation>
+        <source>Clean steps before the scale grows, in %1 (default %2).</source>
+        <translation>縮放增長前所需的正常步數，範圍 %1（預設 %2）。</translation>
     </message>
     <message>
-        <source>Overflows tolerated before a backoff (Megatron), in [1, 2^31-1] (default 1 = PyTorch).</source>
-        <translation>退避前容忍的溢位次數（Megatron），範圍 [1, 2^31-1]（預設 1 = PyTorch）。</translation>
+        <source>Overflows tolerated before a backoff (Megatron), in %1 (default %2 = PyTorch).</source>
+        <translation>退避前容忍的溢位次數（Megatron），範圍 %1（預設 %2 = PyTorch）。</translation>
     </message>
     <message>
         <source>Refill the hysteresis counter on every clean step (DeepSpeed).</source>
         <translation>每個正常步都重置遲滯計數器（DeepSpeed）。</translation>
     </message>
     <message>
-        <source>Floor after backoff, in [0, 3.4e38] (default 0 = none: the scale can reach 0).</source>
-        <translation>退避後的下限，範圍 [0, 3.4e38]（預設 0 = 無：縮放可能降到 0）。</translation>
+        <source>Floor after backoff, in %1 (default %2 = none: the scale can reach 0).</source>
+        <translation>退避後的下限，範圍 %1（預設 %2 = 無：縮放可能降到 0）。</translation>
     </message>
     <message>
-        <source>Cap after growth, in (0, inf] (default inf = none).</source>
-        <translation>增長後的上限，範圍 (0, inf]（預設 inf = 無）。</translation>
+        <source>Cap after growth, in %1 (default %2 = none).</source>
+        <translation>增長後的上限，範圍 %1（預設 %2 = 無）。</translation>
     </message>
     <message>
         <source>Never grow or back off (still skips non-finite steps).</source>
@@ -433,36 +433,36 @@ Exit status: 0 done, 1 FILE unreadable or DIR unwritable, 2 bad arguments.
         <translation>以 enabled=false 建構縮放器（PyTorch 的透明模式）。</translation>
     </message>
     <message>
-        <source>Clip the total gradient norm to X, X &gt;= 0 (default 0 = off).</source>
-        <translation>把梯度總範數裁剪到 X，X &gt;= 0（預設 0 = 關閉）。</translation>
+        <source>Clip the total gradient norm to X, %1 &lt;= X &lt;= %2 (default %3 = off).</source>
+        <translation>把梯度總範數裁剪到 X，%1 &lt;= X &lt;= %2（預設 %3 = 關閉）。</translation>
     </message>
     <message>
         <source>Clip the still-scaled gradients (the classic bug, for demonstration).</source>
         <translation>裁剪仍處於縮放狀態的梯度（經典錯誤，用於示範）。</translation>
     </message>
     <message>
-        <source>Micro-batches per optimizer step, in [1, 1024] (default 1).</source>
-        <translation>每個最佳化器步的微批次數，範圍 [1, 1024]（預設 1）。</translation>
+        <source>Micro-batches per optimizer step, in %1 (default %2).</source>
+        <translation>每個最佳化器步的微批次數，範圍 %1（預設 %2）。</translation>
     </message>
     <message>
         <source>Inject inf or nan into a layer&apos;s weight gradient (or &apos;loss&apos;) at a step; repeatable.</source>
         <translation>在某一步向某層的權重梯度（或 &apos;loss&apos;）注入 inf 或 nan；可重複。</translation>
     </message>
     <message>
-        <source>Per-layer statistics every N steps, N &gt;= 0 (default 1; 0 = never).</source>
-        <translation>每 N 步統計一次逐層資料，N &gt;= 0（預設 1；0 = 從不）。</translation>
+        <source>Per-layer statistics every N steps, N &gt;= %1 (default %2; 0 = never).</source>
+        <translation>每 N 步統計一次逐層資料，N &gt;= %1（預設 %2；0 = 從不）。</translation>
     </message>
     <message>
-        <source>fp32 reference backward for underflow every K steps (default 0 = off).</source>
-        <translation>每 K 步做一次用於統計下溢的 fp32 參考反向傳播（預設 0 = 關閉）。</translation>
+        <source>fp32 reference backward for underflow every K steps (default %1 = off).</source>
+        <translation>每 K 步做一次用於統計下溢的 fp32 參考反向傳播（預設 %1 = 關閉）。</translation>
     </message>
     <message>
         <source>Do not instrument the gradients of module outputs.</source>
         <translation>不監測模組輸出的梯度。</translation>
     </message>
     <message>
-        <source>Exponent range of the histograms, -149 &lt;= LO &lt; HI &lt;= 127 (default -40:20).</source>
-        <translation>直方圖的指數範圍，-149 &lt;= LO &lt; HI &lt;= 127（預設 -40:20）。</translation>
+        <source>Exponent range of the histograms, %1 &lt;= LO &lt; HI &lt;= %2 (default %3:%4).</source>
+        <translation>直方圖的指數範圍，%1 &lt;= LO &lt; HI &lt;= %2（預設 %3:%4）。</translation>
     </message>
     <message>
         <source>--hist-range &apos;%1&apos;: expected LO:HI, e.g. -40:20</source>
@@ -511,8 +511,8 @@ Example: %2</source>
         <translation>記錄已停止：%1；訓練繼續但不再記錄（--on-record-error continue）</translation>
     </message>
     <message>
-        <source>Seed of data, weights and sampling, in [0, 2^64-1] (default 0). Same seed, same CPU records.</source>
-        <translation>資料、權重與取樣的種子，範圍 [0, 2^64-1]（預設 0）。相同種子在 CPU 上得到相同紀錄。</translation>
+        <source>Seed of data, weights and sampling, in %1 (default %2). Same seed, same CPU records.</source>
+        <translation>資料、權重與取樣的種子，範圍 %1（預設 %2）。相同種子在 CPU 上得到相同紀錄。</translation>
     </message>
 </context>
 <context>
@@ -2149,82 +2149,6 @@ no statistics at this step</source>
         <translation>正在顯示第 %1 步（逐層統計來自保留的最近一步：第 %2 步）</translation>
     </message>
     <message>
-        <source>not recorded</source>
-        <translation>未記錄</translation>
-    </message>
-    <message>
-        <source>● recording run %1</source>
-        <translation>● 正在記錄執行 %1</translation>
-    </message>
-    <message>
-        <source>Every step of this run is recorded in %1 (File &gt; Open replays it)</source>
-        <translation>此執行的每一步都記錄在 %1 中（「檔案 &gt; 開啟」可重播）</translation>
-    </message>
-    <message>
-        <source>replay: %1 steps</source>
-        <translation>重播：%1 步</translation>
-    </message>
-    <message>
-        <source>final scale %1</source>
-        <translation>最終縮放 %1</translation>
-    </message>
-    <message>
-        <source>no scaler</source>
-        <translation>無縮放器</translation>
-    </message>
-    <message>
-        <source>skipped %1 (%2%)</source>
-        <translation>略過 %1（%2%）</translation>
-    </message>
-    <message>
-        <source>no session</source>
-        <translation>無工作階段</translation>
-    </message>
-    <message>
-        <source>ready</source>
-        <translation>就緒</translation>
-    </message>
-    <message>
-        <source>running</source>
-        <translation>執行中</translation>
-    </message>
-    <message>
-        <source>paused</source>
-        <translation>已暫停</translation>
-    </message>
-    <message>
-        <source>finished</source>
-        <translation>已完成</translation>
-    </message>
-    <message>
-        <source>stopped by an error</source>
-        <translation>因錯誤停止</translation>
-    </message>
-    <message>
-        <source>step %1 (%2)</source>
-        <translation>第 %1 步（%2）</translation>
-    </message>
-    <message>
-        <source>%1 steps/s</source>
-        <translation>%1 步/秒</translation>
-    </message>
-    <message>
-        <source>scale %1</source>
-        <translation>縮放 %1</translation>
-    </message>
-    <message>
-        <source>skipped 0</source>
-        <translation>略過 0</translation>
-    </message>
-    <message>
-        <source>dropped %1</source>
-        <translation>丟棄 %1</translation>
-    </message>
-    <message>
-        <source>Records the GUI could not take in time (the training never waits for the GUI)</source>
-        <translation>GUI 未能及時接收的紀錄（訓練從不等待 GUI）</translation>
-    </message>
-    <message>
         <source>%1 · %2 · %3 steps · </source>
         <translation>%1 · %2 · %3 步 · </translation>
     </message>
@@ -2287,18 +2211,6 @@ no statistics at this step</source>
     <message>
         <source>Back to the live run</source>
         <translation>返回即時執行</translation>
-    </message>
-    <message>
-        <source>Replaying run %1 from %2 (read-only: %3 · %4 · %5 steps, %6). Click the event log or the charts to look at a step.</source>
-        <translation>正在重播 %2 中的執行 %1（唯讀：%3 · %4 · %5 步，%6）。點選事件記錄或圖表可檢視某一步。</translation>
-    </message>
-    <message>
-        <source>run %1: %2 (live)</source>
-        <translation>執行 %1：%2（即時）</translation>
-    </message>
-    <message>
-        <source>live: %1</source>
-        <translation>即時：%1</translation>
     </message>
     <message>
         <source>AmpScope — replaying run %1 from %2</source>
@@ -2424,17 +2336,12 @@ no statistics at this step</source>
         <source>Keys</source>
         <translation>按鍵</translation>
     </message>
+</context>
+<context>
+    <name>ampscope::ui::ReplayController</name>
     <message>
-        <source>loading</source>
-        <translation>載入中</translation>
-    </message>
-    <message>
-        <source>Cancel</source>
-        <translation>取消</translation>
-    </message>
-    <message>
-        <source>%1: the run could not be read</source>
-        <translation>%1：無法讀取該執行</translation>
+        <source>Opening run %1 of %2</source>
+        <translation>正在開啟 %2 中的執行 %1</translation>
     </message>
     <message>
         <source>Opening run %1 of %2: reading statistics</source>
@@ -2445,8 +2352,16 @@ no statistics at this step</source>
         <translation>正在開啟 %2 中的執行 %1：%3 / %4 步</translation>
     </message>
     <message>
-        <source>Opening run %1 of %2</source>
-        <translation>正在開啟 %2 中的執行 %1</translation>
+        <source>Replaying run %1 from %2 (read-only: %3 · %4 · %5 steps, %6). Click the event log or the charts to look at a step.</source>
+        <translation>正在重播 %2 中的執行 %1（唯讀：%3 · %4 · %5 步，%6）。點選事件記錄或圖表可檢視某一步。</translation>
+    </message>
+    <message>
+        <source>run %1: %2 (live)</source>
+        <translation>執行 %1：%2（即時）</translation>
+    </message>
+    <message>
+        <source>live: %1</source>
+        <translation>即時：%1</translation>
     </message>
 </context>
 <context>
@@ -2506,10 +2421,6 @@ no statistics at this step</source>
     <message>
         <source>Reading the runs in %1…</source>
         <translation>正在讀取 %1 中的執行…</translation>
-    </message>
-    <message>
-        <source>%1: the runs could not be read</source>
-        <translation>%1：無法讀取執行清單</translation>
     </message>
 </context>
 <context>
@@ -2716,6 +2627,93 @@ growth tracker %5</source>
     <message>
         <source>unknown error</source>
         <translation>未知錯誤</translation>
+    </message>
+</context>
+<context>
+    <name>ampscope::ui::StatusBar</name>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>not recorded</source>
+        <translation>未記錄</translation>
+    </message>
+    <message>
+        <source>● recording run %1</source>
+        <translation>● 正在記錄執行 %1</translation>
+    </message>
+    <message>
+        <source>Every step of this run is recorded in %1 (File &gt; Open replays it)</source>
+        <translation>此執行的每一步都記錄在 %1 中（「檔案 &gt; 開啟」可重播）</translation>
+    </message>
+    <message>
+        <source>replay: %1 steps</source>
+        <translation>重播：%1 步</translation>
+    </message>
+    <message>
+        <source>final scale %1</source>
+        <translation>最終縮放 %1</translation>
+    </message>
+    <message>
+        <source>no scaler</source>
+        <translation>無縮放器</translation>
+    </message>
+    <message>
+        <source>skipped %1 (%2%)</source>
+        <translation>略過 %1（%2%）</translation>
+    </message>
+    <message>
+        <source>loading</source>
+        <translation>載入中</translation>
+    </message>
+    <message>
+        <source>no session</source>
+        <translation>無工作階段</translation>
+    </message>
+    <message>
+        <source>ready</source>
+        <translation>就緒</translation>
+    </message>
+    <message>
+        <source>running</source>
+        <translation>執行中</translation>
+    </message>
+    <message>
+        <source>paused</source>
+        <translation>已暫停</translation>
+    </message>
+    <message>
+        <source>finished</source>
+        <translation>已完成</translation>
+    </message>
+    <message>
+        <source>stopped by an error</source>
+        <translation>因錯誤停止</translation>
+    </message>
+    <message>
+        <source>step %1 (%2)</source>
+        <translation>第 %1 步（%2）</translation>
+    </message>
+    <message>
+        <source>%1 steps/s</source>
+        <translation>%1 步/秒</translation>
+    </message>
+    <message>
+        <source>scale %1</source>
+        <translation>縮放 %1</translation>
+    </message>
+    <message>
+        <source>skipped 0</source>
+        <translation>略過 0</translation>
+    </message>
+    <message>
+        <source>dropped %1</source>
+        <translation>丟棄 %1</translation>
+    </message>
+    <message>
+        <source>Records the GUI could not take in time (the training never waits for the GUI)</source>
+        <translation>GUI 未能及時接收的紀錄（訓練從不等待 GUI）</translation>
     </message>
 </context>
 </TS>

@@ -36,7 +36,11 @@ QWidget* withLabel(QSlider* s, QLabel* l, QWidget* parent) {
   h->addWidget(l);
   return w;
 }
-constexpr int kMinPowers = 24, kMaxLowest = 8, kMaxHighest = 40;
+/// The min/max-scale choices are the powers of two inside the controls' spans (option_limits.h):
+/// "none (0)" then 2^0 .. 2^24 for the floor, "none (inf)" then 2^8 .. 2^40 for the cap.
+const int kMinPowers = std::ilogb(limits::min_scale.control_hi);
+const int kMaxLowest = std::ilogb(limits::max_scale.control_lo);
+const int kMaxHighest = std::ilogb(limits::max_scale.control_hi);
 /// Factor sliders move in hundredths.
 int percent(double factor) { return static_cast<int>(std::lround(factor * 100)); }
 }  // namespace

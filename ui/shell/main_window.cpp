@@ -15,12 +15,13 @@
 #include "presets/presets.h"
 #include "charts/scale_plot.h"
 #include "panels/scaler_panel.h"
+#include "runs/replay_controller.h"
 #include "runs/session_controller.h"
 #include "shell/gui_main.h"
+#include "shell/main_window_menus.h"
+#include "shell/status_bar.h"
 #include "presets/preset_i18n.h"
 #include "translations.h"
-#include "runs/csv_export.h"
-#include "runs/run_browser.h"
 #include "runs/stored_run.h"
 
 #include <QAbstractButton>
@@ -38,7 +39,6 @@
 #include <QLabel>
 #include <QMenuBar>
 #include <QMessageBox>
-#include <QProgressBar>
 #include <QPushButton>
 #include <QScrollArea>
 #include <QScrollBar>
@@ -47,7 +47,6 @@
 #include <QToolBar>
 #include <QVBoxLayout>
 
-#include <atomic>
 #include <cmath>
 #include <exception>
 
@@ -80,63 +79,30 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
   m_dashboard = new Dashboard(central);
   m_dashboard->setHistory(&m_controller->history());
   v->addWidget(m_dashboard, 1);
+  m_runs = new ReplayController(m_controller, m_dashboard, this);
   setCentralWidget(central);
   connect(m_followButton, &QPushButton::clicked, this, [this] { showStep(-1); });
 
   buildDocks();
-  buildMenus();
+  m_menus = new MainWindowMenus(this, m_controller, chartTitles());
+  wireMenus();
   wireController();
   buildClassroom();
 
-  m_statusStep = new QLabel(this);
-  m_statusRate = new QLabel(this);
-  m_statusDevice = new QLabel(this);
-  m_statusScale = new QLabel(this);
-  m_statusSkipped = new QLabel(this);
-  m_statusDropped = new QLabel(this);
-  m_statusRecording = new QLabel(this);
-  for (QLabel* l : {m_statusStep, m_statusRate, m_statusDevice, m_statusScale, m_statusSkipped, m_statusDropped,
-                    m_statusRecording})
-    statusBar()->addPermanentWidget(l);
-  // Opening a stored run (off the GUI thread): how far it is, and a way out.
-  m_openingBar = new QWidget(this);
-  auto* opening = new QHBoxLayout(m_openingBar);
-  opening->setContentsMargins(0, 0, 0, 0);
-  m_openingLabel = new QLabel(m_openingBar);
-  m_openingProgress = new QProgressBar(m_openingBar);
-  m_openingProgress->setRange(0, 1000);
-  m_openingProgress->setMaximumWidth(160);
-  m_openingProgress->setTextVisible(false);
-  auto* cancelOpen = new QPushButton(tr("Cancel"), m_openingBar);
-  cancelOpen->setObjectName(QStringLiteral("cancelOpening"));
-  connect(cancelOpen, &QPushButton::clicked, this, &MainWindow::cancelOpening);
-  opening->addWidget(m_openingLabel);
-  opening->addWidget(m_openingProgress);
-  opening->addWidget(cancelOpen);
-  // In the status bar only while shown: QStatusBar sizes itself by every widget it holds,
-  // hidden ones included, and the button made the idle bar taller than its labels (27 px
-  // against 22 offscreen).
-  m_openingBar->hide();
-  m_openingTimer = new QTimer(this);
-  m_openingTimer->setInterval(100);
-  connect(m_openingTimer, &QTimer::timeout, this, &MainWindow::updateOpening);
-  auto* statusTimer = new QTimer(this);
-  statusTimer->setInterval(250);
-  connect(statusTimer, &QTimer::timeout, this, &MainWindow::updateStatus);
-  statusTimer->start();
+  m_status = new StatusBar(statusBar());
+  wireRuns();
   resize(1500, 950);
   setTheme(false, false);
   onSessionReset();
 }
 
 MainWindow::~MainWindow() {
-  // Jobs still running (a run being opened or overlaid, an export) hold what they read and
-  // write; their results are dropped with the jobs (background_job.h). Nothing waits here.
-  // The charts and the table outlive the stored runs (they are child widgets, destroyed after
-  // the members): point them back at the live history and drop the overlay first.
+  // The stored runs go with m_runs, a child destroyed after the widgets that show them may
+  // be asked to paint: point the charts and the table back at the live history and drop the
+  // overlay first. Nothing waits here (the runs' jobs drop their results, background_job.h).
   m_dashboard->lossPlot()->setOverlay(nullptr, {}, {});
   m_dashboard->scalePlot()->setOverlay(nullptr, {}, {});
-  if (m_replay) {
+  if (m_runs->isReplaying()) {
     m_dashboard->setHistory(&m_controller->history());
     m_table->setHistory(&m_controller->history());
     m_table->tableModel()->rebuild();
@@ -185,75 +151,26 @@ void MainWindow::buildDocks() {
   connect(m_dashboard->lossPlot(), &ChartBase::stepClicked, this, &MainWindow::showStep);
 }
 
-void MainWindow::buildMenus() {
-  QMenu* file = menuBar()->addMenu(QString());
-  setTrText(file, QT_TR_NOOP("&File"));
-  buildRunMenu(file);
-  QAction* exportAll = file->addAction(QString(), this, &MainWindow::exportDashboardInteractive);
-  setTrText(exportAll, QT_TR_NOOP("Export &dashboard\u2026"));
-  exportAll->setShortcut(QKeySequence(QStringLiteral("Ctrl+E")));
-  QMenu* charts = file->addMenu(QString());
-  setTrText(charts, QT_TR_NOOP("Export &chart"));
-  m_chartsMenu = charts;
-  const auto list = m_dashboard->charts();
-  for (int i = 0; i < static_cast<int>(list.size()); ++i) {
-    QAction* a = charts->addAction(list[static_cast<std::size_t>(i)]->title() + QStringLiteral("\u2026"), this,
-                                   [this, i] { exportChartInteractive(i); });
-    a->setShortcut(QKeySequence(QStringLiteral("Ctrl+Shift+%1").arg(i + 1)));
-  }
-  file->addSeparator();
-  QAction* quit = file->addAction(QString(), this, &QWidget::close);
-  setTrText(quit, QT_TR_NOOP("&Quit"));
-  quit->setShortcut(QKeySequence::Quit);
+void MainWindow::wireMenus() {
+  connect(m_menus, &MainWindowMenus::openRunRequested, this, &MainWindow::openStoreInteractive);
+  connect(m_menus, &MainWindowMenus::overlayRequested, this, &MainWindow::overlayInteractive);
+  connect(m_menus, &MainWindowMenus::clearOverlayRequested, this, &MainWindow::clearOverlay);
+  connect(m_menus, &MainWindowMenus::backToLiveRequested, this, &MainWindow::backToLive);
+  connect(m_menus, &MainWindowMenus::exportCsvRequested, this, &MainWindow::exportCsvInteractive);
+  connect(m_menus, &MainWindowMenus::exportDashboardRequested, this, &MainWindow::exportDashboardInteractive);
+  connect(m_menus, &MainWindowMenus::exportChartRequested, this, &MainWindow::exportChartInteractive);
+  connect(m_menus, &MainWindowMenus::resetRequested, this,
+          [this] { m_controller->configureInBackground(m_controls->editedConfig()); });
+  connect(m_menus, &MainWindowMenus::themeRequested, this, &MainWindow::setTheme);
+  connect(m_menus, &MainWindowMenus::followNewestRequested, this, [this] { showStep(-1); });
+  connect(m_menus, &MainWindowMenus::languageRequested, this, &MainWindow::setLanguage);
+  connect(m_menus, &MainWindowMenus::shortcutsRequested, this, &MainWindow::showShortcuts);
+}
 
-  QMenu* run = menuBar()->addMenu(QString());
-  setTrText(run, QT_TR_NOOP("&Run"));
-  m_start = run->addAction(QString(), m_controller, &SessionController::start);
-  setTrText(m_start, QT_TR_NOOP("Start / resume"));
-  m_start->setShortcuts({QKeySequence(Qt::Key_F5), QKeySequence(QStringLiteral("Ctrl+Return"))});
-  m_pause = run->addAction(QString(), m_controller, &SessionController::pause);
-  setTrText(m_pause, QT_TR_NOOP("Pause"));
-  m_pause->setShortcut(QKeySequence(Qt::Key_F6));
-  m_step = run->addAction(QString(), m_controller, &SessionController::stepOnce);
-  setTrText(m_step, QT_TR_NOOP("Step once"));
-  m_step->setShortcuts({QKeySequence(Qt::Key_S), QKeySequence(QStringLiteral("Ctrl+Right")), QKeySequence(Qt::Key_F10)});
-  m_reset = run->addAction(QString(), this, [this] {
-    m_controller->configureInBackground(m_controls->editedConfig());
-  });
-  setTrText(m_reset, QT_TR_NOOP("Reset"));
-  m_reset->setShortcut(QKeySequence(QStringLiteral("Ctrl+R")));
-  QAction* toggle = run->addAction(QString(), m_controller, &SessionController::togglePause);
-  setTrText(toggle, QT_TR_NOOP("Start / pause"));
-  toggle->setShortcuts({QKeySequence(Qt::Key_Space), QKeySequence(QStringLiteral("Ctrl+Space"))});
-  run->addSeparator();
-  QMenu* presets = run->addMenu(QString());
-  setTrText(presets, QT_TR_NOOP("Load &preset"));
-  m_presetsMenu = presets;
-  // Filled by refreshPresets() (built-in and user presets).
-
-  QMenu* view = menuBar()->addMenu(QString());
-  setTrText(view, QT_TR_NOOP("&View"));
-  m_dark = view->addAction(QString());
-  setTrText(m_dark, QT_TR_NOOP("&Dark theme"));
-  m_dark->setCheckable(true);
-  m_dark->setShortcut(QKeySequence(QStringLiteral("Ctrl+Shift+D")));
-  m_presentation = view->addAction(QString());
-  setTrText(m_presentation, QT_TR_NOOP("&Presentation mode (large fonts, thick lines)"));
-  m_presentation->setCheckable(true);
-  m_presentation->setShortcuts({QKeySequence(Qt::Key_F11), QKeySequence(QStringLiteral("Ctrl+P"))});
-  for (QAction* a : {m_dark, m_presentation})
-    connect(a, &QAction::toggled, this, [this] { setTheme(m_dark->isChecked(), m_presentation->isChecked()); });
-  QAction* follow = view->addAction(QString(), this, [this] { showStep(-1); });
-  setTrText(follow, QT_TR_NOOP("&Follow the newest step"));
-  buildLanguageMenu(view);
-  follow->setShortcut(QKeySequence(Qt::Key_End));
-
-  QToolBar* tools = addToolBar(QString());
-  setTrText(tools, QT_TR_NOOP("Run"));
-  tools->setObjectName(QStringLiteral("run"));
-  tools->setToolButtonStyle(Qt::ToolButtonTextOnly);
-  for (QAction* a : {m_start, m_pause, m_step, m_reset}) tools->addAction(a);
-  updateRunToolTips();
+QStringList MainWindow::chartTitles() const {
+  QStringList titles;
+  for (ChartBase* c : m_dashboard->charts()) titles << c->title();
+  return titles;
 }
 
 void MainWindow::wireController() {
@@ -264,7 +181,7 @@ void MainWindow::wireController() {
   connect(m_controller, &SessionController::recordingFailed, this, &MainWindow::showBanner);
   connect(m_controller, &SessionController::recordingStarted, this, [this] {
     updateTitle();
-    updateOverlayLabels();
+    m_runs->updateOverlayLabels();
     updateStatus();
   });
   connect(m_controller, &SessionController::errorOccurred, this, &MainWindow::showBanner);
@@ -279,7 +196,7 @@ void MainWindow::wireController() {
   connect(m_controls, &ControlPanel::learningRateEdited, m_controller, &SessionController::setLearningRate);
   connect(m_controls, &ControlPanel::speedLimitEdited, m_controller, &SessionController::setSpeedLimit);
   connect(m_controls, &ControlPanel::faultRequested, m_controller, &SessionController::injectFault);
-  connect(m_controls, &ControlPanel::resetRequested, m_reset, &QAction::trigger);
+  connect(m_controls, &ControlPanel::resetRequested, m_menus->resetAction(), &QAction::trigger);
   connect(m_controls, &ControlPanel::presetChosen, this, [this](const QString& name) { loadPresetInBackground(name, true); });
   connect(m_controls, &ControlPanel::unscaledViewToggled, this, [this](bool on) {
     m_dashboard->histogram()->setShiftByScale(on);
@@ -333,14 +250,14 @@ void MainWindow::onSessionReset() {
   m_liveEvents.clear();
   m_controls->showConfig(m_controller->config(), m_controller->moduleNames());
   // While a stored run is replayed, the new live session fills in underneath (Back to live).
-  if (!m_replay) {
+  if (!m_runs->isReplaying()) {
     m_log->clear();
     showHistory(&m_controller->history(), m_controller->scalerInUse());
   }
   onStateChanged();
   updateStatus();
   updateTitle();
-  updateOverlayLabels();
+  m_runs->updateOverlayLabels();
 }
 
 void MainWindow::showHistory(const StepHistory* history, bool scalerInUse) {
@@ -363,7 +280,7 @@ void MainWindow::showHistory(const StepHistory* history, bool scalerInUse) {
 }
 
 void MainWindow::onStepsAppended(qint64 first, qint64 last) {
-  if (m_replay) return;  // the charts show a stored run; the live history goes on filling
+  if (m_runs->isReplaying()) return;  // the charts show a stored run; the live history goes on filling
   for (ChartBase* c : m_dashboard->charts()) c->appendSteps(first, last);
   m_table->tableModel()->appendSteps();
   m_dashboard->scheduleReplot();
@@ -372,15 +289,12 @@ void MainWindow::onStepsAppended(qint64 first, qint64 last) {
 void MainWindow::onStateChanged() {
   using S = SessionController::State;
   const S s = m_controller->state();
-  if (m_replay) {
+  if (m_runs->isReplaying()) {
     setRunControlsEnabled(false);
     updateStatus();
     return;
   }
-  m_start->setEnabled(s == S::Ready || s == S::Paused);
-  m_pause->setEnabled(s == S::Running);
-  m_step->setEnabled(s == S::Ready || s == S::Paused || s == S::Running);
-  m_reset->setEnabled(true);
+  m_menus->showSessionState(static_cast<int>(s));
   updateStatus();
 }
 
@@ -410,8 +324,7 @@ void MainWindow::showStep(qint64 step) {
 
 void MainWindow::setTheme(bool dark, bool presentation) {
   const PlotTheme t = (dark ? PlotTheme::darkTheme() : PlotTheme::light()).withPresentation(presentation);
-  if (m_dark && m_dark->isChecked() != dark) m_dark->setChecked(dark);
-  if (m_presentation && m_presentation->isChecked() != presentation) m_presentation->setChecked(presentation);
+  if (m_menus) m_menus->showTheme(dark, presentation);
   QApplication::setPalette(t.palette());
   refreshThemedStyleSheets();  // the banner, the replay bar, the panels' hints and messages
   QFont f = m_baseFont;

@@ -1,8 +1,10 @@
-// The main window: wires the session controller to the panels and charts. It owns no logic
-// of its own beyond selection (which layer, which step) and the menus.
+// The main window: builds the window (central charts, docks, replay bar) and wires the menus
+// (MainWindowMenus), the session controller, the stored runs (ReplayController) and the status
+// bar (StatusBar) to the panels and charts. It owns no logic of its own beyond selection (which
+// layer, which step); the runs API below forwards to ReplayController (tests and gui_main call
+// it here).
 #pragma once
 
-#include "runs/background_job.h"
 #include "charts/exporter.h"
 #include "charts/plot_theme.h"
 #include "presets/presets.h"
@@ -20,8 +22,6 @@ class QAction;
 class QMenu;
 class QLabel;
 class QPushButton;
-class QProgressBar;
-class QTimer;
 
 namespace ampscope::ui {
 
@@ -29,7 +29,10 @@ class ControlPanel;
 class Dashboard;
 class EventLog;
 class LayerTable;
+class MainWindowMenus;
+class ReplayController;
 class SessionController;
+class StatusBar;
 class StepHistory;
 class StoredRun;
 
@@ -73,6 +76,8 @@ class MainWindow : public QMainWindow {
   ControlPanel* controlPanel() const { return m_controls; }
   LayerTable* layerTable() const { return m_table; }
   EventLog* eventLog() const { return m_log; }
+  /// The stored runs shown: replay, overlay, CSV export (the forwarding methods below).
+  ReplayController* runs() const { return m_runs; }
   QString bannerText() const;
 
   void setTheme(bool dark, bool presentation);
@@ -97,14 +102,14 @@ class MainWindow : public QMainWindow {
   /// shown or could not be read; not when the load is cancelled or replaced by a newer one.
   /// `runId` 0: the store's latest run (read off the GUI thread too).
   void openReplay(const QString& path, qint64 runId, std::function<void(bool ok, const QString& error)> done = {});
-  bool isOpeningReplay() const { return m_loading != nullptr; }
+  bool isOpeningReplay() const;
   /// Stops the load in progress (if any); what is shown stays as it was.
   void cancelOpening();
   /// The status bar's "Opening run 3 ..." text while a run loads; empty otherwise.
   QString openingText() const;
   void backToLive();
-  bool isReplaying() const { return m_replay != nullptr; }
-  const StoredRun* replayedRun() const { return m_replay.get(); }
+  bool isReplaying() const;
+  const StoredRun* replayedRun() const;
   /// Draws a stored run over the loss and scale charts of what is shown (live or replayed).
   /// Reads the run on this thread (tests, scripts); the window uses openOverlay.
   bool overlayRun(const QString& path, qint64 runId, QString* error = nullptr);
@@ -112,9 +117,9 @@ class MainWindow : public QMainWindow {
   /// `done(ok, error)` runs on the GUI thread once the overlay is drawn or could not be read.
   /// `runId` 0: the store's latest run.
   void openOverlay(const QString& path, qint64 runId, std::function<void(bool ok, const QString& error)> done = {});
-  bool isOpeningOverlay() const { return m_overlayJob.isBusy(); }
+  bool isOpeningOverlay() const;
   void clearOverlay();
-  const StoredRun* overlaidRun() const { return m_overlay.get(); }
+  const StoredRun* overlaidRun() const;
   /// The history the charts show: the live session's or the replayed run's.
   const StepHistory& shownHistory() const;
   /// Writes the steps in the visible x range of the step charts as CSV; returns the rows
@@ -123,7 +128,7 @@ class MainWindow : public QMainWindow {
   /// The same on a job thread (File > Export CSV): the visible range and the live steps are
   /// taken now; `done(rows, error)` runs on the GUI thread when the file is written.
   void exportVisibleCsvInBackground(const QString& path, std::function<void(qint64 rows, const QString& error)> done = {});
-  bool isExporting() const { return m_exportJob.isBusy(); }
+  bool isExporting() const;
   /// The visible step range of the step charts [first, last].
   std::pair<qint64, qint64> visibleSteps() const;
   QString replayBannerText() const;
@@ -136,23 +141,19 @@ class MainWindow : public QMainWindow {
  public:
   /// The View > Language actions: "system" first, then each shipped language code (tests).
   QList<QAction*> languageActions() const;
+  /// Sets `object`'s text (action, menu, dock, tool bar, button) to MainWindow::tr(source) and
+  /// remembers the source, so that retranslateUi() says it again in another language.
+  static void setTrText(QObject* object, const char* source);
   /// Switches the language now and remembers it (QSettings kLanguageSettingsKey); "system" or
   /// empty follows the system. Every widget retranslates itself on Qt's LanguageChange event.
   void setLanguage(const QString& code);
 
  private:
   // ---- translation (i18n) -----------------------------------------------------------------
-  /// Sets `object`'s text (action, menu, dock, tool bar, button) to tr(source) and remembers
-  /// the source, so that retranslateUi() can say it again in another language.
-  void setTrText(QObject* object, const char* source);
   void retranslateUi();
-  void buildLanguageMenu(QMenu* view);
-  void updateRunToolTips();
-  void updateChartActions();
   void fitControlsWidth();
-  QMenu* m_chartsMenu = nullptr;
-  QMenu* m_presetsMenu = nullptr;
-  QMenu* m_languageMenu = nullptr;
+  /// The charts' titles, as File > Export chart names them.
+  QStringList chartTitles() const;
 
  private:
   void buildClassroom();
@@ -165,7 +166,7 @@ class MainWindow : public QMainWindow {
   bool m_saveOnClose = false;
   bool m_loadInBackground = false;
 
-  void buildMenus();
+  void wireMenus();
   void buildDocks();
   void wireController();
   void onSessionReset();
@@ -176,29 +177,18 @@ class MainWindow : public QMainWindow {
   void exportDashboardInteractive();
   void exportChartInteractive(int index);
   QString caption() const;
-  void buildRunMenu(QMenu* file);
   QWidget* buildReplayBar(QWidget* parent);
+  void wireRuns();
   void openStoreInteractive();
   void overlayInteractive();
   void exportCsvInteractive();
   /// Points the charts and the table at `history` and rebuilds them.
   void showHistory(const StepHistory* history, bool scalerInUse);
+  /// A stored run is shown now, or the live session again (ReplayController::shownRunChanged).
+  void onShownRunChanged();
   void addLiveEvent(qint64 step, int severity, const QString& text);
-  void updateOverlayLabels();
   void updateTitle();
-  QString liveLabel() const;
   void setRunControlsEnabled(bool on);
-  /// Shows `run` (read) in place of what is shown.
-  void showReplay(std::shared_ptr<StoredRun> run);
-  /// `staged`: the loss chart takes the run now, the scale chart on the next turn of the loop.
-  void showOverlay(std::shared_ptr<StoredRun> run, bool staged = false);
-  void overlayOnto(bool loss, bool scale);
-  /// Reads `step`'s statistics of the replayed run on a job thread, then redraws.
-  void loadReplayStats(const std::weak_ptr<StoredRun>& shown, std::int64_t step);
-  void updateOpening();
-  struct OpeningProgress;
-  struct CsvExportTask;
-  std::shared_ptr<const CsvExportTask> csvTask(const QString& path) const;
 
   SessionController* m_controller = nullptr;
   Dashboard* m_dashboard = nullptr;
@@ -208,42 +198,17 @@ class MainWindow : public QMainWindow {
   QLabel* m_stepBar = nullptr;
   QPushButton* m_followButton = nullptr;
   QLabel* m_banner = nullptr;
-  QAction* m_start = nullptr;
-  QAction* m_pause = nullptr;
-  QAction* m_step = nullptr;
-  QAction* m_reset = nullptr;
-  QAction* m_dark = nullptr;
-  QAction* m_presentation = nullptr;
-  QLabel* m_statusStep = nullptr;
-  QLabel* m_statusRate = nullptr;
-  QLabel* m_statusDevice = nullptr;
-  QLabel* m_statusScale = nullptr;
-  QLabel* m_statusSkipped = nullptr;
-  QLabel* m_statusDropped = nullptr;
-  QLabel* m_statusRecording = nullptr;
+  MainWindowMenus* m_menus = nullptr;
+  ReplayController* m_runs = nullptr;
+  StatusBar* m_status = nullptr;
   QWidget* m_replayBar = nullptr;
   QLabel* m_replayLabel = nullptr;
-  QAction* m_backToLive = nullptr;
-  QAction* m_clearOverlay = nullptr;
-  // Shared with the jobs that read them (a CSV export of the replayed run).
-  std::shared_ptr<StoredRun> m_replay;
-  std::shared_ptr<StoredRun> m_overlay;
-  std::shared_ptr<OpeningProgress> m_loading;  // the load whose result will be shown
-  BackgroundJob m_replayJob{this, QStringLiteral("replay loader")};
-  BackgroundJob m_overlayJob{this, QStringLiteral("overlay loader")};
-  BackgroundJob m_exportJob{this, QStringLiteral("csv export")};
-  BackgroundJob m_statsJob{this, QStringLiteral("replay statistics")};
-  QWidget* m_openingBar = nullptr;
-  QLabel* m_openingLabel = nullptr;
-  QProgressBar* m_openingProgress = nullptr;
-  QTimer* m_openingTimer = nullptr;
   struct LiveEvent {
     qint64 step;
     int severity;
     QString text;
   };
   std::deque<LiveEvent> m_liveEvents;  // the live log, restored when leaving a replay
-  QString m_lastStoreDir;
   QString m_presetTitle;
   int m_selectedLayer = -1;
   qint64 m_shownStep = -1;

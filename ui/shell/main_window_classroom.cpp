@@ -3,6 +3,9 @@
 // settings remembered between launches (QSettings).
 #include "shell/main_window.h"
 
+#include "runs/replay_controller.h"
+#include "shell/main_window_menus.h"
+
 #include "panels/control_panel.h"
 #include "charts/dashboard.h"
 #include "charts/histogram_heatmap.h"
@@ -19,6 +22,7 @@
 #include <QDialogButtonBox>
 #include <QHeaderView>
 #include <QLabel>
+#include <QMenu>
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QSet>
@@ -71,10 +75,6 @@ void MainWindow::buildClassroom() {
       statusBar()->clearMessage();
     }
   });
-
-  QMenu* help = menuBar()->addMenu(tr("&Help"));
-  QAction* keys = help->addAction(tr("&Keyboard shortcuts\u2026"), this, &MainWindow::showShortcuts);
-  keys->setShortcut(QKeySequence::HelpContents);
   refreshPresets();
 }
 
@@ -85,7 +85,7 @@ void MainWindow::setExplanation(const QString& title, const QString& text) {
     return;
   }
   m_explanation->setText(QStringLiteral("<b>%1</b> \u2014 %2").arg(title.toHtmlEscaped(), text.toHtmlEscaped()));
-  m_explanation->setVisible(!m_replay);  // shown again on the way back to the live run
+  m_explanation->setVisible(!m_runs->isReplaying());  // shown again on the way back to the live run
 }
 
 QString MainWindow::explanationText() const { return m_explanation->isHidden() ? QString() : m_explanation->text(); }
@@ -94,22 +94,22 @@ void MainWindow::refreshPresets() {
   QStringList problems;
   m_presets = allPresets(&problems);
   m_controls->setPresets(m_presets, problems);
-  if (m_presetsMenu) {
+  if (QMenu* menu = m_menus->presetsMenu()) {
     QStringList builtin;
     try {
       builtin = presetNames();
     } catch (const std::exception&) {
     }
-    m_presetsMenu->clear();
+    menu->clear();
     bool separated = false;
     for (const Preset& p : m_presets) {
       const bool user = !builtin.contains(p.name);
       if (user && !separated) {
-        m_presetsMenu->addSeparator();
+        menu->addSeparator();
         separated = true;
       }
-      QAction* a = m_presetsMenu->addAction(user ? p.title : presetTitle(p), this,
-                                            [this, name = p.name] { loadPresetInBackground(name, true); });
+      QAction* a = menu->addAction(user ? p.title : presetTitle(p), this,
+                                   [this, name = p.name] { loadPresetInBackground(name, true); });
       a->setToolTip(user ? p.description : presetDescription(p));
       a->setData(p.name);
     }
@@ -118,8 +118,8 @@ void MainWindow::refreshPresets() {
     statusBar()->showMessage(tr("Some user presets were skipped: %1").arg(problems.join(QStringLiteral("; "))), 15000);
 }
 
-bool MainWindow::presentationMode() const { return m_presentation && m_presentation->isChecked(); }
-bool MainWindow::darkTheme() const { return m_dark && m_dark->isChecked(); }
+bool MainWindow::presentationMode() const { return m_menus->presentationMode(); }
+bool MainWindow::darkTheme() const { return m_menus->darkTheme(); }
 
 void MainWindow::savePresetInteractive() {
   SavePresetDialog dlg(m_presetTitle.isEmpty() ? tr("My preset") : tr("%1 (my settings)").arg(m_presetTitle), this);

@@ -9,6 +9,7 @@
 #include "panels/control_panel.h"
 #include "charts/dashboard.h"
 #include "shell/gui_main.h"
+#include "shell/main_window_menus.h"
 #include "presets/preset_i18n.h"
 #include "presets/presets.h"
 #include "translations.h"
@@ -60,11 +61,11 @@ void MainWindow::changeEvent(QEvent* event) {
 
 void MainWindow::retranslateUi() {
   for (QObject* o : findChildren<QObject*>()) applyTrText(o);
-  updateRunToolTips();
   // After the children have their new texts (they get the event after this window).
   QTimer::singleShot(0, this, &MainWindow::fitControlsWidth);
-  if (m_presetsMenu) {
-    for (QAction* a : m_presetsMenu->actions()) {
+  if (m_menus) {
+    m_menus->retranslate();  // tool tips with shortcuts, the language menu
+    for (QAction* a : m_menus->presetsMenu()->actions()) {  // the built-in presets' titles
       const QString name = a->data().toString();
       if (name.isEmpty()) continue;
       try {
@@ -74,11 +75,6 @@ void MainWindow::retranslateUi() {
       } catch (const std::exception&) {
       }
     }
-  }
-  if (m_languageMenu) {
-    m_languageMenu->setTitle(tr("&Language"));
-    const QList<QAction*> actions = m_languageMenu->actions();
-    if (!actions.isEmpty()) actions.front()->setText(tr("System default (%1)").arg(i18n::nativeLanguageName(i18n::systemLanguage())));
   }
   // The explanation beside the charts: the loaded preset's, in the new language.
   if (!m_presetName.isEmpty()) {
@@ -98,7 +94,7 @@ void MainWindow::retranslateUi() {
   }
   // The charts retranslate their titles on the same event, after this window (children come
   // second): the menu items that name them follow once the event has gone round.
-  QTimer::singleShot(0, this, &MainWindow::updateChartActions);
+  QTimer::singleShot(0, this, [this] { m_menus->setChartTitles(chartTitles()); });
   showStep(m_shownStep);
   updateStatus();
 }
@@ -117,49 +113,14 @@ void MainWindow::fitControlsWidth() {
   if (auto* dock = qobject_cast<QDockWidget*>(scroll->parentWidget())) dock->setMaximumWidth(std::max(460, width + 20));
 }
 
-void MainWindow::updateRunToolTips() {
-  for (QAction* a : {m_start, m_pause, m_step, m_reset})
-    if (a) a->setToolTip(tr("%1 (%2)").arg(a->text(), a->shortcut().toString(QKeySequence::NativeText)));
-}
-
-void MainWindow::updateChartActions() {
-  if (!m_chartsMenu) return;
-  const auto charts = m_dashboard->charts();
-  const QList<QAction*> actions = m_chartsMenu->actions();
-  for (int i = 0; i < actions.size() && i < static_cast<int>(charts.size()); ++i)
-    actions[i]->setText(charts[static_cast<std::size_t>(i)]->title() + QStringLiteral("\u2026"));
-}
-
-void MainWindow::buildLanguageMenu(QMenu* view) {
-  view->addSeparator();
-  m_languageMenu = view->addMenu(tr("&Language"));
-  auto* group = new QActionGroup(m_languageMenu);
-  group->setExclusive(true);
-  const QString saved = QSettings().value(QLatin1String(kLanguageSettingsKey)).toString();
-  const QString chosen = saved.isEmpty() ? QStringLiteral("system") : i18n::resolveLanguage(saved);
-  QStringList codes{QStringLiteral("system")};
-  codes << i18n::shippedLanguages();
-  for (const QString& code : codes) {
-    // Each language is named in its own words: a user who cannot read the current one finds theirs.
-    QAction* a = m_languageMenu->addAction(code == QLatin1String("system")
-                                               ? tr("System default (%1)").arg(i18n::nativeLanguageName(i18n::systemLanguage()))
-                                               : i18n::nativeLanguageName(code));
-    a->setData(code);
-    a->setCheckable(true);
-    a->setChecked(code == chosen || (chosen.isEmpty() && code == QLatin1String("system")));
-    group->addAction(a);
-    connect(a, &QAction::triggered, this, [this, code] { setLanguage(code); });
-  }
-}
-
-QList<QAction*> MainWindow::languageActions() const { return m_languageMenu ? m_languageMenu->actions() : QList<QAction*>(); }
+QList<QAction*> MainWindow::languageActions() const { return m_menus->languageActions(); }
 
 void MainWindow::setLanguage(const QString& code) {
   const bool system = code.isEmpty() || code == QLatin1String("system");
   const QString resolved = system ? i18n::systemLanguage() : i18n::resolveLanguage(code);
   if (resolved.isEmpty()) return;
   QSettings().setValue(QLatin1String(kLanguageSettingsKey), system ? QStringLiteral("system") : resolved);
-  for (QAction* a : languageActions()) a->setChecked(a->data().toString() == (system ? QStringLiteral("system") : resolved));
+  m_menus->checkLanguage(system ? QStringLiteral("system") : resolved);
   if (resolved != i18n::currentLanguage()) i18n::installLanguage(resolved);
 }
 

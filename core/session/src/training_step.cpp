@@ -1,0 +1,270 @@
+// One optimizer step of TrainingSession::Impl (do_step), in units: the plan, forward/backward per
+// micro-batch, faults, unscale and measure, the optimizer's step and the scaler's update, clipping,
+// and the events the scale's extremes raise. The statistics themselves: step_statistics.cpp.
+#include "training_session_impl.h"
+
+namespace ampscope {
+
+std::vector<FaultSpec> TrainingSession::Impl::faults_now() {
+  std::vector<FaultSpec> f;
+  for (const auto& s : cfg.faults)
+    if (s.step == step_index) f.push_back(s);
+  for (auto& s : immediate_faults) f.push_back(s);
+  immediate_faults.clear();
+  return f;
+}
+
+void TrainingSession::Impl::poison(torch::Tensor& g, FaultKind kind) {
+  // About 1% of the elements (at least one), deterministic: visible, and the rest stays real.
+  const double v = kind == FaultKind::Inf ? std::numeric_limits<double>::infinity()
+                                          : std::numeric_limits<double>::quiet_NaN();
+  auto flat = g.view({-1});
+  const std::int64_t stride = std::max<std::int64_t>(1, flat.numel() / 100);
+  flat.slice(0, 0, flat.numel(), stride).fill_(v);
+}
+
+TrainingSession::Impl::StepPlan TrainingSession::Impl::plan_step() {
+  StepPlan p;
+  p.stats_step = cfg.stats_every > 0 && step_index % cfg.stats_every == 0;
+  p.ref_step =
+      cfg.reference_every > 0 && step_index % cfg.reference_every == 0 && cfg.precision != Precision::FP32;
+  p.capture = (p.stats_step || p.ref_step) && cfg.activation_stats;
+  p.scaler_on = cfg.use_scaler && scaler->is_enabled();
+  p.params_in_pass = !p.scaler_on && cfg.stats_every > 0;
+  p.immediate_faults = immediate_faults.size();
+  p.faults = faults_now();
+  return p;
+}
+
+StepRecord TrainingSession::Impl::do_step(const std::stop_token& st) {
+  StepRecord r;
+  r.step = step_index;
+  r.lr = cfg.lr;
+  const StepPlan plan = plan_step();
+
+  // Abandonable part: only .grad and the model's captures change until unscale_.
+  Accumulated acc;
+  ActGrads act_copy;  // activation gradients of the last micro-batch, on reference steps
+  Underflow underflow{std::vector<std::int64_t>(layers.size(), -1), std::vector<double>(layers.size(), 0.0)};
+  try {
+    acc = forward_backward(plan, r, st);
+    if (step_hook) step_hook(step_index);
+    // A reference backward runs forward() again, which clears the model's list: copy it then.
+    if (plan.ref_step) act_copy = model->activation_grads();
+    inject_gradient_faults(plan.faults);
+    if (plan.ref_step) {
+      const auto t = Clock::now();
+      reference_underflow(acc.batches, act_copy, underflow.count, underflow.mass, st);
+      r.stats_ms += ms_since(t);
+    }
+  } catch (const StepAbandoned&) {
+    abandon_step(plan);
+    throw;
+  }
+  const ActGrads& act_grads = plan.ref_step ? act_copy : model->activation_grads();
+  const std::size_t np = params.size();
+  const std::size_t na = plan.capture ? act_grads.size() : 0;
+
+  bool found_inf = unscale_and_measure(plan, act_grads, na, r);
+  const double scale_now = step_and_update(plan, r, found_inf);
+  read_back(plan, acc, r, found_inf);
+  find_first_offender(r, np, na);
+  if (plan.stats_step || plan.ref_step) add_layer_stats(r, np, na, act_grads, underflow, scale_now);
+  tell_scale_extremes(plan, r);
+  ++step_index;
+  steps_completed.store(step_index, std::memory_order_release);
+  return r;
+}
+
+TrainingSession::Impl::Accumulated TrainingSession::Impl::forward_backward(const StepPlan& plan,
+                                                                           StepRecord& r,
+                                                                           const std::stop_token& st) {
+  const bool autocast = dev_kind == DeviceKind::CUDA && cfg.precision != Precision::FP32;
+  const auto low = cfg.precision == Precision::BF16 ? torch::kBFloat16 : torch::kHalf;
+  model->set_capture_activation_grads(plan.capture);
+  opt->zero_grad();
+  Accumulated acc;
+  acc.loss_sum = torch::zeros({}, torch::TensorOptions().device(device));
+  for (std::int64_t m = 0; m < cfg.accumulation; ++m) {
+    if (m > 0) throw_if_stopped(st);
+    auto [x, y] = sampler->next();
+    x = x.to(device);
+    y = y.to(device);
+    auto t = Clock::now();
+    torch::Tensor logits;
+    if (autocast) {
+      compat::AutocastGuard guard(torch::kCUDA, low);
+      logits = model->forward(x);
+    } else {
+      logits = model->forward(x);
+    }
+    // The loss in fp32, as autocast computes cross-entropy.
+    torch::Tensor loss = torch::nn::functional::cross_entropy(logits.to(torch::kFloat), y);
+    // A poisoned loss must poison its gradients too, as a real overflow in the forward pass
+    // does: multiply (adding a constant would leave the gradients finite).
+    for (const auto& f : plan.faults) {
+      if (f.layer == "loss")
+        loss = loss * (f.kind == FaultKind::Inf ? std::numeric_limits<double>::infinity()
+                                                : std::numeric_limits<double>::quiet_NaN());
+    }
+    acc.loss_sum += loss.detach();
+    torch::Tensor part = cfg.accumulation > 1 ? loss / static_cast<double>(cfg.accumulation) : loss;
+    r.forward_ms += ms_since(t);
+    t = Clock::now();
+    (plan.scaler_on ? scaler->scale(part) : part).backward();
+    r.backward_ms += ms_since(t);
+    micro_batches.fetch_add(1, std::memory_order_relaxed);
+    if (plan.ref_step) acc.batches.emplace_back(x, y);
+  }
+  throw_if_stopped(st);
+  return acc;
+}
+
+void TrainingSession::Impl::abandon_step(const StepPlan& plan) {
+  immediate_faults.insert(immediate_faults.begin(),
+                          plan.faults.end() - static_cast<std::ptrdiff_t>(plan.immediate_faults),
+                          plan.faults.end());
+  opt->zero_grad();
+  model->set_capture_activation_grads(false);
+}
+
+void TrainingSession::Impl::inject_gradient_faults(const std::vector<FaultSpec>& faults) {
+  for (const auto& f : faults) {
+    if (f.layer == "loss") continue;
+    auto it = weight_layer.find(f.layer);
+    if (it == weight_layer.end()) {
+      emit(SessionEvent::Kind::Warning,
+           UserText(AMPSCOPE_TR_NOOP("ampscope::TrainingSession", "fault injection: no layer named '%1'"),
+                    {f.layer}));
+      continue;
+    }
+    for (std::size_t i = 0; i < params.size(); ++i) {
+      if (param_layer[i] == it->second && params[i].grad().defined())
+        poison(params[i].mutable_grad(), f.kind);
+    }
+  }
+}
+
+bool TrainingSession::Impl::unscale_and_measure(const StepPlan& plan, const ActGrads& act_grads,
+                                                std::size_t na, StepRecord& r) {
+  const auto t = Clock::now();
+  const std::size_t np = params.size();
+  raw_all.resize(np + na);
+  have_raw.assign(np, 0);
+  bool found_inf = false;
+  const torch::Tensor* pass_ts[64];
+  std::size_t pass_slots[64];
+  std::vector<const torch::Tensor*> pass_ts_big;
+  std::vector<std::size_t> pass_slots_big;
+  std::size_t npass = 0;
+  const torch::Tensor** pts = pass_ts;
+  std::size_t* pslots = pass_slots;
+  const std::size_t max_pass = (plan.params_in_pass ? np : 0) + na;
+  if (max_pass > 64) {
+    pass_ts_big.resize(max_pass);
+    pass_slots_big.resize(max_pass);
+    pts = pass_ts_big.data();
+    pslots = pass_slots_big.data();
+  }
+  if (plan.scaler_on) {
+    if (cfg.clip_norm > 0 && !cfg.clip_after_unscale) clip(r);  // the classic bug, on purpose
+    taking_reports = true;
+    reports_found_inf = false;
+    try {
+      scaler->unscale_(*opt);
+    } catch (...) {
+      taking_reports = false;
+      throw;
+    }
+    taking_reports = false;
+    found_inf = reports_found_inf;
+    if (cfg.clip_norm > 0 && cfg.clip_after_unscale) clip(r);
+  } else if (plan.params_in_pass) {
+    for (std::size_t i = 0; i < np; ++i) {
+      pts[npass] = &params[i].grad();
+      pslots[npass++] = i;
+      have_raw[i] = params[i].grad().defined();
+    }
+  } else if (cfg.clip_norm > 0) {
+    clip(r);
+  }
+  for (std::size_t k = 0; k < na; ++k) {
+    pts[npass] = &act_grads[k].second;
+    pslots[npass++] = np + k;
+  }
+  if (npass > 0) plain_pass(pts, pslots, npass);
+  if (plan.params_in_pass && cfg.clip_norm > 0) clip(r);
+  act_layer_buf.assign(na, -1);
+  for (std::size_t k = 0; k < na; ++k) {
+    auto it = activation_layer.find(act_grads[k].first);
+    if (it != activation_layer.end()) act_layer_buf[k] = it->second;
+  }
+  r.stats_ms += ms_since(t);
+  return found_inf;
+}
+
+double TrainingSession::Impl::step_and_update(const StepPlan& plan, StepRecord& r, bool& found_inf) {
+  const auto t = Clock::now();
+  const double scale_now = plan.scaler_on ? scaler->get_scale() : 1.0;
+  if (plan.scaler_on) {
+    // On CUDA the scaler delivers unscale_'s report here, once step() has synchronised for
+    // the skip decision: take it as this step's.
+    bool stepped = false;
+    taking_reports = true;
+    try {
+      stepped = scaler->step(*opt);
+      scaler->update();
+    } catch (...) {
+      taking_reports = false;
+      throw;
+    }
+    taking_reports = false;
+    found_inf = reports_found_inf;
+    r.skipped = !stepped;
+    r.found_inf = found_inf || !stepped;
+    const UpdateEvent& u = scaler->last_update();
+    r.scale_before = u.before.scale;
+    r.scale_after = u.after.scale;
+    r.growth_tracker = u.after.growth_tracker;
+    r.hysteresis_tracker = u.after.hysteresis_tracker;
+    r.reason = u.reason;
+    // A scale the user set before this step: its own update left it alone, so say who set it.
+    if (scale_set_by_user && r.reason == ScaleChangeReason::Unchanged)
+      r.reason = ScaleChangeReason::SetByUser;
+    scale_set_by_user = false;
+  } else {
+    opt->step();  // no scaler: non-finite gradients go straight into the weights
+    r.skipped = false;
+    r.scale_before = r.scale_after = 1.0;
+  }
+  r.optimizer_ms = ms_since(t);
+  return scale_now;
+}
+
+void TrainingSession::Impl::tell_scale_extremes(const StepPlan& plan, const StepRecord& r) {
+  if (plan.scaler_on && r.scale_after == 0.0 && r.scale_before != 0.0)
+    emit(SessionEvent::Kind::Warning,
+         UserText(AMPSCOPE_TR_NOOP("ampscope::TrainingSession",
+                                   "the loss scale has reached 0: every gradient is now 0 or NaN, so no step "
+                                   "can succeed and the scale cannot recover (0 is absorbing). Set a min "
+                                   "scale (e.g. 1) or reset the run.")));
+  // Once per visit to the floor: the first backoff that min_scale clamps (a backoff landing
+  // exactly on the floor is a plain backoff; the next overflow is the first one held).
+  if (plan.scaler_on && r.reason == ScaleChangeReason::ClampedMin && !floor_told) {
+    floor_told = true;
+    emit(SessionEvent::Kind::Warning,
+         UserText(AMPSCOPE_TR_NOOP("ampscope::TrainingSession",
+                                   "the loss scale is held at its floor, min scale = %1: steps are skipped "
+                                   "for as long as the gradients overflow even at this scale."),
+                  {format_number(r.scale_after)}));
+  } else if (floor_told && r.scale_after > r.scale_before) {
+    floor_told = false;  // grew off the floor: tell again next time
+  }
+}
+
+void TrainingSession::Impl::clip(StepRecord& r) {
+  const double total = torch::nn::utils::clip_grad_norm_(params, cfg.clip_norm);
+  if (cfg.clip_after_unscale || !(cfg.use_scaler && scaler->is_enabled())) r.grad_norm = total;
+}
+
+}  // namespace ampscope
