@@ -50,6 +50,9 @@ class Probe:
             raise ValueError("ampscope.watch: every must be >= 1")
         if format not in _MIN_SUBNORMAL_EXP:
             raise ValueError(f"ampscope.watch: format must be one of {sorted(_MIN_SUBNORMAL_EXP)}")
+        # DistributedDataParallel / DataParallel: names and class of the user's own model.
+        if type(model).__name__ in ("DistributedDataParallel", "DataParallel") and hasattr(model, "module"):
+            model = model.module
         self.model = model
         self.out = str(out)
         self.every = int(every)

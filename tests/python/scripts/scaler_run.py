@@ -1,0 +1,45 @@
+"""Test (b): skipped steps from a real GradScaler. torch.amp.GradScaler("cpu") (torch >= 2.3), or
+torch.cuda.amp.GradScaler on a CUDA device. Exits 77 when neither exists (torch 1.13 on the CPU:
+its GradScaler disables itself without CUDA, and the _amp_* kernels have no CPU version).
+Loss * inf at chosen steps makes the gradients non-finite; torch then skips optimizer.step().
+Dumps, per step, torch's truth: the scale before/after and whether the weights moved.
+argv: out.db dump.json"""
+import json
+import sys
+
+import torch
+
+import ampscope
+from common import Net
+
+if torch.cuda.is_available():
+    device = "cuda"
+    scaler = torch.cuda.amp.GradScaler(init_scale=2.0 ** 10, growth_interval=3)
+elif hasattr(torch, "amp") and hasattr(torch.amp, "GradScaler"):
+    device = "cpu"
+    scaler = torch.amp.GradScaler("cpu", init_scale=2.0 ** 10, growth_interval=3)
+else:
+    print(f"torch {torch.__version__}: no GradScaler that works on the CPU, and no CUDA")
+    sys.exit(77)
+
+torch.manual_seed(0)
+model = Net().to(device)
+opt = torch.optim.SGD(model.parameters(), lr=0.05)
+poison = {2, 5, 6}
+truth = []
+probe = ampscope.watch(model, scaler=scaler, out=sys.argv[1], every=2, optimizer=opt)
+for step in range(10):
+    opt.zero_grad()
+    loss = torch.nn.functional.cross_entropy(model(torch.randn(16, 6, device=device)),
+                                             torch.randint(0, 3, (16,), device=device))
+    scaled = scaler.scale(loss * float("inf") if step in poison else loss)
+    scaled.backward()
+    before_w = model.fc1.weight.detach().clone()
+    before = scaler.get_scale()
+    scaler.step(opt)
+    scaler.update()
+    moved = not torch.equal(before_w, model.fc1.weight.detach())
+    truth.append({"step": step, "scale_before": before, "scale_after": scaler.get_scale(), "skipped": not moved})
+    probe.step(loss)
+probe.close()
+json.dump({"run_id": probe.run_id, "steps": truth, "device": device}, open(sys.argv[2], "w"))
