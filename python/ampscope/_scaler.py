@@ -49,9 +49,16 @@ class ScalerView:
         return any(getattr(st.get("stage"), "name", "READY") != "READY" for st in states.values())
 
     def snapshot(self, loss):
-        """[loss, scale, growth_tracker] of this step as one small float64 tensor, on the device
-        of the scale (no host sync: only device ops)."""
+        """[loss, scale, growth_tracker] of this step: on the CPU as three floats (reading a CPU
+        tensor costs no sync); else one small float64 tensor on the device of the scale (no host
+        sync: only device ops)."""
         scale = self.scale_tensor()
+        on_cpu = (scale is None or scale.device.type == "cpu") and (not torch.is_tensor(loss) or loss.device.type == "cpu")
+        if on_cpu:
+            lv = float("nan") if loss is None else float(loss)
+            if scale is None:
+                return (lv, 1.0, 0.0)
+            return (lv, float(scale), float(self.scaler._growth_tracker))
         if torch.is_tensor(loss):
             lt = loss.detach().reshape(-1)[:1].to(torch.float64)
         else:

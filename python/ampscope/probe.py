@@ -218,9 +218,10 @@ class Probe:
     def _drain(self, host_rows=None):
         """The pending steps' scalars, decoded into step tuples. `host_rows`: their copy already
         on the host (CUDA: copied with the statistics); else copied now."""
-        if host_rows is None:
-            host_rows = torch.stack([p.reshape(3) for p in self._pending]).cpu() if self._pending else None
-        rows = host_rows.tolist() if host_rows is not None else []
+        if host_rows is not None:
+            rows = host_rows.tolist()
+        else:
+            rows = [p.reshape(3).cpu().tolist() if torch.is_tensor(p) else p for p in self._pending]
         first = self._step - len(self._pending) + 1
         steps = []
         for i, (loss, before, after, tracker, found, skipped, reason) in enumerate(self._scaler.decode(rows)):
@@ -271,7 +272,8 @@ class Probe:
         # memory ahead of the pass on the same stream, so the one wait for the pass's results
         # covers them too: one host synchronisation per statistics step, none on the others.
         if self._device.type == "cuda":
-            rows = torch.stack([p.reshape(3).to(self._device) for p in self._pending])
+            rows = torch.stack([p.reshape(3).to(self._device) if torch.is_tensor(p)
+                                else torch.tensor(p, dtype=torch.float64, device=self._device) for p in self._pending])
             host = torch.empty(rows.shape, dtype=rows.dtype, pin_memory=True)
             host.copy_(rows, non_blocking=True)
             stream = torch.cuda.current_stream(self._device).cuda_stream
