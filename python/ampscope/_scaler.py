@@ -29,6 +29,8 @@ class ScalerView:
         else:
             self.growth_factor, self.backoff_factor, self.growth_interval, self.init_scale = 2.0, 0.5, 2000, 1.0
         self.last_after = None  # host: scale after the last decoded step
+        if self.enabled and getattr(scaler, "_scale", None) is not None:
+            self.last_after = float(scaler._scale)  # watch() after training began: once, at watch()
         self.last_tracker = 0
 
     def scale_tensor(self):

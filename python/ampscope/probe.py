@@ -102,6 +102,8 @@ class Probe:
         on statistics steps also every layer's gradient statistics."""
         if self._closed:
             raise RuntimeError("ampscope: step() after close()")
+        if not self._pending:
+            self._pending_first = self._step
         self._pending.append(self._scaler.snapshot(loss))
         self._pending_lr.append(self._lr())
         if self._logged(self._step):
@@ -222,7 +224,7 @@ class Probe:
             rows = host_rows.tolist()
         else:
             rows = [p.reshape(3).cpu().tolist() if torch.is_tensor(p) else p for p in self._pending]
-        first = self._step - len(self._pending) + 1
+        first = self._pending_first
         steps = []
         for i, (loss, before, after, tracker, found, skipped, reason) in enumerate(self._scaler.decode(rows)):
             steps.append((first + i, loss, self._pending_lr[i], before, after, tracker, found, skipped, reason))

@@ -83,6 +83,7 @@ class TestProbe : public QObject {
     const QJsonObject steps = truth["steps"].toObject();
     QCOMPARE(steps.size(), 3);
     int compared = 0;
+    for (std::size_t i = 0; i < run.steps.size(); ++i) QCOMPARE(run.steps[i].step, std::int64_t(i));
     for (const auto& rec : run.steps) {
       QVERIFY(std::isfinite(rec.loss) && rec.loss > 0);
       const QJsonObject want = steps[QString::number(rec.step)].toObject();
@@ -124,11 +125,17 @@ class TestProbe : public QObject {
   }
 
   /// (b) Skipped steps of a real GradScaler are stored where torch skipped, with its scales.
-  void skippedStepsFromRealScaler() {
+  void skippedStepsFromRealScaler() { check_scaler_run({}); }
+  /// (b') The same with a stand-in that keeps a GradScaler's state in its attributes and follows
+  /// torch's rule: the probe's reading of that state, where no real scaler runs (torch 1.13 CPU).
+  void scalerStateDecoding() { check_scaler_run({"--rule"}); }
+
+ private:
+  void check_scaler_run(const QStringList& extra) {
     QTemporaryDir dir;
     const QString db = dir.filePath("runs.db"), dump = dir.filePath("truth.json");
     QByteArray out;
-    const int rc = run_script("scaler_run.py", {db, dump}, &out);
+    const int rc = run_script("scaler_run.py", QStringList{db, dump} + extra, &out);
     if (rc == 77) QSKIP(qPrintable("needs torch >= 2.3 (torch.amp.GradScaler(\"cpu\")) or CUDA: " + out.trimmed()));
     QCOMPARE(rc, 0);
     const QJsonObject truth = read_json(dump);
@@ -148,7 +155,15 @@ class TestProbe : public QObject {
     }
     QCOMPARE(skipped, 3);
     QCOMPARE(run.summary.skipped, std::int64_t(3));
+    // Statistics steps (every 2) see the scaled gradients: a poisoned step's are non-finite.
+    const RunData full = store.load_run(run.summary.id);
+    QCOMPARE(full.steps[6].layers.empty(), false);
+    QVERIFY(full.steps[6].layers[0].stats.nonfinite() > 0);
+    QVERIFY(full.steps[4].layers[0].stats.nonfinite() == 0);
+    QVERIFY(full.steps[4].grad_norm > 0);
   }
+
+ private Q_SLOTS:
 
   /// (c) A 2-rank gloo DDP run: two runs in one file, written at once, nothing lost, one group.
   void ddpTwoRanks() {
