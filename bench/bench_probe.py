@@ -44,6 +44,7 @@ class Loop:
 
     def __init__(self, variant, every, db):
         self.variant, self.every, self.i, self.sink = variant, every, 0, []
+        self.own = 0.0  # seconds spent in probe.step() / the naive logging itself
         self.model, self.opt = make()
         self.probe = None
         if variant.startswith("probe"):
@@ -60,11 +61,13 @@ class Loop:
             loss = torch.nn.functional.cross_entropy(model(X[idx:idx + 128]), Y[idx:idx + 128])
             loss.backward()
             opt.step()
+            t1 = time.perf_counter()
             if probe is not None:
                 probe.step(loss)
             elif self.variant == "naive" and i % self.every == 0:
                 naive_log(model, self.sink)
                 self.sink.clear()
+            self.own += time.perf_counter() - t1
             self.i += 1
         return (time.perf_counter() - t0) / n
 
@@ -87,9 +90,12 @@ base_min, base_med = min(times[("none", 1)]), statistics.median(times[("none", 1
 print(f"bench_probe: MLP 256-512-512-512-10, batch 128, CPU fp32, 1 thread, {ROUNDS} rounds of 100 steps, "
       f"torch {torch.__version__}, kernels ISA {ampscope._ampscope.cpu_isa()}")
 print(f"load average at the end: {os.getloadavg()[0]:.2f} {os.getloadavg()[1]:.2f} {os.getloadavg()[2]:.2f}")
-print("best = the fastest block (other processes' load only ever adds time); median = the middle block")
-print("| variant | every | ms/step best | vs none | ms/step median | vs none |")
-print("|---|---|---|---|---|---|")
+print("best = the fastest block (other processes' load only ever adds time); median = the middle block;")
+print("own = time inside probe.step() / the naive logging per step (the backward hooks' cost is not in it)")
+print("| variant | every | ms/step best | vs none | ms/step median | vs none | own ms/step | own / none best |")
+print("|---|---|---|---|---|---|---|---|")
 for v in variants:
     b, m = min(times[v]), statistics.median(times[v])
-    print(f"| {v[0]} | {v[1] if v[0] != 'none' else '-'} | {b * 1e3:.3f} | {b / base_min:.3f} | {m * 1e3:.3f} | {m / base_med:.3f} |")
+    own = loops[v].own / max(loops[v].i, 1)
+    print(f"| {v[0]} | {v[1] if v[0] != 'none' else '-'} | {b * 1e3:.3f} | {b / base_min:.3f} | {m * 1e3:.3f} | "
+          f"{m / base_med:.3f} | {own * 1e3:.3f} | {own / base_min:.3f} |")

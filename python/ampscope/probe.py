@@ -266,8 +266,10 @@ class Probe:
             m = torch.stack(parts).double().cpu()
             masses = [float(x) if s > 0 else 0.0 for x, s in ((m[i, 0] / m[i, 1], m[i, 1]) for i in range(len(parts)))]
         for g in keep:
-            views.append((g.data_ptr(), _DTYPE_NAMES.get(g.dtype, str(g.dtype).replace("torch.", "")),
-                          list(g.shape), list(g.stride())))
+            dtype = _DTYPE_NAMES.get(g.dtype)
+            if dtype is None:
+                raise TypeError(f"ampscope: gradients of dtype {g.dtype} are not supported (float32, float16, bfloat16)")
+            views.append((g.data_ptr(), dtype, list(g.shape), list(g.stride())))
         # The scalars of the steps since the last statistics step go with the statistics: the
         # recorder calls steps() once the pass is done, pushes all but the last as plain steps and
         # the last with the statistics. On CUDA the scalars are copied asynchronously into pinned
