@@ -91,7 +91,12 @@ class Recorder {
       li.order = t[5].cast<int>();
       m_layers.push_back(std::move(li));
     }
-    RecorderOptions opt = RecorderOptions::headless();
+    // Opened by the writer thread, so that the training loop does not wait for the file (tens
+    // of ms, longer on a shared disk or behind another rank's transaction); never loses a step.
+    // A failed open shows at the next push (check_failed) and at close.
+    RecorderOptions opt;
+    opt.open_in_background = true;
+    opt.when_behind = RecorderOptions::WhenBehind::Wait;
 #ifdef AMPSCOPE_HAVE_RUN_ORIGIN
     opt.origin.source = source;
     opt.origin.group = group;
@@ -106,6 +111,7 @@ class Recorder {
 
   /// Scalar-only steps (those between statistics steps).
   bool push_steps(const std::vector<PyStep>& steps) {
+    check_failed();
     py::gil_scoped_release unlocked;
     bool ok = true;
     for (const auto& s : steps) ok = m_recorder->push(to_record(s)) && ok;
@@ -121,6 +127,7 @@ class Recorder {
   bool push_stats(const py::function& steps_fn, const std::vector<PyView>& views, const std::vector<int>& layer_ids,
                   const std::vector<double>& underflow_mass, int cuda_device, std::uintptr_t stream,
                   std::uintptr_t cuda_found_inf) {
+    check_failed();
     if (views.size() != layer_ids.size()) throw std::invalid_argument("ampscope: one layer id per view");
     if (!underflow_mass.empty() && underflow_mass.size() != views.size())
       throw std::invalid_argument("ampscope: one underflow mass per view");
@@ -183,15 +190,24 @@ class Recorder {
     return any_nonfinite;
   }
 
+  /// Closes the run (waits for the writer's last commit); raises if recording failed.
   void close(const std::string& status) {
-    py::gil_scoped_release unlocked;
-    m_recorder->close(status);
+    {
+      py::gil_scoped_release unlocked;
+      m_recorder->close(status);
+    }
+    check_failed();
   }
   std::int64_t run_id() const { return m_recorder->run_id(); }
   std::int64_t committed() const { return m_recorder->committed_steps(); }
   std::optional<std::string> error() const { return m_recorder->error(); }
 
  private:
+  void check_failed() const {
+    if (m_recorder->state() == RunRecorder::State::Failed)
+      throw RunStoreError("ampscope: recording failed: " + m_recorder->error().value_or("unknown error"));
+  }
+
   SessionConfig m_config;
   std::vector<LayerInfo> m_layers;
   std::unique_ptr<RunRecorder> m_recorder;
