@@ -1,0 +1,101 @@
+"""bench_probe: what the Python probe costs a real training loop (docs/probe.md, "Overhead").
+
+The same Python MLP loop (CPU, fp32, SGD) with no probe (the baseline), with the probe at every 1,
+10 and 100 (defaults: activations on, fp16 format), and with the naive approach at the same
+cadences (per parameter: min/max .item(), torch.histc with 64 bins, .tolist(): what TensorBoard /
+W&B users do), in one run: rounds interleave blocks of 100 steps of each variant (all set up
+at once), each variant's time per step is that of its fastest block (and the median). Prints a table with the ratio to the baseline.
+argv: [rounds of 100 steps per variant, default 12]   environment: PYTHONPATH=<build>/python"""
+import os
+import statistics
+import sys
+import tempfile
+import time
+
+import torch
+
+import ampscope
+
+ROUNDS = int(sys.argv[1]) if len(sys.argv) > 1 else 12
+torch.set_num_threads(1)
+
+
+def make():
+    torch.manual_seed(0)
+    model = torch.nn.Sequential(torch.nn.Linear(256, 512), torch.nn.ReLU(), torch.nn.Linear(512, 512), torch.nn.ReLU(),
+                                torch.nn.Linear(512, 512), torch.nn.ReLU(), torch.nn.Linear(512, 10))
+    return model, torch.optim.SGD(model.parameters(), lr=1e-3, momentum=0.9)
+
+
+X = torch.randn(1024, 256)
+Y = torch.randint(0, 10, (1024,))
+
+
+def naive_log(model, sink):
+    for name, p in model.named_parameters():
+        g = p.grad
+        lo, hi = g.min().item(), g.max().item()
+        sink.append((name, torch.histc(g, bins=64, min=lo, max=hi).tolist(), g.norm().item()))
+
+
+class Loop:
+    """One variant's model, optimizer and probe; steps run in blocks, interleaved with the other
+    variants' blocks, so that a load change on the machine hits every variant alike."""
+
+    def __init__(self, variant, every, db):
+        self.variant, self.every, self.i, self.sink = variant, every, 0, []
+        self.own = 0.0  # seconds spent in probe.step() / the naive logging itself
+        self.model, self.opt = make()
+        self.probe = None
+        if variant.startswith("probe"):
+            self.probe = ampscope.watch(self.model, out=db, every=every, optimizer=self.opt,
+                                        activations=variant == "probe")
+
+    def block(self, n):
+        model, opt, probe = self.model, self.opt, self.probe
+        t0 = time.perf_counter()
+        for _ in range(n):
+            i = self.i
+            idx = (i * 128) % (1024 - 128)
+            opt.zero_grad()
+            loss = torch.nn.functional.cross_entropy(model(X[idx:idx + 128]), Y[idx:idx + 128])
+            loss.backward()
+            opt.step()
+            t1 = time.perf_counter()
+            if probe is not None:
+                probe.step(loss)
+            elif self.variant == "naive" and i % self.every == 0:
+                naive_log(model, self.sink)
+                self.sink.clear()
+            self.own += time.perf_counter() - t1
+            self.i += 1
+        return (time.perf_counter() - t0) / n
+
+
+variants = [("none", 1), ("probe", 1), ("probe, no activations", 1), ("probe", 10), ("probe", 100),
+            ("naive", 1), ("naive", 10), ("naive", 100)]
+times = {v: [] for v in variants}
+with tempfile.TemporaryDirectory() as d:
+    loops = {v: Loop(v[0], v[1], os.path.join(d, "runs.db")) for v in variants}
+    for v in variants:
+        loops[v].block(10)  # warm-up
+    # Blocks of 100 steps: a whole cadence of every=100 (one statistics step in each block).
+    for r in range(ROUNDS):
+        for v in variants:
+            times[v].append(loops[v].block(100))
+    for lp in loops.values():
+        if lp.probe is not None:
+            lp.probe.close()
+base_min, base_med = min(times[("none", 1)]), statistics.median(times[("none", 1)])
+print(f"bench_probe: MLP 256-512-512-512-10, batch 128, CPU fp32, 1 thread, {ROUNDS} rounds of 100 steps, "
+      f"torch {torch.__version__}, kernels ISA {ampscope._ampscope.cpu_isa()}")
+print(f"load average at the end: {os.getloadavg()[0]:.2f} {os.getloadavg()[1]:.2f} {os.getloadavg()[2]:.2f}")
+print("best = the fastest block (other processes' load only ever adds time); median = the middle block;")
+print("own = time inside probe.step() / the naive logging per step (the backward hooks' cost is not in it)")
+print("| variant | every | ms/step best | vs none | ms/step median | vs none | own ms/step | own / none best |")
+print("|---|---|---|---|---|---|---|---|")
+for v in variants:
+    b, m = min(times[v]), statistics.median(times[v])
+    own = loops[v].own / max(loops[v].i, 1)
+    print(f"| {v[0]} | {v[1] if v[0] != 'none' else '-'} | {b * 1e3:.3f} | {b / base_min:.3f} | {m * 1e3:.3f} | "
+          f"{m / base_med:.3f} | {own * 1e3:.3f} | {own / base_min:.3f} |")

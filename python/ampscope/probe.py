@@ -1,0 +1,304 @@
+"""The probe: watch(model, ...) -> Probe; probe.step(loss) once per optimizer step. docs/probe.md."""
+import json
+import re
+import weakref
+import atexit
+
+import torch
+
+from . import _ampscope
+from ._dist import origin
+from ._scaler import ScalerView
+
+# Smallest subnormal of each histogram format, as a power of two (docs/measurements.md).
+_MIN_SUBNORMAL_EXP = {"fp16": -24, "bf16": -133, "fp8-e4m3": -9, "fp8-e5m2": -16, "fp32": -149}
+_DTYPE_NAMES = {torch.float32: "float32", torch.float16: "float16", torch.bfloat16: "bfloat16"}
+_OPTIMIZERS = {"SGD": "sgd", "Adam": "adam", "AdamW": "adamw"}
+
+
+def watch(model, scaler=None, out="runs.db", every=1, layers=None, activations=True, format="fp16",
+          reference_every=0, optimizer=None, precision=None, histogram_range=(-40, 20)):
+    """Start recording `model`'s gradients into the run store `out`. Returns a Probe: call
+    probe.step(loss) once per optimizer step, after scaler.update() (or optimizer.step()), before
+    the gradients are zeroed; probe.close() at the end (or use it as a context manager).
+
+    scaler: the run's torch.cuda.amp.GradScaler / torch.amp.GradScaler (optional): its scale,
+        growth tracker, found_inf and skipped steps are recorded every step.
+    every: per-layer statistics every `every` steps (loss and scale: every step).
+    layers: regex; only modules whose name matches (re.search) are recorded (both the
+        parameters' gradients and the activation gradients).
+    activations: also record the gradients of each leaf module's output (full backward hooks).
+    format: the low-precision format the statistics are classified against: "fp16", "bf16",
+        "fp8-e4m3", "fp8-e5m2" (subnormals, underflow, overflow).
+    reference_every: every k steps also count underflow: elements that the format would flush to
+        zero, and their share of the gradient's mass (docs/probe.md says why not a reference
+        backward).
+    optimizer: the optimizer, to record its kind and learning rate (optional).
+    precision: the run's label ("fp16", "bf16", "fp32"); default: fp16 when the scaler is
+        enabled, else fp32.
+    """
+    return Probe(model, scaler=scaler, out=out, every=every, layers=layers, activations=activations,
+                 format=format, reference_every=reference_every, optimizer=optimizer,
+                 precision=precision, histogram_range=histogram_range)
+
+
+class Probe:
+    def __init__(self, model, scaler=None, out="runs.db", every=1, layers=None, activations=True,
+                 format="fp16", reference_every=0, optimizer=None, precision=None,
+                 histogram_range=(-40, 20)):
+        if every < 1:
+            raise ValueError("ampscope.watch: every must be >= 1")
+        if format not in _MIN_SUBNORMAL_EXP:
+            raise ValueError(f"ampscope.watch: format must be one of {sorted(_MIN_SUBNORMAL_EXP)}")
+        # DistributedDataParallel / DataParallel: names and class of the user's own model.
+        if type(model).__name__ in ("DistributedDataParallel", "DataParallel") and hasattr(model, "module"):
+            model = model.module
+        self.model = model
+        self.out = str(out)
+        self.every = int(every)
+        self.reference_every = int(reference_every)
+        self.format = format
+        self._hist_range = (int(histogram_range[0]), int(histogram_range[1]))
+        self.optimizer = optimizer
+        self._filter = re.compile(layers) if layers else None
+        self._scaler = ScalerView(scaler)
+        self._step = 0
+        self._pending = []          # per step since the last copy: [loss, scale, tracker] (device)
+        self._pending_lr = []
+        self._recorder = None
+        self._closed = False
+        self._act = {}              # module name -> activation gradient of the current step
+        self._hooks = []
+        self.rank, self.world_size, self.group = origin()
+
+        # Layers: parameters grouped by module, in the order of named_modules (the forward order
+        # of most models); activations after their module's parameters.
+        self._module_order = {}
+        self._params = []           # (layer name, module name, kind, parameter)
+        for i, (mname, module) in enumerate(model.named_modules()):
+            self._module_order[mname] = i
+            if not self._wanted(mname):
+                continue
+            for pname, p in module.named_parameters(recurse=False):
+                if p.requires_grad:
+                    full = f"{mname}.{pname}" if mname else pname
+                    self._params.append((full, mname, "bias" if pname == "bias" else "weight", p))
+        self._act_modules = []
+        if activations:
+            for mname, module in model.named_modules():
+                # Leaf modules only; in-place ones (ReLU(inplace=True)) cannot take a full
+                # backward hook (torch forbids modifying its output in place).
+                if mname and not any(True for _ in module.children()) and self._wanted(mname) \
+                        and not getattr(module, "inplace", False):
+                    self._act_modules.append((mname, module))
+        self._device = next((p.device for *_, p in self._params), torch.device("cpu"))
+        self._precision = precision or ("fp16" if self._scaler.enabled else "fp32")
+        self._arm_hooks(self._logged(0))
+        _live.add(self)
+
+    # --- the user's calls ---------------------------------------------------------------------
+    def step(self, loss=None):
+        """Record this optimizer step: its loss (a tensor: not read now) and the scaler's state;
+        on statistics steps also every layer's gradient statistics."""
+        if self._closed:
+            raise RuntimeError("ampscope: step() after close()")
+        if not self._pending:
+            self._pending_first = self._step
+        self._pending.append(self._scaler.snapshot(loss))
+        self._pending_lr.append(self._lr())
+        if self._logged(self._step):
+            self._record_stats()
+        self._step += 1
+        self._arm_hooks(self._logged(self._step))
+
+    def close(self, status="finished"):
+        """Write what is pending, remove the hooks and close the run (status "finished")."""
+        if self._closed:
+            return
+        self._closed = True
+        self._disarm_hooks()
+        _live.discard(self)
+        if self._recorder is None and self._pending:
+            self._open_run()  # a run of fewer steps than a statistics step: still recorded
+        if self._recorder is not None:
+            if self._pending:
+                self._recorder.push_steps(self._drain())
+            self._recorder.close(status)
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, exc_type, exc, tb):
+        if exc_type is None:
+            self.close("finished")
+        elif issubclass(exc_type, KeyboardInterrupt):
+            self.close("stopped")
+        else:
+            self.close(f"error: {exc_type.__name__}: {exc}")
+        return False
+
+    @property
+    def run_id(self):
+        return self._recorder.run_id if self._recorder is not None else 0
+
+    # --- internals ----------------------------------------------------------------------------
+    def _wanted(self, module_name):
+        return self._filter is None or self._filter.search(module_name) is not None
+
+    def _logged(self, step):
+        return step % self.every == 0 or self._reference(step)
+
+    def _reference(self, step):
+        return self.reference_every > 0 and step % self.reference_every == 0
+
+    def _lr(self):
+        if self.optimizer is None or not self.optimizer.param_groups:
+            return 0.0
+        lr = self.optimizer.param_groups[0].get("lr", 0.0)
+        return float(lr) if not torch.is_tensor(lr) else 0.0
+
+    def _arm_hooks(self, on):
+        """Hooks only while a statistics step runs: other steps pay nothing for activations."""
+        if on and not self._hooks:
+            for mname, module in self._act_modules:
+                self._hooks.append(module.register_full_backward_hook(self._hook_for(mname)))
+        elif not on:
+            self._disarm_hooks()
+
+    def _disarm_hooks(self):
+        for h in self._hooks:
+            h.remove()
+        self._hooks = []
+
+    def _hook_for(self, mname):
+        def hook(_module, _grad_input, grad_output):
+            g = grad_output[0] if grad_output else None
+            if torch.is_tensor(g):
+                self._act[mname] = g.detach()  # as backward produced it (scaled); last call wins
+        return hook
+
+    def _config_json(self):
+        sv = self._scaler
+        cfg = {
+            "model": type(self.model).__name__,
+            "dataset": "user",
+            "precision": self._precision if self._precision in ("fp16", "bf16", "fp32") else "fp16",
+            "device": self._device.type if self._device.type in ("cpu", "cuda") else "auto",
+            "use_scaler": sv.enabled,
+            "scaler": {"init_scale": sv.init_scale, "growth_factor": sv.growth_factor,
+                       "backoff_factor": sv.backoff_factor, "growth_interval": sv.growth_interval,
+                       "enabled": sv.enabled},
+            "stats_every": self.every,
+            "reference_every": self.reference_every,
+            "activation_stats": bool(self._act_modules),
+            "histogram": {"lo": int(self._hist_range[0]), "hi": int(self._hist_range[1]), "target": self.format},
+        }
+        if self.optimizer is not None:
+            name = _OPTIMIZERS.get(type(self.optimizer).__name__)
+            if name:
+                cfg["optimizer"] = name
+            cfg["lr"] = self._lr()
+        return json.dumps(cfg)
+
+    def _open_run(self):
+        layers = []
+        self._param_ids = []
+        for name, mname, kind, p in self._params:
+            self._param_ids.append(len(layers))
+            layers.append((name, mname, kind, list(p.shape), p.numel(), self._module_order[mname]))
+        self._act_ids = {}
+        for mname, _module in self._act_modules:
+            g = self._act.get(mname)
+            if g is None:
+                continue  # not used in the forward pass of the first step
+            self._act_ids[mname] = len(layers)
+            layers.append((f"{mname}.out", mname, "activation", list(g.shape), g.numel(), self._module_order[mname]))
+        device = str(self._device) if self._device.type != "cuda" else f"cuda:{self._device.index or 0}"
+        self._recorder = _ampscope.Recorder(self.out, self._config_json(), layers, device, self._precision,
+                                            "probe", self.group, self.rank, self.world_size)
+
+    def _drain(self, host_rows=None):
+        """The pending steps' scalars, decoded into step tuples. `host_rows`: their copy already
+        on the host (CUDA: copied with the statistics); else copied now."""
+        if host_rows is not None:
+            rows = host_rows.tolist()
+        else:
+            rows = [p.reshape(3).cpu().tolist() if torch.is_tensor(p) else p for p in self._pending]
+        first = self._pending_first
+        steps = []
+        for i, (loss, before, after, tracker, found, skipped, reason) in enumerate(self._scaler.decode(rows)):
+            steps.append((first + i, loss, self._pending_lr[i], before, after, tracker, found, skipped, reason))
+        self._pending, self._pending_lr = [], []
+        return steps
+
+    def _record_stats(self):
+        if self._recorder is None:
+            self._open_run()
+        sv = self._scaler
+        scale = sv.scale_tensor()
+        unscaled = sv.grads_unscaled()
+        views, ids, keep = [], [], []
+        for lid, (_name, _m, _k, p) in zip(self._param_ids, self._params):
+            g = p.grad
+            if g is None:
+                continue
+            g = g.detach()
+            if scale is not None and unscaled:
+                # As the low-precision format saw it: the scaled gradient. The scale was a device
+                # tensor: the product stays on the device (no sync).
+                g = g * scale.to(g.dtype).reshape(())
+            ids.append(lid)
+            keep.append(g)
+        for mname, lid in self._act_ids.items():
+            g = self._act.get(mname)
+            if g is not None:
+                ids.append(lid)
+                keep.append(g)
+        self._act = {}
+        masses = []
+        if self._reference(self._step) and keep:
+            tiny = 2.0 ** _MIN_SUBNORMAL_EXP[self.format]
+            parts = []
+            for g in keep:
+                a = g.float().abs()
+                a = torch.where(torch.isfinite(a), a, torch.zeros_like(a))
+                parts.append(torch.stack([(a * ((a > 0) & (a < tiny))).sum(), a.sum()]))
+            m = torch.stack(parts).double().cpu()
+            masses = [float(x) if s > 0 else 0.0 for x, s in ((m[i, 0] / m[i, 1], m[i, 1]) for i in range(len(parts)))]
+        for g in keep:
+            dtype = _DTYPE_NAMES.get(g.dtype)
+            if dtype is None:
+                raise TypeError(f"ampscope: gradients of dtype {g.dtype} are not supported (float32, float16, bfloat16)")
+            views.append((g.data_ptr(), dtype, list(g.shape), list(g.stride())))
+        # The scalars of the steps since the last statistics step go with the statistics: the
+        # recorder calls steps() once the pass is done, pushes all but the last as plain steps and
+        # the last with the statistics. On CUDA the scalars are copied asynchronously into pinned
+        # memory ahead of the pass on the same stream, so the one wait for the pass's results
+        # covers them too: one host synchronisation per statistics step, none on the others.
+        if self._device.type == "cuda":
+            rows = torch.stack([p.reshape(3).to(self._device) if torch.is_tensor(p)
+                                else torch.tensor(p, dtype=torch.float64, device=self._device) for p in self._pending])
+            host = torch.empty(rows.shape, dtype=rows.dtype, pin_memory=True)
+            host.copy_(rows, non_blocking=True)
+            stream = torch.cuda.current_stream(self._device).cuda_stream
+            if not hasattr(self, "_found_inf_word"):
+                self._found_inf_word = torch.zeros(1, dtype=torch.int32, device=self._device)
+            self._recorder.push_stats(lambda: self._drain(host), views, ids, masses, self._device.index or 0,
+                                      stream, self._found_inf_word.data_ptr())
+        else:
+            self._recorder.push_stats(self._drain, views, ids, masses)
+        del keep
+
+
+# Runs still open when the interpreter exits are closed as "stopped" (the writer commits what
+# was pushed).
+_live = weakref.WeakSet()
+
+
+@atexit.register
+def _close_live():
+    for p in list(_live):
+        try:
+            p.close("stopped")
+        except Exception:  # noqa: BLE001 - exiting anyway
+            pass

@@ -1,0 +1,244 @@
+// The Python probe (docs/probe.md), end to end: real PyTorch training scripts (scripts/*.py) run
+// through `import ampscope` in a child python3, then the run store is read back with RunStore.
+#include <ampscope/run_store.h>
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include <map>
+#include <set>
+
+using namespace ampscope;
+
+namespace {
+
+const QString kScripts = QStringLiteral(AMPSCOPE_SOURCE_DIR "/tests/python/scripts");
+
+#if AMPSCOPE_PROBE_BUILT
+QProcess* start_script(const QString& script, const QStringList& args, QProcessEnvironment env = QProcessEnvironment::systemEnvironment()) {
+  auto* p = new QProcess;
+  env.insert("PYTHONPATH", QStringLiteral(AMPSCOPE_PYTHON_PATH) + ":" + kScripts);
+  env.insert("OMP_NUM_THREADS", "1");
+  p->setProcessEnvironment(env);
+  p->setProcessChannelMode(QProcess::MergedChannels);
+  p->start(QStringLiteral(AMPSCOPE_PYTHON_EXECUTABLE), QStringList{kScripts + "/" + script} + args);
+  return p;
+}
+#endif
+
+/// Runs a script to its end; returns its exit code (-1: did not finish in time), its output in `out`.
+int run_script(const QString& script, const QStringList& args, QByteArray* out = nullptr) {
+#if AMPSCOPE_PROBE_BUILT
+  std::unique_ptr<QProcess> p(start_script(script, args));
+  const bool done = p->waitForFinished(120000);
+  const QByteArray text = p->readAll();
+  if (out) *out = text;
+  if (!done || p->exitCode() != 0) qWarning().noquote() << script << "said:\n" << text;
+  return done && p->exitStatus() == QProcess::NormalExit ? p->exitCode() : -1;
+#else
+  Q_UNUSED(script) Q_UNUSED(args) Q_UNUSED(out)
+  return -1;
+#endif
+}
+
+QJsonObject read_json(const QString& path) {
+  QFile f(path);
+  if (!f.open(QIODevice::ReadOnly)) return {};
+  return QJsonDocument::fromJson(f.readAll()).object();
+}
+
+}  // namespace
+
+class TestProbe : public QObject {
+  Q_OBJECT
+
+ private Q_SLOTS:
+  void init() {
+#if !AMPSCOPE_PROBE_BUILT
+    QSKIP("this build has no Python probe (AMPSCOPE_PYTHON=OFF, or no python3 with torch and pybind11)");
+#endif
+  }
+
+  /// (a) Every stored statistic equals torch's own (torch.frexp) on the same gradients, exactly:
+  /// bins, zeros, nan/+inf/-inf, fp16 subnormals and below, amax; sums of squares to rounding.
+  void statisticsEqualTorch() {
+    QTemporaryDir dir;
+    const QString db = dir.filePath("runs.db"), dump = dir.filePath("truth.json");
+    QCOMPARE(run_script("stats_run.py", {db, dump}), 0);
+    const QJsonObject truth = read_json(dump);
+    const auto run_id = static_cast<std::int64_t>(truth["run_id"].toDouble());
+    QVERIFY(run_id > 0);
+
+    RunStore store(db.toStdString(), RunStore::Mode::ReadOnly);
+    const RunData run = store.load_run(run_id);
+    QCOMPARE(run.summary.model, std::string("Net"));
+    QCOMPARE(run.summary.origin.source, std::string("probe"));
+    QCOMPARE(run.summary.status, std::string("finished"));
+    QCOMPARE(run.steps.size(), std::size_t(6));  // the loss every step
+    QCOMPARE(run.config.stats_every, std::int64_t(2));
+    const QJsonObject steps = truth["steps"].toObject();
+    QCOMPARE(steps.size(), 3);
+    int compared = 0;
+    for (std::size_t i = 0; i < run.steps.size(); ++i) QCOMPARE(run.steps[i].step, std::int64_t(i));
+    for (const auto& rec : run.steps) {
+      QVERIFY(std::isfinite(rec.loss) && rec.loss > 0);
+      const QJsonObject want = steps[QString::number(rec.step)].toObject();
+      if (want.isEmpty()) {
+        QVERIFY2(rec.layers.empty(), "statistics on a step that every=2 does not log");
+        continue;
+      }
+      QCOMPARE(int(rec.layers.size()), want.size());  // 6 parameters + 4 activations
+      QCOMPARE(rec.first_offender, 0);                // fc1.weight holds the inf/nan
+      for (const auto& ls : rec.layers) {
+        const QString name = QString::fromStdString(run.layers[static_cast<std::size_t>(ls.layer)].name);
+        const QJsonObject w = want[name].toObject();
+        QVERIFY2(!w.isEmpty(), qPrintable("no torch statistics for " + name));
+        const auto& s = ls.stats;
+        QCOMPARE(s.numel, static_cast<std::int64_t>(w["numel"].toDouble()));
+        const QJsonArray bins = w["bins"].toArray();
+        QCOMPARE(int(s.bins.size()), bins.size());
+        for (int b = 0; b < bins.size(); ++b)
+          QVERIFY2(s.bins[std::size_t(b)] == static_cast<std::int64_t>(bins[b].toDouble()),
+                   qPrintable(QString("%1 step %2 bin %3: %4 vs torch %5").arg(name).arg(rec.step).arg(b + s.lo)
+                                  .arg(s.bins[std::size_t(b)]).arg(bins[b].toDouble())));
+        QCOMPARE(s.zero, static_cast<std::int64_t>(w["zero"].toDouble()));
+        QCOMPARE(s.nan, static_cast<std::int64_t>(w["nan"].toDouble()));
+        QCOMPARE(s.pos_inf, static_cast<std::int64_t>(w["pos_inf"].toDouble()));
+        QCOMPARE(s.neg_inf, static_cast<std::int64_t>(w["neg_inf"].toDouble()));
+        QCOMPARE(s.subnormal, static_cast<std::int64_t>(w["subnormal"].toDouble()));
+        QCOMPARE(s.below_min_subnormal, static_cast<std::int64_t>(w["below_min_subnormal"].toDouble()));
+        QCOMPARE(s.amax, w["amax"].toDouble());
+        const double sq = w["sum_squares"].toDouble();
+        QVERIFY2(std::abs(s.sum_squares - sq) <= 1e-12 * sq, qPrintable(name + ": sum of squares"));
+        ++compared;
+      }
+      // The edge cases the script planted are there (so this test cannot pass on empty data).
+      const auto& fc1w = rec.layers[0].stats;
+      QCOMPARE(fc1w.pos_inf + fc1w.neg_inf + fc1w.nan, std::int64_t(3));
+      QVERIFY(rec.layers[2].stats.subnormal > 0);  // fc2.weight scaled by 2^-22
+    }
+    QCOMPARE(compared, 30);
+  }
+
+  /// (b) Skipped steps of a real GradScaler are stored where torch skipped, with its scales.
+  void skippedStepsFromRealScaler() { check_scaler_run({}); }
+  /// (b') The same with a stand-in that keeps a GradScaler's state in its attributes and follows
+  /// torch's rule: the probe's reading of that state, where no real scaler runs (torch 1.13 CPU).
+  void scalerStateDecoding() { check_scaler_run({"--rule"}); }
+
+ private:
+  void check_scaler_run(const QStringList& extra) {
+    QTemporaryDir dir;
+    const QString db = dir.filePath("runs.db"), dump = dir.filePath("truth.json");
+    QByteArray out;
+    const int rc = run_script("scaler_run.py", QStringList{db, dump} + extra, &out);
+    if (rc == 77) QSKIP(qPrintable("needs torch >= 2.3 (torch.amp.GradScaler(\"cpu\")) or CUDA: " + out.trimmed()));
+    QCOMPARE(rc, 0);
+    const QJsonObject truth = read_json(dump);
+    RunStore store(db.toStdString(), RunStore::Mode::ReadOnly);
+    const RunData run = store.load_run(static_cast<std::int64_t>(truth["run_id"].toDouble()), false);
+    const QJsonArray steps = truth["steps"].toArray();
+    QCOMPARE(int(run.steps.size()), steps.size());
+    int skipped = 0;
+    for (int i = 0; i < steps.size(); ++i) {
+      const QJsonObject w = steps[i].toObject();
+      const StepRecord& r = run.steps[std::size_t(i)];
+      QCOMPARE(r.skipped, w["skipped"].toBool());
+      QCOMPARE(r.found_inf, w["skipped"].toBool());
+      QCOMPARE(r.scale_before, w["scale_before"].toDouble());
+      QCOMPARE(r.scale_after, w["scale_after"].toDouble());
+      skipped += r.skipped;
+    }
+    QCOMPARE(skipped, 3);
+    QCOMPARE(run.summary.skipped, std::int64_t(3));
+    // Statistics steps (every 2) see the scaled gradients: a poisoned step's are non-finite.
+    const RunData full = store.load_run(run.summary.id);
+    QCOMPARE(full.steps[6].layers.empty(), false);
+    QVERIFY(full.steps[6].layers[0].stats.nonfinite() > 0);
+    QVERIFY(full.steps[4].layers[0].stats.nonfinite() == 0);
+    QVERIFY(full.steps[4].grad_norm > 0);
+  }
+
+ private Q_SLOTS:
+
+  /// (c) A 2-rank gloo DDP run: two runs in one file, written at once, nothing lost, one group.
+  void ddpTwoRanks() {
+#if AMPSCOPE_PROBE_BUILT
+    QTemporaryDir dir;
+    const QString db = dir.filePath("runs.db");
+    std::vector<std::unique_ptr<QProcess>> ranks;
+    for (int r = 0; r < 2; ++r) {
+      QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+      env.insert("RANK", QString::number(r));
+      env.insert("WORLD_SIZE", "2");
+      env.insert("AMPSCOPE_TEST_INIT", "file://" + dir.filePath("rendezvous"));
+      ranks.emplace_back(start_script("ddp_run.py", {db}, env));
+    }
+    for (auto& p : ranks) {
+      QVERIFY(p->waitForFinished(120000));
+      const QByteArray text = p->readAll();
+      QVERIFY2(p->exitCode() == 0, text.constData());
+    }
+    RunStore store(db.toStdString(), RunStore::Mode::ReadOnly);
+    const auto runs = store.runs();
+    QCOMPARE(runs.size(), std::size_t(2));
+    std::set<int> seen;
+    for (const auto& s : runs) {
+      QCOMPARE(s.origin.source, std::string("probe"));
+      QCOMPARE(s.origin.world_size, 2);
+      QVERIFY(!s.origin.group.empty());
+      QCOMPARE(s.origin.group, runs[0].origin.group);
+      QCOMPARE(s.steps, std::int64_t(8));
+      QCOMPARE(s.status, std::string("finished"));
+      seen.insert(s.origin.rank);
+    }
+    QCOMPARE(seen, (std::set<int>{0, 1}));
+    // Per-rank statistics: after DDP's all-reduce the parameters' gradients are the same on both
+    // ranks; the activations' (each rank's own batch) are not.
+    const RunData a = store.load_run(runs[0].id), b = store.load_run(runs[1].id);
+    QCOMPARE(a.layers.size(), b.layers.size());
+    QCOMPARE(a.layers[0].name, std::string("fc1.weight"));  // DDP's "module." wrapper is looked through
+    int same_params = 0, differing_acts = 0;
+    for (std::size_t st = 0; st < a.steps.size(); ++st) {
+      QCOMPARE(a.steps[st].layers.size(), a.layers.size());
+      for (std::size_t l = 0; l < a.steps[st].layers.size(); ++l) {
+        const auto& x = a.steps[st].layers[l].stats;
+        const auto& y = b.steps[st].layers[l].stats;
+        if (a.layers[l].kind == "activation") differing_acts += x.bins != y.bins;
+        else same_params += x.bins == y.bins && x.amax == y.amax;
+      }
+    }
+    QCOMPARE(same_params, 8 * 6);
+    QVERIFY(differing_acts > 8);
+#endif
+  }
+
+  /// (d) The layer filter applies to parameters and activations; activations=False records none.
+  void layerFilterAndActivations() {
+    QTemporaryDir dir;
+    const QString db = dir.filePath("runs.db");
+    QCOMPARE(run_script("layers_run.py", {db}), 0);
+    RunStore store(db.toStdString(), RunStore::Mode::ReadOnly);
+    const auto runs = store.runs();
+    QCOMPARE(runs.size(), std::size_t(2));
+    auto names = [&](std::int64_t id) {
+      QStringList n;
+      for (const auto& l : store.load_run(id, false).layers) n << QString::fromStdString(l.name);
+      return n.join(',');
+    };
+    std::map<std::int64_t, QString> by_id;
+    for (const auto& s : runs) by_id[s.id] = names(s.id);
+    QCOMPARE(by_id.begin()->second, QStringLiteral("fc1.weight,fc1.bias,fc2.weight,fc2.bias"));
+    QCOMPARE(std::next(by_id.begin())->second, QStringLiteral("head.weight,head.bias,act.out,head.out"));
+    const RunData second = store.load_run(std::next(by_id.begin())->first);
+    QCOMPARE(second.steps.size(), std::size_t(3));
+    for (const auto& st : second.steps) QCOMPARE(st.layers.size(), std::size_t(4));
+  }
+};
+
+QTEST_GUILESS_MAIN(TestProbe)
+#include "test_probe.moc"
