@@ -13,6 +13,7 @@
 #include "runs/session_controller.h"
 #include "charts/plot_theme.h"
 #include "presets/user_presets.h"
+#include "../common/perf_budgets.h"
 
 #include <ampscope/run_store.h>
 #include <ampscope/training_session.h>
@@ -325,9 +326,12 @@ void TestClassroom::fashionCnnIsBuiltOffTheGuiThread() {
         built, returned, ticks, longestGap);
   QCOMPARE(w.controller()->state(), State::Ready);
   QVERIFY(!w.controller()->layers().empty());
-  QVERIFY(returned < 100);
-  QVERIFY2(ticks >= static_cast<int>(built / 10 / 4), qPrintable(QString::number(ticks)));
-  QVERIFY2(longestGap < 400, qPrintable(QString::number(longestGap)));
+  QVERIFY(ticks > 0);  // the event loop ran while the session was built
+  if (ampscope::perf::budgetsChecked()) {  // wall-clock claims: label perf (perf_classroom_budgets)
+    QVERIFY(returned < 100);
+    QVERIFY2(ticks >= static_cast<int>(built / 10 / 4), qPrintable(QString::number(ticks)));
+    QVERIFY2(longestGap < 400, qPrintable(QString::number(longestGap)));
+  }
   QVERIFY(w.statusBar()->currentMessage().isEmpty());
 }
 
