@@ -13,9 +13,10 @@ set(AMPSCOPE_TEST_OMP_THREADS 2 CACHE STRING "OMP_NUM_THREADS for the tests")
 #
 # TIMEOUT rule: about 4x the test's measured time under ASan+UBSan (the slowest stage that runs it;
 # ctest prints each test's time), rounded up to 60, 120, 180 or 300 s; never above 300 s for a
-# functional test. One hang then costs minutes, not the run: scripts/test.sh also checks that a
-# stage's timeouts, divided by the parallel jobs, fit its share of the 35-minute CI budget
-# (AMPSCOPE_STAGE_TEST_BUDGET_S there). A test that needs longer is too slow for CI: split it.
+# functional test. One hang then costs minutes, not the run: before a stage's tests run,
+# scripts/test.sh checks that their worst case (serial timeouts in full, the others halved for
+# ctest -j2) fits the stage's cap (stage_test_budget_s there). A test that needs longer is too
+# slow for CI: split it.
 set(AMPSCOPE_TEST_DEFAULT_TIMEOUT 120)
 
 # ampscope_add_qtest(NAME name SOURCES ... [LIBS ...] [LABELS ...] [TIMEOUT s])
