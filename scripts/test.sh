@@ -52,7 +52,7 @@ stage_dir() {
 }
 stage_need_mb() {  # a cold build of the stage, with room to spare for ccache and the tests' files
   case "$1" in
-    tsan) echo 2500 ;;
+    tsan | headless) echo 2500 ;;
     fuzz) echo 800 ;;
     *) echo 6000 ;;
   esac

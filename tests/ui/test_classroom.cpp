@@ -359,7 +359,11 @@ void TestClassroom::keyboardShortcutsDriveTheRun() {
   QTRY_VERIFY_WITH_TIMEOUT(c->stepsDone() >= 3, kTimeout);
   QTest::keyClick(&w, Qt::Key_Space);
   QCOMPARE(c->state(), State::Paused);
-  QTest::qWait(200);
+  // A round trip through the worker, not a 200 ms sleep: a learning rate posted after the pause
+  // is applied at the same step boundary, so once liveConfig() has it no step runs any more.
+  const double lr = std::nextafter(c->config().lr, 0.0);
+  c->setLearningRate(lr);
+  QTRY_VERIFY_WITH_TIMEOUT(c->liveConfig().lr == lr, kTimeout);
   c->poll();
   const qint64 paused = c->stepsDone();
   QTest::keyClick(&w, Qt::Key_S);
