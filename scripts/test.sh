@@ -2,15 +2,24 @@
 # Installs what is missing, builds and runs every test: the README's second command, and all that
 # CI (.ci/run) runs. Stage times and the arrangement: docs/reliability.md#ci-stages-and-times.
 # Usage: scripts/test.sh               every CI stage, in order: STAGES below
-#        scripts/test.sh STAGE...      only those: default, debug-asan, tsan, fuzz, headless, release
-# A stage is a CMake preset (configure, build, ctest) or "fuzz" (scripts/fuzz.sh, 60 s per target;
-# AMPSCOPE_FUZZ_SECONDS changes it).
+#        scripts/test.sh quick         one stage: every functional test once, under ASan+UBSan
+#                                      (= debug-asan; the quick check beside the full run)
+#        scripts/test.sh STAGE...      only those: default, headless, debug-asan, tsan, fuzz, release
+# A stage is a CMake preset (configure, build, ctest -j2) or "fuzz" (scripts/fuzz.sh, 60 s per
+# target, FUZZ_JOBS=2 targets at a time; AMPSCOPE_FUZZ_SECONDS changes the seconds).
+#   default     optimised build of everything; runs the perf (wall-clock budgets, one at a time),
+#               package, smoke (test_cli, test_i18n_cli: the optimised binary) and gpu tests
+#   headless    AMPSCOPE_GUI=OFF: configure, build the binary and two tests, run them (right after
+#               default, same flags: ccache has the units that name no path in the build tree)
+#   debug-asan  -O1 + ASan + UBSan: every functional test (all but perf, bench_*, package_*)
+#   tsan        -O1 + TSan: the tests labelled tsan (test_session, test_run_store, test_ui,
+#               test_background_job)
 set -euo pipefail
 cd "$(dirname "$0")/.."
-# tsan builds and runs only the tests labelled tsan (test_session, test_run_store, test_ui,
-# test_background_job).
-STAGES=(default debug-asan tsan fuzz)
+STAGES=(default headless debug-asan tsan fuzz)
 if [[ $# -gt 0 ]]; then STAGES=("$@"); fi
+for i in "${!STAGES[@]}"; do [[ "${STAGES[$i]}" == quick ]] && STAGES[$i]=debug-asan; done
+export FUZZ_JOBS="${FUZZ_JOBS:-2}"
 
 gui=1
 for s in "${STAGES[@]}"; do [[ "$s" == "headless" && ${#STAGES[@]} -eq 1 ]] && gui=0; done
@@ -43,7 +52,7 @@ stage_dir() {
 }
 stage_need_mb() {  # a cold build of the stage, with room to spare for ccache and the tests' files
   case "$1" in
-    tsan) echo 2500 ;;
+    tsan | headless) echo 2500 ;;
     fuzz) echo 800 ;;
     *) echo 6000 ;;
   esac
@@ -72,6 +81,45 @@ make_room() {
   exit 1
 }
 
+# A hang must not end the run: each test has a TIMEOUT (cmake/AmpScopeTesting.cmake: ~4x its
+# time under ASan, at most 300 s for a functional test). Before running a stage's tests this checks
+# that its worst case (every test running into its timeout: the serial tests' timeouts plus the
+# others' divided by the two jobs) fits the stage's cap. One hang costs at most 5 minutes (the
+# longest functional TIMEOUT), and a test added with a long timeout fails here, at once. The caps
+# leave room for about eight more functional tests at the default 120 s (five perf tests); when
+# a stage comes close, tighten the TIMEOUTs to ~4x the times ctest prints rather than raise a cap.
+stage_test_budget_s() {
+  case "$1" in
+    default) echo 1500 ;;
+    debug-asan) echo 2700 ;;
+    tsan) echo 600 ;;
+    *) echo 300 ;;
+  esac
+}
+check_timeouts() {
+  local stage="$1" py
+  py=$(command -v python3 || command -v /usr/bin/python3 || true)
+  if [[ -z "$py" ]]; then echo "=== scripts/test.sh: no python3, timeouts of stage $stage not summed"; return 0; fi
+  ctest --preset "$stage" --show-only=json-v1 | "$py" -c '
+import json, sys
+budget = int(sys.argv[1]); jobs = 2
+serial = parallel = 0.0; longest = (0, "")
+for t in json.load(sys.stdin).get("tests", []):
+    p = {x["name"]: x["value"] for x in t.get("properties", [])}
+    timeout = float(p.get("TIMEOUT", 300))  # none set: the execution timeout of the preset, 300 s
+    longest = max(longest, (timeout, t["name"]))
+    if p.get("RUN_SERIAL"): serial += timeout
+    else: parallel += timeout
+worst = serial + parallel / jobs
+print("=== scripts/test.sh: stage %s: timeouts sum to %.0f s serial + %.0f s two at a time: worst case %.0f s"
+      " (budget %d s); longest %.0f s (%s)" % (sys.argv[2], serial, parallel, worst, budget, longest[0], longest[1]))
+sys.exit(0 if worst <= budget else 1)
+' "$(stage_test_budget_s "$stage")" "$stage" || {
+    echo "scripts/test.sh: the tests of stage $stage could take longer than its budget if they hung: lower their TIMEOUTs (cmake/AmpScopeTesting.cmake)." >&2
+    exit 1
+  }
+}
+
 times=()
 for stage in "${STAGES[@]}"; do
   t0=$SECONDS
@@ -82,6 +130,7 @@ for stage in "${STAGES[@]}"; do
   else
     cmake --preset "$stage"
     cmake --build --preset "$stage"
+    check_timeouts "$stage"
     ctest --preset "$stage"
   fi
   dir=$(stage_dir "$stage")

@@ -1,7 +1,10 @@
 // Every option of `ampscope record`, `export`, `demo` and `screenshot` at and beyond its limits
-// (0, negative, NaN, inf, 1e300, 2^64, empty, missing, wrong type, unknown names), run on the
-// real executable: each bad value exits with status 2 and a message that names the option and
-// what it accepts; never a crash, an uncaught exception or a hang. Values at the limits are
+// (0, negative, NaN, inf, 1e300, 2^64, empty, missing, wrong type, unknown names): each bad value
+// exits with status 2 and a message that names the option and what it accepts; never a crash, an
+// uncaught exception or a hang. The rows of record, demo and export run in-process, through the
+// same ampscope_cli entry points main() calls (a process start per row was most of CI's time);
+// a handful, one per kind of error, and every screenshot row (parsed in the GUI's main) also run
+// on the real executable, so its exit status and stderr are still checked. Values at the limits are
 // accepted and train. A store that cannot grow (a size-limited file, as on a full disk) stops
 // recording with a clear message and exit status 3, or goes on unrecorded on request, and the
 // store stays intact.
@@ -14,15 +17,23 @@
 #include <QThread>
 #include <QtTest>
 
+#include "cli_args.h"
+#include "cli_export.h"
+#include "cli_record.h"
+
 #include <sqlite3.h>
 #include <sys/resource.h>
 
 #include <algorithm>
 #include <condition_variable>
+#include <clocale>
 #include <csignal>
+#include <iostream>
 #include <memory>
 #include <mutex>
 #include <optional>
+#include <set>
+#include <sstream>
 #include <thread>
 #include <vector>
 
@@ -132,7 +143,60 @@ QList<Option> recordOptions() {
 struct BadRow {
   QString tag;
   QStringList args, words;
+  bool real = false;  ///< also run on the real executable (RowRunner); every row runs in-process
 };
+
+/// The rows that also start the real executable: one per kind of error (a number out of range,
+/// a name not in the list, a missing value, a flag given a value, an unknown option, a missing
+/// required option, a combination, export's and demo's own parsers, an unknown command), and every
+/// screenshot row (its options are parsed by the GUI's main, not by ampscope_cli).
+bool realProcessRow(const BadRow& r) {
+  static const std::set<QString> tags{
+      "record lr 'nan'", "record model 'gpt'", "record --lr without a value", "record --quiet=1",
+      "record unknown option", "record without --out", "record init above max", "export --run 'abc'",
+      "demo --steps '9'", "unknown command"};
+  const QString cmd = r.args.value(0);
+  return tags.count(r.tag) || (cmd != "record" && cmd != "demo" && cmd != "export");
+}
+
+/// A row in-process: ampscope_cli's entry point for the command, as main() calls it and with its
+/// handling of errors (UsageError: status 2 and "ampscope CMD: message" on stderr), in `dir`.
+Result runInProcess(const QStringList& args, const QString& dir) {
+  QDir().mkpath(dir);
+  const QString previous = QDir::currentPath();
+  QDir::setCurrent(dir);
+  std::vector<std::string> v;
+  for (const QString& a : args) v.push_back(a.toStdString());
+  const std::string cmd = v.front();
+  std::ostringstream out, err;
+  std::streambuf* const oldOut = std::cout.rdbuf(out.rdbuf());
+  std::streambuf* const oldErr = std::cerr.rdbuf(err.rdbuf());
+  Result r;
+  try {
+    if (cmd == "record") {
+      r.code = ampscope::cli::run_record({v.begin() + 1, v.end()});
+    } else if (cmd == "demo") {
+      r.code = ampscope::cli::run_demo({v.begin() + 1, v.end()});
+    } else {  // export: argv from the command's name on, as main() passes it
+      std::vector<char*> argv;
+      for (std::string& a : v) argv.push_back(a.data());
+      argv.push_back(nullptr);
+      r.code = ampscope::cli::run_export(static_cast<int>(v.size()), argv.data());
+    }
+  } catch (const ampscope::cli::UsageError& e) {
+    err << "ampscope " << cmd << ": " << e.what() << "\n";
+    r.code = 2;
+  } catch (const std::exception& e) {
+    err << "ampscope " << cmd << ": " << e.what() << "\n";
+    r.code = 1;
+  }
+  std::cout.rdbuf(oldOut);
+  std::cerr.rdbuf(oldErr);
+  QDir::setCurrent(previous);
+  r.out = QString::fromStdString(out.str());
+  r.err = QString::fromStdString(err.str());
+  return r;
+}
 
 /// Appends rows: add(tag) << args << words.
 struct BadRows {
@@ -244,11 +308,12 @@ QList<BadRow> badValueRows() {
   add("screenshot unknown option") << QStringList{"screenshot", "--turbo", "--out", "x.png"}
                                              << QStringList{"turbo"};
 #endif
+  for (BadRow& r : add.rows) r.real = realProcessRow(r);
   return add.rows;
 }
 
-/// Runs the bad-value rows' processes ahead of the test function, jobs() at a time (at least 2):
-/// each row is one start of the executable that refuses its options (mostly loading LibTorch
+/// Runs the real-process rows ahead of the test function, jobs() at a time (at least 2):
+/// each such row is one start of the executable that refuses its options (mostly loading LibTorch
 /// and Qt: about a second, 2-3 s under ASan), one after the other they were most of the CI
 /// time. Every row still gets its own process, its own working directory (so "nothing
 /// written" is checked per row), its 60 s timeout and all its assertions; the test function
@@ -305,6 +370,7 @@ class RowRunner {
       int i;
       {
         std::lock_guard lock(m_mutex);
+        while (m_next < m_rows.size() && !m_rows[m_next].real) ++m_next;  // in-process only
         if (m_stopping || m_next >= m_rows.size()) return;
         i = m_next++;
       }
@@ -338,6 +404,7 @@ class TestCliBadValues : public QObject {
   void initTestCase() {
     QVERIFY(m_dir.isValid());
     QDir::setCurrent(m_dir.path());  // a usage error must write nothing here
+    std::setlocale(LC_NUMERIC, "C");  // as main() does: options parse with "C" conventions
   }
   void cleanupTestCase() { m_runner.reset(); }  // waits for the rows' processes still running
 
@@ -345,24 +412,35 @@ class TestCliBadValues : public QObject {
     QTest::addColumn<int>("row");
     QTest::addColumn<QStringList>("args");
     QTest::addColumn<QStringList>("words");
+    QTest::addColumn<bool>("real");
     const QList<BadRow> rows = badValueRows();
     for (int i = 0; i < rows.size(); ++i)
-      QTest::newRow(qPrintable(rows[i].tag)) << i << rows[i].args << rows[i].words;
+      QTest::newRow(qPrintable(rows[i].tag)) << i << rows[i].args << rows[i].words << rows[i].real;
   }
   void badValuesExit2NamingTheOption() {
     QFETCH(int, row);
     QFETCH(QStringList, args);
     QFETCH(QStringList, words);
+    QFETCH(bool, real);
     if (!m_runner) m_runner = std::make_unique<RowRunner>(badValueRows(), m_dir.filePath("rows"));
-    const Result r = m_runner->get(row);
-    QVERIFY2(!r.timedOut, "hung: killed after 60 s");
-    QVERIFY2(r.code == 2, qPrintable(QString("exit %1, stderr: %2").arg(r.code).arg(r.err)));
-    for (const QString& w : words) QVERIFY2(r.err.contains(w), qPrintable(QString("'%1' not in: %2").arg(w, r.err)));
-    QVERIFY2(!r.err.contains("terminate called") && !r.err.contains("frame #"), qPrintable(r.err));
-    QVERIFY2(r.out.isEmpty() || args.first() != "record", qPrintable(r.out));  // no JSON line: nothing ran
-    const QDir cwd(m_runner->rowDir(row));  // the row's own working directory
-    for (const char* f : {"x.db", "x.png", "x.svg", "x.jpg", "out"})
-      QVERIFY2(!QFile::exists(cwd.filePath(f)), f);  // nothing written on a usage error
+    const auto check = [&](const Result& r, const QString& where, const QString& dir) {
+      QVERIFY2(!r.timedOut, "hung: killed after 60 s");
+      QVERIFY2(r.code == 2, qPrintable(QString("%1: exit %2, stderr: %3").arg(where).arg(r.code).arg(r.err)));
+      for (const QString& w : words)
+        QVERIFY2(r.err.contains(w), qPrintable(QString("%1: '%2' not in: %3").arg(where, w, r.err)));
+      QVERIFY2(!r.err.contains("terminate called") && !r.err.contains("frame #"), qPrintable(r.err));
+      QVERIFY2(r.out.isEmpty() || args.first() != "record", qPrintable(r.out));  // no JSON line: nothing ran
+      const QDir cwd(dir);  // the row's own working directory
+      for (const char* f : {"x.db", "x.png", "x.svg", "x.jpg", "out"})
+        QVERIFY2(!QFile::exists(cwd.filePath(f)), f);  // nothing written on a usage error
+    };
+    const QString cmd = args.first();
+    if (cmd == "record" || cmd == "demo" || cmd == "export") {
+      const QString dir = m_dir.filePath(QStringLiteral("in-process/%1").arg(row));
+      check(runInProcess(args, dir), QStringLiteral("in-process"), dir);
+      if (QTest::currentTestFailed()) return;
+    }
+    if (real) check(m_runner->get(row), QStringLiteral("the executable"), m_runner->rowDir(row));
   }
 
   void valuesAtTheLimitsAreAccepted_data() {

@@ -13,6 +13,7 @@
 #include "runs/session_controller.h"
 #include "charts/plot_theme.h"
 #include "presets/user_presets.h"
+#include "../common/perf_budgets.h"
 
 #include <ampscope/run_store.h>
 #include <ampscope/training_session.h>
@@ -325,9 +326,12 @@ void TestClassroom::fashionCnnIsBuiltOffTheGuiThread() {
         built, returned, ticks, longestGap);
   QCOMPARE(w.controller()->state(), State::Ready);
   QVERIFY(!w.controller()->layers().empty());
-  QVERIFY(returned < 100);
-  QVERIFY2(ticks >= static_cast<int>(built / 10 / 4), qPrintable(QString::number(ticks)));
-  QVERIFY2(longestGap < 400, qPrintable(QString::number(longestGap)));
+  QVERIFY(ticks > 0);  // the event loop ran while the session was built
+  if (ampscope::perf::budgetsChecked()) {  // wall-clock claims: label perf (perf_classroom_budgets)
+    QVERIFY(returned < 100);
+    QVERIFY2(ticks >= static_cast<int>(built / 10 / 4), qPrintable(QString::number(ticks)));
+    QVERIFY2(longestGap < 400, qPrintable(QString::number(longestGap)));
+  }
   QVERIFY(w.statusBar()->currentMessage().isEmpty());
 }
 
@@ -355,7 +359,11 @@ void TestClassroom::keyboardShortcutsDriveTheRun() {
   QTRY_VERIFY_WITH_TIMEOUT(c->stepsDone() >= 3, kTimeout);
   QTest::keyClick(&w, Qt::Key_Space);
   QCOMPARE(c->state(), State::Paused);
-  QTest::qWait(200);
+  // A round trip through the worker, not a 200 ms sleep: a learning rate posted after the pause
+  // is applied at the same step boundary, so once liveConfig() has it no step runs any more.
+  const double lr = std::nextafter(c->config().lr, 0.0);
+  c->setLearningRate(lr);
+  QTRY_VERIFY_WITH_TIMEOUT(c->liveConfig().lr == lr, kTimeout);
   c->poll();
   const qint64 paused = c->stepsDone();
   QTest::keyClick(&w, Qt::Key_S);

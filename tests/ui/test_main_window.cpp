@@ -10,6 +10,7 @@
 #include "charts/loss_plot.h"
 #include "gui_pause_meter.h"
 #include "../common/store_schema1.h"
+#include "../common/perf_budgets.h"
 #include "shell/main_window.h"
 #include "charts/marker_graph.h"
 #include "panels/narrator.h"
@@ -347,7 +348,8 @@ void TestMainWindow::markersFromBitmapsMatchTheVectorShapes() {
   std::sort(vectorMs.begin(), vectorMs.end());
   const double b = bitmapMs[3], v = vectorMs[3];
   qInfo("2000 markers: bitmaps %.2f ms, stroked shapes %.2f ms (median of 7)", b, v);
-  QVERIFY2(b * 2 < v, qPrintable(QStringLiteral("bitmaps %1 ms, shapes %2 ms").arg(b).arg(v)));
+  if (ampscope::perf::budgetsChecked())  // label perf: perf_ui_budgets
+    QVERIFY2(b * 2 < v, qPrintable(QStringLiteral("bitmaps %1 ms, shapes %2 ms").arg(b).arg(v)));
 }
 
 void TestMainWindow::layerHistoryEmptyUntilALayerHasStatistics() {
@@ -435,7 +437,8 @@ void TestMainWindow::longRunOpensOffTheGuiThread() {
   // A machine stall (hypervisor steal: see runBrowserReadsTheListOffTheGuiThread) can pause the
   // whole process for a second; a read on the GUI thread would pause it on every look. So a
   // failed look is taken again, the same run opened anew, up to three looks in all.
-  if (!kSanitized) {
+  // A wall-clock claim: checked only in the perf label (perf_ui_budgets), one test at a time.
+  if (!kSanitized && ampscope::perf::budgetsChecked()) {
     qint64 gap = longestGap, total = openMs;
     auto fine = [&] { return gap < 600 && gap < total * 2 / 5; };
     for (int look = 2; look <= 3 && !fine(); ++look) {
@@ -500,7 +503,9 @@ void TestMainWindow::longRunOpensOffTheGuiThread() {
   QElapsedTimer close;
   close.start();
   closing.reset();
-  QVERIFY2(close.elapsed() < 1000, qPrintable(QStringLiteral("closing took %1 ms").arg(close.elapsed())));
+  qInfo("closing while a run loads took %lld ms", static_cast<long long>(close.elapsed()));
+  if (ampscope::perf::budgetsChecked())
+    QVERIFY2(close.elapsed() < 1000, qPrintable(QStringLiteral("closing took %1 ms").arg(close.elapsed())));
 }
 
 namespace {
@@ -607,7 +612,7 @@ void TestMainWindow::runBrowserReadsTheListOffTheGuiThread() {
   // thread would pause it for the whole read every time; a stall of the machine does not repeat
   // on cue. So a failed look is taken again, up to three times, each against a fresh
   // measurement of runs() on the calling thread.
-  if (!kSanitized && syncMs >= 100) {
+  if (!kSanitized && syncMs >= 100 && ampscope::perf::budgetsChecked()) {  // label perf: perf_ui_budgets
     qint64 gap = longestGap, base = syncMs;
     for (int attempt = 2; attempt <= 3 && gap >= base / 2; ++attempt) {
       QElapsedTimer again;
@@ -670,7 +675,8 @@ void TestMainWindow::runBrowserClosedWhileReading() {
     QElapsedTimer close;
     close.start();
     browser.reset();
-    QVERIFY2(close.elapsed() < 100, qPrintable(QStringLiteral("closing took %1 ms").arg(close.elapsed())));
+    if (ampscope::perf::budgetsChecked())  // label perf: perf_ui_budgets
+      QVERIFY2(close.elapsed() < 100, qPrintable(QStringLiteral("closing took %1 ms").arg(close.elapsed())));
     QTRY_COMPARE_WITH_TIMEOUT(runListReaders(), 0, kLoadTimeout);
   }
   QVERIFY(closedWhileReading);

@@ -16,6 +16,7 @@
 #include "panels/scaler_panel.h"
 #include "runs/session_controller.h"
 #include "runs/step_history.h"
+#include "../common/perf_budgets.h"
 
 #include <ampscope/scale_policy.h>
 
@@ -387,8 +388,10 @@ class TestReliabilityUi : public QObject {
             for (double ms : replotMs) s << QString::number(ms, 'f', 1);
             return s.join(", ");
           }()));
-    QVERIFY2(median <= 250, qPrintable(QString("median event-loop gap %1 ms").arg(median)));
-    QVERIFY2(worst <= 3000, qPrintable(QString("worst event-loop gap %1 ms").arg(worst)));
+    if (ampscope::perf::budgetsChecked()) {  // wall-clock claims: label perf (perf_reliability_budgets)
+      QVERIFY2(median <= 250, qPrintable(QString("median event-loop gap %1 ms").arg(median)));
+      QVERIFY2(worst <= 3000, qPrintable(QString("worst event-loop gap %1 ms").arg(worst)));
+    }
     // The event log says it plainly, once.
     const QStringList zero = narrated.filter(QStringLiteral("the loss scale has reached 0"));
     QCOMPARE(zero.size(), 1);
