@@ -13,6 +13,7 @@ PKGS=(
   dataset-fashion-mnist   # the real dataset of the fashion-cnn model
   qt6-base-dev            # Qt 6 Widgets, Qt Test (tests need QtCore + QtTest only)
   clang libclang-rt-14-dev  # libFuzzer targets in fuzz/ (scripts/fuzz.sh, a CI stage)
+  python3-dev pybind11-dev python3-torch  # the Python probe (python/, AMPSCOPE_PYTHON=AUTO) and its tests
 )
 GUI_PKGS=(
   libqt6svg6-dev libqcustomplot-dev libqcustomplot2.1-qt6
