@@ -8,6 +8,7 @@
 
 #include "panels/control_panel.h"
 #include "runs/csv_export.h"
+#include "runs/follow_controller.h"
 #include "charts/dashboard.h"
 #include "panels/event_log.h"
 #include "charts/loss_plot.h"
@@ -69,6 +70,8 @@ void MainWindow::buildRunMenu(QMenu* file) {
   QAction* overlay = file->addAction(QString(), this, &MainWindow::overlayInteractive);
   setTrText(overlay, QT_TR_NOOP("O&verlay a run\u2026"));
   overlay->setShortcut(QKeySequence(QStringLiteral("Ctrl+Shift+O")));
+  QAction* follow = file->addAction(QString(), this, [this] { FollowController::of(this)->followInteractive(); });
+  setTrText(follow, QT_TR_NOOP("&Follow a run\u2026"));  // follow mode (runs/follow_controller.h)
   m_clearOverlay = file->addAction(QString(), this, &MainWindow::clearOverlay);
   setTrText(m_clearOverlay, QT_TR_NOOP("&Remove the overlay"));
   m_clearOverlay->setEnabled(false);
