@@ -8,7 +8,7 @@ build=${1:-$here/build/default}
 exe=$build/app/ampscope
 [ -x "$exe" ] || exe=$build/ampscope
 tmp=$(mktemp -d)
-trap 'kill "$writer" 2>/dev/null || true; rm -rf "$tmp"' EXIT
+trap 'kill "$writer" 2>/dev/null && wait "$writer" 2>/dev/null; rm -rf "$tmp"' EXIT
 export QT_QPA_PLATFORM=offscreen XDG_CONFIG_HOME=$tmp/config XDG_DATA_HOME=$tmp/data
 # A writer that goes on long after the grab: fp16 on deep-mlp skips steps, so the scale saws.
 "$exe" record --model deep-mlp --precision fp16 --growth-interval 50 --steps 1000000 --seed 1 --quiet \

@@ -182,6 +182,8 @@ void TestFollow::writerKilled() {
   QVERIFY(writer.waitForFinished(10000));
   QTRY_COMPARE_WITH_TIMEOUT(f->liveness().state, FollowLiveness::State::WriterGone, 30000);
   QVERIFY2(f->statusText().contains(QStringLiteral("writer stopped")), qPrintable(f->statusText()));
+  // Told by the writer's pid (same host, process gone), not by 10 s without a heartbeat.
+  QVERIFY2(f->liveness().detail.isEmpty(), qPrintable(f->statusText()));
   // The window still answers: a step can be looked at, the charts redraw.
   const qint64 last = f->lastStep();
   w.showStep(last / 2);
