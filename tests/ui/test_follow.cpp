@@ -11,6 +11,8 @@
 #include "runs/stored_run.h"
 #include "shell/main_window.h"
 
+#include "gui_pause_meter.h"
+
 #include <ampscope/run_store.h>
 #include <ampscope/training_session.h>
 
@@ -23,6 +25,7 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include <cstdio>
 #include <set>
 
 using namespace ampscope;
@@ -87,6 +90,7 @@ class TestFollow : public QObject {
   void newRunPickedUp();
   void missingAndDamagedFiles();
   void groupOfTwoRanks();
+  void catchesUpABacklog();
 };
 
 void TestFollow::parsesTargets() {
@@ -339,6 +343,34 @@ void TestFollow::groupOfTwoRanks() {
   store.set_status(ids[0], "finished");
   store.set_status(ids[1], "finished");
   QTRY_COMPARE(f->liveness().state, FollowLiveness::State::Finished);
+}
+
+void TestFollow::catchesUpABacklog() {
+  // A follower that fell far behind (a writer at thousands of steps/s, or a long run written
+  // before the window looked): the backlog arrives a page per poll, polls back to back.
+  QTemporaryDir dir;
+  const QString db = dir.filePath(QStringLiteral("runs.db"));
+  RunStore store(QFile::encodeName(db).toStdString());
+  const std::int64_t id = createRun(store);
+  writeSteps(store, id, 0, 1000, layerCount());
+  MainWindow w;
+  w.resize(1280, 800);
+  w.show();
+  FollowController* f = FollowController::of(&w);
+  f->follow(db);
+  QTRY_COMPARE(f->lastStep(), 999);
+  constexpr std::int64_t kBacklog = 5 * FollowController::kPage;
+  for (std::int64_t k = 1000; k < 1000 + kBacklog; k += 20000) writeSteps(store, id, k, 20000, 0);
+  const qint64 before = f->polls();
+  test::GuiPauseMeter meter;
+  meter.start();
+  QTRY_COMPARE_WITH_TIMEOUT(f->lastStep(), 999 + kBacklog, 60000);
+  meter.stop();
+  QVERIFY(f->polls() - before >= kBacklog / FollowController::kPage);  // a page per poll
+  QCOMPARE(static_cast<std::int64_t>(w.shownHistory().points().size()), 1000 + kBacklog);
+  std::printf("RESULT follow catch-up: %lld steps in %lld ms, longest GUI pause %lld ms\n",
+              static_cast<long long>(kBacklog), static_cast<long long>(meter.elapsedMs()),
+              static_cast<long long>(meter.longestMs()));
 }
 
 QTEST_MAIN(TestFollow)
