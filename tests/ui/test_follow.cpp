@@ -142,7 +142,7 @@ void TestFollow::followsAnotherProcess() {
   // Every step count the window showed while the writer ran.
   std::set<qint64> seen;
   connect(f, &FollowController::statusChanged, this, [&] { seen.insert(f->lastStep()); });
-  constexpr int kSteps = 3000;
+  constexpr int kSteps = 1000;  // ~1-2 s of spiral-mlp: several commits, several polls
   QProcess writer;
   writer.start(recordExe(), {QStringLiteral("record"), QStringLiteral("--model"), QStringLiteral("spiral-mlp"),
                              QStringLiteral("--steps"), QString::number(kSteps), QStringLiteral("--stats-every"),
