@@ -38,6 +38,7 @@ class StoredRun;
 
 class MainWindow : public QMainWindow {
   Q_OBJECT
+  friend class FollowController;  // follow mode (runs/follow_controller.h) drives the replay view
  public:
   explicit MainWindow(QWidget* parent = nullptr);
   ~MainWindow() override;
