@@ -8,6 +8,7 @@
 #include "panels/event_log.h"
 #include "panels/layer_table.h"
 #include "panels/layer_table_model.h"
+#include "runs/replay_controller.h"
 #include "runs/run_browser.h"
 #include "runs/stored_run.h"
 #include "shell/main_window.h"
@@ -16,11 +17,7 @@
 #include <QFile>
 #include <QFileDialog>
 #include <QFileInfo>
-#include <QComboBox>
-#include <QLabel>
-#include <QSignalBlocker>
 #include <QSysInfo>
-#include <QStatusBar>
 #include <QTimer>
 
 #include <algorithm>
@@ -208,10 +205,7 @@ FollowPollResult pollFollowedRun(const FollowPoll& p, const CancelToken& token) 
 
 // ---- the controller (GUI thread) ----------------------------------------------------------------
 
-FollowController* FollowController::of(MainWindow* window) {
-  if (auto* c = window->findChild<FollowController*>(QString(), Qt::FindDirectChildrenOnly)) return c;
-  return new FollowController(window);
-}
+FollowController* FollowController::of(MainWindow* window) { return window->follow(); }
 
 FollowController::FollowController(MainWindow* window) : QObject(window), m_window(window) {
   m_timer = new QTimer(this);
@@ -242,13 +236,7 @@ void FollowController::follow(const FollowTarget& target) {
   m_newerRun = 0;
   m_liveness = {};
   m_polls = 0;
-  if (!m_statusLabel) {
-    m_statusLabel = new QLabel(m_window);
-    m_statusLabel->setObjectName(QStringLiteral("followStatus"));
-    m_window->statusBar()->addPermanentWidget(m_statusLabel);
-  }
-  m_statusLabel->show();
-  if (m_rankBox) m_rankBox->hide();
+  Q_EMIT ranksChanged({}, -1);
   updateText();
   m_timer->start();
   pollNow();
@@ -259,23 +247,24 @@ void FollowController::stop() {
   m_following = false;
   m_timer->stop();
   m_job.cancel();
-  if (m_statusLabel) m_statusLabel->hide();
-  if (m_rankBox) m_rankBox->hide();
+  Q_EMIT statusChanged(QString());
+  Q_EMIT ranksChanged({}, -1);
   // A group's marks and its other rank leave the charts with it.
   if (m_disagreeGraph) {
     m_disagreeGraph->data()->clear();
     m_disagreeGraph->setVisible(false);
     m_disagreeGraph->removeFromLegend();
   }
-  if (m_window->m_overlay)
+  ReplayController* runs = m_window->runs();
+  if (const StoredRun* overlay = runs->overlaidRun())
     for (const std::shared_ptr<StoredRun>& r : m_rankRuns)
-      if (r == m_window->m_overlay) {
-        m_window->clearOverlay();
+      if (r.get() == overlay) {
+        runs->clearOverlay();
         break;
       }
 }
 
-bool FollowController::stillShown() const { return m_run && m_window->m_replay == m_run; }
+bool FollowController::stillShown() const { return m_run && m_window->runs()->replayedRun() == m_run.get(); }
 
 void FollowController::pollNow() {
   if (!m_following || m_job.isBusy()) return;
@@ -378,7 +367,7 @@ void FollowController::deliver(FollowPollResult r) {
     for (ChartBase* c : dash->charts()) c->appendSteps(first, last);
     m_window->layerTable()->tableModel()->appendSteps();
     m_window->showStep(m_window->shownStep());
-    if (m_ranks.size() > 1) m_window->updateOverlayLabels();  // the other rank's lines grew
+    if (m_ranks.size() > 1) m_window->runs()->updateOverlayLabels();  // the other rank's lines grew
     dash->scheduleReplot();
   }
   // The group's liveness: the worst of its ranks (an error, a stopped writer, a live one...).
@@ -401,8 +390,7 @@ void FollowController::deliver(FollowPollResult r) {
         (k.liveness.state == m_liveness.state && m_liveness.detail.isEmpty()))
       m_liveness = k.liveness;
   m_newerRun = m_target.runId > 0 && r.newest > m_target.runId ? r.newest : 0;
-  m_window->updateStatus();
-  updateText();
+  updateText();  // statusChanged: the window refreshes its status bar too
   if (more) QTimer::singleShot(0, this, &FollowController::pollNow);
 }
 
@@ -418,7 +406,7 @@ void FollowController::showRank(std::size_t index) {
   const bool same = run == m_run && stillShown();
   m_run = run;
   if (!same) {
-    m_window->showReplay(run);
+    m_window->runs()->showReplay(run);
     m_narrator.reset(run->history().layers(), run->scalerInUse());
     m_narrator.setGrowthInterval(run->config().scaler.growth_interval());
     m_window->setWindowTitle(tr("AmpScope \u2014 following run %1 of %2").arg(run->runId()).arg(QFileInfo(run->path()).fileName()));
@@ -427,25 +415,16 @@ void FollowController::showRank(std::size_t index) {
     // The other ranks: the next one is drawn over the loss and scale charts (rank 0 when another
     // rank is shown), every disagreement is marked and told in the event log.
     const std::size_t other = index == 0 ? 1 : 0;
-    m_window->showOverlay(m_ranks[other].run);
+    m_window->runs()->showOverlay(m_ranks[other].run);
     if (!same)
       for (const NarratedEvent& e : m_disagreementEvents)
         m_window->eventLog()->addEvent(e.step, static_cast<int>(e.severity), e.text);
     drawDisagreements();
-    if (!m_rankBox) {
-      m_rankBox = new QComboBox(m_window);
-      m_rankBox->setObjectName(QStringLiteral("followRank"));
-      m_rankBox->setToolTip(tr("The rank whose statistics the charts and the layer table show"));
-      m_window->statusBar()->addPermanentWidget(m_rankBox);
-      connect(m_rankBox, &QComboBox::activated, this, [this](int i) { selectRank(i); });
-    }
-    QSignalBlocker block(m_rankBox);
-    m_rankBox->clear();
-    for (const Rank& k : m_ranks) m_rankBox->addItem(tr("rank %1").arg(k.run->summary().origin.rank));
-    m_rankBox->setCurrentIndex(static_cast<int>(index));
-    m_rankBox->show();
-  } else if (m_rankBox) {
-    m_rankBox->hide();
+    QStringList ranks;
+    for (const Rank& k : m_ranks) ranks << tr("rank %1").arg(k.run->summary().origin.rank);
+    Q_EMIT ranksChanged(ranks, static_cast<int>(index));
+  } else {
+    Q_EMIT ranksChanged({}, -1);
   }
   if (!same) Q_EMIT runShown(run->runId());
 }
@@ -520,20 +499,19 @@ QString FollowController::statusText() const {
 
 void FollowController::updateText() {
   const QString text = statusText();
-  if (m_statusLabel) m_statusLabel->setText(text);
+  Q_EMIT statusChanged(text);
   if (m_run && stillShown()) {
     const RunSummary& s = m_run->summary();
-    m_window->m_replayLabel->setText(tr("Following run %1 of %2 (%3 \u00b7 %4), written by another process: %5. "
-                                        "Back to the live run stops following.")
-                                         .arg(m_run->runId())
-                                         .arg(QDir::toNativeSeparators(m_target.path), QString::fromStdString(s.model),
-                                              i18n::translate(precision_label_text(s.precision)), text));
+    Q_EMIT bannerChanged(tr("Following run %1 of %2 (%3 \u00b7 %4), written by another process: %5. "
+                            "Back to the live run stops following.")
+                             .arg(m_run->runId())
+                             .arg(QDir::toNativeSeparators(m_target.path), QString::fromStdString(s.model),
+                                  i18n::translate(precision_label_text(s.precision)), text));
   }
-  Q_EMIT statusChanged(text);
 }
 
 void FollowController::followInteractive() {
-  const QString path = QFileDialog::getOpenFileName(m_window, tr("Follow a run store"), m_window->m_lastStoreDir,
+  const QString path = QFileDialog::getOpenFileName(m_window, tr("Follow a run store"), m_window->runs()->lastStoreDir(),
                                                     tr("AmpScope run stores (*.sqlite *.ampscope *.db);;All files (*)"));
   if (path.isEmpty()) return;
   RunBrowser browser(path, tr("Follow a run (the newest also follows the runs that come after it; a run of a group "

@@ -27,14 +27,13 @@
 #include <QObject>
 #include <QPointer>
 #include <QString>
+#include <QStringList>
 
 #include <memory>
 #include <optional>
 #include <vector>
 
 class QCPGraph;
-class QComboBox;
-class QLabel;
 class QTimer;
 
 namespace ampscope::ui {
@@ -109,8 +108,11 @@ std::optional<QString> rankDisagreement(qint64 step, const std::vector<std::pair
 class FollowController : public QObject {
   Q_OBJECT
  public:
-  /// The window's follow controller, made on first use (a child of the window).
+  /// The window's follow controller (MainWindow::follow()).
   static FollowController* of(MainWindow* window);
+  /// Made by `window`, which wires its signals to the status bar and the replay bar. It shows
+  /// its runs through the window's ReplayController (MainWindow::runs()) and feeds new steps to
+  /// the window's charts, layer table and event log through their public calls.
   explicit FollowController(MainWindow* window);
   ~FollowController() override;
 
@@ -151,8 +153,13 @@ class FollowController : public QObject {
   static constexpr qint64 kPage = 20000;
 
  Q_SIGNALS:
-  /// The status text changed (liveness, steps, errors).
+  /// The status text changed (liveness, steps, errors); empty when following stopped.
   void statusChanged(const QString& text);
+  /// A run group's ranks ("rank 0", ...) and the one the charts show; empty: no group.
+  void ranksChanged(const QStringList& ranks, int shown);
+  /// The replay bar's text for the followed run ("Following run 1 of ... written by another
+  /// process: ..."), sent while the followed run is the one shown.
+  void bannerChanged(const QString& text);
   /// Another run is shown (the first load, a new run in the file, a replaced file).
   void runShown(qint64 runId);
 
@@ -187,13 +194,11 @@ class FollowController : public QObject {
   qint64 m_checkedUpTo = -1;  // a group: steps compared so far
   qint64 m_newerRun = 0;      // FILE:RUN: a newer run appeared
   QPointer<QCPGraph> m_disagreeGraph;
-  QPointer<QComboBox> m_rankBox;
   FollowLiveness m_liveness;
   QString m_error;
   Narrator m_narrator;
   qint64 m_polls = 0;
   QTimer* m_timer = nullptr;
-  QPointer<QLabel> m_statusLabel;
   BackgroundJob m_job{this, QStringLiteral("follow poll")};
 };
 
