@@ -18,7 +18,9 @@
 
 #include "presets/presets.h"
 
+#include <QComboBox>
 #include <QFile>
+#include <QLabel>
 #include <QProcess>
 #include <QSignalSpy>
 #include <QTableWidget>
@@ -322,8 +324,13 @@ void TestFollow::groupOfTwoRanks() {
   QVERIFY(logLines(w).contains(QStringLiteral("step 50: ranks disagree: rank0 scale=65536, rank1 scale=32768")));
   // AMPSCOPE_FOLLOW_GRAB=FILE.png: a picture of the group (to look at it as a user would).
   if (const QString grab = qEnvironmentVariable("AMPSCOPE_FOLLOW_GRAB"); !grab.isEmpty()) QVERIFY(w.grabWindowTo(grab));
-  // The rank selector: rank 1's statistics in the charts and the table, rank 0 overlaid.
-  f->selectRank(1);
+  // The rank selector in the status bar: rank 1's statistics in the charts and the table, rank 0 overlaid.
+  auto* rankBox = w.findChild<QComboBox*>(QStringLiteral("followRank"));
+  QVERIFY(rankBox && rankBox->isVisible());
+  QCOMPARE(rankBox->count(), 2);
+  QCOMPARE(rankBox->itemText(1), QStringLiteral("rank 1"));
+  QVERIFY(w.findChild<QLabel*>(QStringLiteral("followStatus"))->text().contains(QStringLiteral("2 ranks")));
+  Q_EMIT rankBox->activated(1);  // the user picks rank 1
   QCOMPARE(f->shownRun(), ids[1]);
   QCOMPARE(w.replayedRun(), f->ranks()[1].get());
   QCOMPARE(w.overlaidRun(), f->ranks()[0].get());
