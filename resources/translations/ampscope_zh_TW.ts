@@ -689,6 +689,10 @@ Example: %2</source>
         <source>--overlay: %1</source>
         <translation>--overlay：%1</translation>
     </message>
+    <message>
+        <source>Follow a run another process is still writing (FILE for its newest run and the runs after it, FILE:RUN, or FILE:group=NAME for a run group&apos;s ranks side by side).</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>Language</name>
@@ -916,6 +920,10 @@ Example: %2</source>
     <message>
         <source>run %1: %2</source>
         <translation>執行 %1：%2</translation>
+    </message>
+    <message>
+        <source>run %1 (rank %2): %3</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -1744,6 +1752,121 @@ Example: %2</source>
     </message>
 </context>
 <context>
+    <name>ampscope::ui::FollowController</name>
+    <message>
+        <source>--follow: the group name after &apos;group=&apos; is empty</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--follow: expected FILE, FILE:RUN or FILE:group=NAME, got &apos;%1&apos;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 has no run %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 does not exist (any more): waiting for it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no runs in %1 yet: waiting</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no runs of group &apos;%1&apos; in %2 yet: waiting</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>AmpScope — following run %1 of %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>rank %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>following %1 — %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>following %1 — opening</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n steps</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 ranks, %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>live, %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>finished, %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>stopped, %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>error: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>writer stopped, %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>writer stopped (no sign of life for %1 s), %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source> · ranks disagree at %n step(s)</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source> · a newer run %1 is in the file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Following run %1 of %2 (%3 · %4), written by another process: %5. Back to the live run stops following.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Follow a run store</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>AmpScope run stores (*.sqlite *.ampscope *.db);;All files (*)</source>
+        <translation type="unfinished">AmpScope 執行紀錄庫 (*.sqlite *.ampscope *.db);;所有檔案 (*)</translation>
+    </message>
+    <message>
+        <source>Follow a run (the newest also follows the runs that come after it; a run of a group shows its ranks side by side)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Follow</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>step %1: ranks disagree: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ranks disagree</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>ampscope::ui::HistogramHeatmap</name>
     <message>
         <source>zero</source>
@@ -2336,6 +2459,10 @@ no statistics at this step</source>
         <source>Keys</source>
         <translation>按鍵</translation>
     </message>
+    <message>
+        <source>&amp;Follow a run…</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>ampscope::ui::ReplayController</name>
@@ -2421,6 +2548,14 @@ no statistics at this step</source>
     <message>
         <source>Reading the runs in %1…</source>
         <translation>正在讀取 %1 中的執行…</translation>
+    </message>
+    <message>
+        <source>Group (rank)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (rank %2 of %3)</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -2714,6 +2849,10 @@ growth tracker %5</source>
     <message>
         <source>Records the GUI could not take in time (the training never waits for the GUI)</source>
         <translation>GUI 未能及時接收的紀錄（訓練從不等待 GUI）</translation>
+    </message>
+    <message>
+        <source>The rank whose statistics the charts and the layer table show</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 </TS>
