@@ -692,6 +692,10 @@ Beispiel: %2</translation>
         <source>--overlay: %1</source>
         <translation>--overlay: %1</translation>
     </message>
+    <message>
+        <source>Follow a run another process is still writing (FILE for its newest run and the runs after it, FILE:RUN, or FILE:group=NAME for a run group&apos;s ranks side by side).</source>
+        <translation>Einen Lauf verfolgen, den ein anderer Prozess noch schreibt (FILE für seinen neuesten Lauf und die danach folgenden Läufe, FILE:RUN oder FILE:group=NAME für die Ranks einer Laufgruppe nebeneinander).</translation>
+    </message>
 </context>
 <context>
     <name>Language</name>
@@ -924,6 +928,10 @@ Beispiel: %2</translation>
     <message>
         <source>run %1: %2</source>
         <translation>Lauf %1: %2</translation>
+    </message>
+    <message>
+        <source>run %1 (rank %2): %3</source>
+        <translation>Lauf %1 (Rank %2): %3</translation>
     </message>
 </context>
 <context>
@@ -1756,6 +1764,123 @@ Beispiel: %2</translation>
     </message>
 </context>
 <context>
+    <name>ampscope::ui::FollowController</name>
+    <message>
+        <source>--follow: the group name after &apos;group=&apos; is empty</source>
+        <translation>--follow: der Gruppenname nach &apos;group=&apos; ist leer</translation>
+    </message>
+    <message>
+        <source>--follow: expected FILE, FILE:RUN or FILE:group=NAME, got &apos;%1&apos;</source>
+        <translation>--follow: erwartet wird FILE, FILE:RUN oder FILE:group=NAME, nicht &apos;%1&apos;</translation>
+    </message>
+    <message>
+        <source>%1 has no run %2</source>
+        <translation>%1 enthält keinen Lauf %2</translation>
+    </message>
+    <message>
+        <source>%1 does not exist (any more): waiting for it</source>
+        <translation>%1 existiert (nicht mehr): warte darauf</translation>
+    </message>
+    <message>
+        <source>no runs in %1 yet: waiting</source>
+        <translation>noch keine Läufe in %1: warte</translation>
+    </message>
+    <message>
+        <source>no runs of group &apos;%1&apos; in %2 yet: waiting</source>
+        <translation>noch keine Läufe der Gruppe &apos;%1&apos; in %2: warte</translation>
+    </message>
+    <message>
+        <source>AmpScope — following run %1 of %2</source>
+        <translation>AmpScope — verfolge Lauf %1 aus %2</translation>
+    </message>
+    <message>
+        <source>rank %1</source>
+        <translation>Rank %1</translation>
+    </message>
+    <message>
+        <source>following %1 — %2</source>
+        <translation>verfolge %1 — %2</translation>
+    </message>
+    <message>
+        <source>following %1 — opening</source>
+        <translation>verfolge %1 — öffne</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n steps</source>
+        <translation>
+            <numerusform>%n Schritt</numerusform>
+            <numerusform>%n Schritte</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 ranks, %2</source>
+        <translation>%1 Ranks, %2</translation>
+    </message>
+    <message>
+        <source>live, %1</source>
+        <translation>live, %1</translation>
+    </message>
+    <message>
+        <source>finished, %1</source>
+        <translation>beendet, %1</translation>
+    </message>
+    <message>
+        <source>stopped, %1</source>
+        <translation>angehalten, %1</translation>
+    </message>
+    <message>
+        <source>error: %1</source>
+        <translation>Fehler: %1</translation>
+    </message>
+    <message>
+        <source>writer stopped, %1</source>
+        <translation>schreibender Prozess gestoppt, %1</translation>
+    </message>
+    <message>
+        <source>writer stopped (no sign of life for %1 s), %2</source>
+        <translation>schreibender Prozess gestoppt (seit %1 s kein Lebenszeichen), %2</translation>
+    </message>
+    <message numerus="yes">
+        <source> · ranks disagree at %n step(s)</source>
+        <translation>
+            <numerusform> · Ranks uneinig bei %n Schritt</numerusform>
+            <numerusform> · Ranks uneinig bei %n Schritten</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source> · a newer run %1 is in the file</source>
+        <translation> · die Datei enthält einen neueren Lauf %1</translation>
+    </message>
+    <message>
+        <source>Following run %1 of %2 (%3 · %4), written by another process: %5. Back to the live run stops following.</source>
+        <translation>Verfolge Lauf %1 aus %2 (%3 · %4), den ein anderer Prozess schreibt: %5. &apos;Zurück zum Live-Lauf&apos; beendet das Verfolgen.</translation>
+    </message>
+    <message>
+        <source>Follow a run store</source>
+        <translation>Laufspeicher zum Verfolgen öffnen</translation>
+    </message>
+    <message>
+        <source>AmpScope run stores (*.sqlite *.ampscope *.db);;All files (*)</source>
+        <translation>AmpScope-Laufspeicher (*.sqlite *.ampscope *.db);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>Follow a run (the newest also follows the runs that come after it; a run of a group shows its ranks side by side)</source>
+        <translation>Einen Lauf verfolgen (der neueste verfolgt auch die danach folgenden Läufe; ein Lauf einer Gruppe zeigt deren Ranks nebeneinander)</translation>
+    </message>
+    <message>
+        <source>Follow</source>
+        <translation>Verfolgen</translation>
+    </message>
+    <message>
+        <source>step %1: ranks disagree: %2</source>
+        <translation>Schritt %1: Ranks uneinig: %2</translation>
+    </message>
+    <message>
+        <source>ranks disagree</source>
+        <translation>Ranks uneinig</translation>
+    </message>
+</context>
+<context>
     <name>ampscope::ui::HistogramHeatmap</name>
     <message>
         <source>zero</source>
@@ -2348,6 +2473,10 @@ keine Statistik in diesem Schritt</translation>
         <source>Keys</source>
         <translation>Tasten</translation>
     </message>
+    <message>
+        <source>&amp;Follow a run…</source>
+        <translation>Lauf &amp;verfolgen…</translation>
+    </message>
 </context>
 <context>
     <name>ampscope::ui::ReplayController</name>
@@ -2433,6 +2562,14 @@ keine Statistik in diesem Schritt</translation>
     <message>
         <source>Reading the runs in %1…</source>
         <translation>Lese die Läufe in %1…</translation>
+    </message>
+    <message>
+        <source>Group (rank)</source>
+        <translation>Gruppe (Rank)</translation>
+    </message>
+    <message>
+        <source>%1 (rank %2 of %3)</source>
+        <translation>%1 (Rank %2 von %3)</translation>
     </message>
 </context>
 <context>
@@ -2726,6 +2863,10 @@ Wachstumszähler %5</translation>
     <message>
         <source>Records the GUI could not take in time (the training never waits for the GUI)</source>
         <translation>Aufzeichnungen, die die GUI nicht rechtzeitig übernehmen konnte (das Training wartet nie auf die GUI)</translation>
+    </message>
+    <message>
+        <source>The rank whose statistics the charts and the layer table show</source>
+        <translation>Der Rank, dessen Statistik die Diagramme und die Schichttabelle zeigen</translation>
     </message>
 </context>
 </TS>

@@ -666,6 +666,10 @@ Example: %2</source>
         <source>--overlay: %1</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Follow a run another process is still writing (FILE for its newest run and the runs after it, FILE:RUN, or FILE:group=NAME for a run group&apos;s ranks side by side).</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>Language</name>
@@ -897,6 +901,10 @@ Example: %2</source>
     <name>StoredRun</name>
     <message>
         <source>run %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>run %1 (rank %2): %3</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1730,6 +1738,123 @@ Example: %2</source>
     </message>
 </context>
 <context>
+    <name>ampscope::ui::FollowController</name>
+    <message>
+        <source>--follow: the group name after &apos;group=&apos; is empty</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--follow: expected FILE, FILE:RUN or FILE:group=NAME, got &apos;%1&apos;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 has no run %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 does not exist (any more): waiting for it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no runs in %1 yet: waiting</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no runs of group &apos;%1&apos; in %2 yet: waiting</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>AmpScope — following run %1 of %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>rank %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>following %1 — %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>following %1 — opening</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n steps</source>
+        <translation>
+            <numerusform>%n step</numerusform>
+            <numerusform>%n steps</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 ranks, %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>live, %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>finished, %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>stopped, %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>error: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>writer stopped, %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>writer stopped (no sign of life for %1 s), %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source> · ranks disagree at %n step(s)</source>
+        <translation>
+            <numerusform> · ranks disagree at %n step</numerusform>
+            <numerusform> · ranks disagree at %n steps</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source> · a newer run %1 is in the file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Following run %1 of %2 (%3 · %4), written by another process: %5. Back to the live run stops following.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Follow a run store</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>AmpScope run stores (*.sqlite *.ampscope *.db);;All files (*)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Follow a run (the newest also follows the runs that come after it; a run of a group shows its ranks side by side)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Follow</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>step %1: ranks disagree: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ranks disagree</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>ampscope::ui::HistogramHeatmap</name>
     <message>
         <source>zero</source>
@@ -2320,6 +2445,10 @@ no statistics at this step</source>
         <source>Keys</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>&amp;Follow a run…</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>ampscope::ui::ReplayController</name>
@@ -2404,6 +2533,14 @@ no statistics at this step</source>
     </message>
     <message>
         <source>Reading the runs in %1…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Group (rank)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (rank %2 of %3)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2694,6 +2831,10 @@ growth tracker %5</source>
     </message>
     <message>
         <source>Records the GUI could not take in time (the training never waits for the GUI)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The rank whose statistics the charts and the layer table show</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -689,6 +689,10 @@ Example: %2</source>
         <source>--overlay: %1</source>
         <translation>--overlay: %1</translation>
     </message>
+    <message>
+        <source>Follow a run another process is still writing (FILE for its newest run and the runs after it, FILE:RUN, or FILE:group=NAME for a run group&apos;s ranks side by side).</source>
+        <translation>別のプロセスが書き込み中の実行を追跡します（FILE なら最新の実行とその後の実行、または FILE:RUN、FILE:group=NAME なら実行グループのランクを並べて表示）。</translation>
+    </message>
 </context>
 <context>
     <name>Language</name>
@@ -916,6 +920,10 @@ Example: %2</source>
     <message>
         <source>run %1: %2</source>
         <translation>実行 %1: %2</translation>
+    </message>
+    <message>
+        <source>run %1 (rank %2): %3</source>
+        <translation>実行 %1（ランク %2）: %3</translation>
     </message>
 </context>
 <context>
@@ -1744,6 +1752,121 @@ Example: %2</source>
     </message>
 </context>
 <context>
+    <name>ampscope::ui::FollowController</name>
+    <message>
+        <source>--follow: the group name after &apos;group=&apos; is empty</source>
+        <translation>--follow: &apos;group=&apos; の後のグループ名が空です</translation>
+    </message>
+    <message>
+        <source>--follow: expected FILE, FILE:RUN or FILE:group=NAME, got &apos;%1&apos;</source>
+        <translation>--follow: FILE、FILE:RUN または FILE:group=NAME の形式が必要です（指定値: &apos;%1&apos;）</translation>
+    </message>
+    <message>
+        <source>%1 has no run %2</source>
+        <translation>%1 に実行 %2 はありません</translation>
+    </message>
+    <message>
+        <source>%1 does not exist (any more): waiting for it</source>
+        <translation>%1 が存在しません（削除された可能性があります）: 現れるのを待っています</translation>
+    </message>
+    <message>
+        <source>no runs in %1 yet: waiting</source>
+        <translation>%1 にはまだ実行がありません: 待機中</translation>
+    </message>
+    <message>
+        <source>no runs of group &apos;%1&apos; in %2 yet: waiting</source>
+        <translation>%2 にはまだグループ &apos;%1&apos; の実行がありません: 待機中</translation>
+    </message>
+    <message>
+        <source>AmpScope — following run %1 of %2</source>
+        <translation>AmpScope — %2 の実行 %1 を追跡中</translation>
+    </message>
+    <message>
+        <source>rank %1</source>
+        <translation>ランク %1</translation>
+    </message>
+    <message>
+        <source>following %1 — %2</source>
+        <translation>%1 を追跡中 — %2</translation>
+    </message>
+    <message>
+        <source>following %1 — opening</source>
+        <translation>%1 を追跡中 — 開いています</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n steps</source>
+        <translation>
+            <numerusform>%n ステップ</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 ranks, %2</source>
+        <translation>%1 ランク、%2</translation>
+    </message>
+    <message>
+        <source>live, %1</source>
+        <translation>ライブ、%1</translation>
+    </message>
+    <message>
+        <source>finished, %1</source>
+        <translation>終了、%1</translation>
+    </message>
+    <message>
+        <source>stopped, %1</source>
+        <translation>停止、%1</translation>
+    </message>
+    <message>
+        <source>error: %1</source>
+        <translation>エラー: %1</translation>
+    </message>
+    <message>
+        <source>writer stopped, %1</source>
+        <translation>書き込みプロセスが停止、%1</translation>
+    </message>
+    <message>
+        <source>writer stopped (no sign of life for %1 s), %2</source>
+        <translation>書き込みプロセスが停止（%1 秒間応答なし）、%2</translation>
+    </message>
+    <message numerus="yes">
+        <source> · ranks disagree at %n step(s)</source>
+        <translation>
+            <numerusform> · %n ステップでランク間が不一致</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source> · a newer run %1 is in the file</source>
+        <translation> · ファイルに新しい実行 %1 があります</translation>
+    </message>
+    <message>
+        <source>Following run %1 of %2 (%3 · %4), written by another process: %5. Back to the live run stops following.</source>
+        <translation>%2 の実行 %1 を追跡中（%3 · %4、別のプロセスが書き込み中）: %5。「ライブ実行に戻る」で追跡を終了します。</translation>
+    </message>
+    <message>
+        <source>Follow a run store</source>
+        <translation>追跡するラン ストアを開く</translation>
+    </message>
+    <message>
+        <source>AmpScope run stores (*.sqlite *.ampscope *.db);;All files (*)</source>
+        <translation>AmpScope ラン ストア (*.sqlite *.ampscope *.db);;すべてのファイル (*)</translation>
+    </message>
+    <message>
+        <source>Follow a run (the newest also follows the runs that come after it; a run of a group shows its ranks side by side)</source>
+        <translation>実行を追跡（最新の実行ならその後の実行も追跡し、グループの実行ならそのグループのランクを並べて表示します）</translation>
+    </message>
+    <message>
+        <source>Follow</source>
+        <translation>追跡</translation>
+    </message>
+    <message>
+        <source>step %1: ranks disagree: %2</source>
+        <translation>ステップ %1: ランク間で不一致: %2</translation>
+    </message>
+    <message>
+        <source>ranks disagree</source>
+        <translation>ランク間の不一致</translation>
+    </message>
+</context>
+<context>
     <name>ampscope::ui::HistogramHeatmap</name>
     <message>
         <source>zero</source>
@@ -2336,6 +2459,10 @@ no statistics at this step</source>
         <source>Keys</source>
         <translation>キー</translation>
     </message>
+    <message>
+        <source>&amp;Follow a run…</source>
+        <translation>実行を追跡(&amp;F)…</translation>
+    </message>
 </context>
 <context>
     <name>ampscope::ui::ReplayController</name>
@@ -2421,6 +2548,14 @@ no statistics at this step</source>
     <message>
         <source>Reading the runs in %1…</source>
         <translation>%1 内の実行を読み込んでいます…</translation>
+    </message>
+    <message>
+        <source>Group (rank)</source>
+        <translation>グループ（ランク）</translation>
+    </message>
+    <message>
+        <source>%1 (rank %2 of %3)</source>
+        <translation>%1（ランク %2 / %3）</translation>
     </message>
 </context>
 <context>
@@ -2714,6 +2849,10 @@ growth tracker %5</source>
     <message>
         <source>Records the GUI could not take in time (the training never waits for the GUI)</source>
         <translation>GUI が間に合わず受け取れなかった記録（学習は GUI を待ちません）</translation>
+    </message>
+    <message>
+        <source>The rank whose statistics the charts and the layer table show</source>
+        <translation>グラフとレイヤー表に統計を表示するランク</translation>
     </message>
 </context>
 </TS>

@@ -689,6 +689,10 @@ Example: %2</source>
         <source>--overlay: %1</source>
         <translation>--overlay：%1</translation>
     </message>
+    <message>
+        <source>Follow a run another process is still writing (FILE for its newest run and the runs after it, FILE:RUN, or FILE:group=NAME for a run group&apos;s ranks side by side).</source>
+        <translation>跟随另一个进程仍在写入的运行（FILE 表示其中最新的运行及其后的运行，或 FILE:RUN，或用 FILE:group=NAME 并排显示一个运行组的各个 rank）。</translation>
+    </message>
 </context>
 <context>
     <name>Language</name>
@@ -916,6 +920,10 @@ Example: %2</source>
     <message>
         <source>run %1: %2</source>
         <translation>运行 %1：%2</translation>
+    </message>
+    <message>
+        <source>run %1 (rank %2): %3</source>
+        <translation>运行 %1（rank %2）：%3</translation>
     </message>
 </context>
 <context>
@@ -1744,6 +1752,121 @@ Example: %2</source>
     </message>
 </context>
 <context>
+    <name>ampscope::ui::FollowController</name>
+    <message>
+        <source>--follow: the group name after &apos;group=&apos; is empty</source>
+        <translation>--follow：&apos;group=&apos; 后面的组名为空</translation>
+    </message>
+    <message>
+        <source>--follow: expected FILE, FILE:RUN or FILE:group=NAME, got &apos;%1&apos;</source>
+        <translation>--follow：应为 FILE、FILE:RUN 或 FILE:group=NAME，实际为 &apos;%1&apos;</translation>
+    </message>
+    <message>
+        <source>%1 has no run %2</source>
+        <translation>%1 中没有运行 %2</translation>
+    </message>
+    <message>
+        <source>%1 does not exist (any more): waiting for it</source>
+        <translation>%1 不存在（或已被删除）：正在等待它出现</translation>
+    </message>
+    <message>
+        <source>no runs in %1 yet: waiting</source>
+        <translation>%1 中还没有运行：正在等待</translation>
+    </message>
+    <message>
+        <source>no runs of group &apos;%1&apos; in %2 yet: waiting</source>
+        <translation>%2 中还没有组 &apos;%1&apos; 的运行：正在等待</translation>
+    </message>
+    <message>
+        <source>AmpScope — following run %1 of %2</source>
+        <translation>AmpScope — 正在跟随 %2 中的运行 %1</translation>
+    </message>
+    <message>
+        <source>rank %1</source>
+        <translation>rank %1</translation>
+    </message>
+    <message>
+        <source>following %1 — %2</source>
+        <translation>正在跟随 %1 — %2</translation>
+    </message>
+    <message>
+        <source>following %1 — opening</source>
+        <translation>正在跟随 %1 — 正在打开</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n steps</source>
+        <translation>
+            <numerusform>%n 步</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 ranks, %2</source>
+        <translation>%1 个 rank，%2</translation>
+    </message>
+    <message>
+        <source>live, %1</source>
+        <translation>实时，%1</translation>
+    </message>
+    <message>
+        <source>finished, %1</source>
+        <translation>已完成，%1</translation>
+    </message>
+    <message>
+        <source>stopped, %1</source>
+        <translation>已停止，%1</translation>
+    </message>
+    <message>
+        <source>error: %1</source>
+        <translation>错误：%1</translation>
+    </message>
+    <message>
+        <source>writer stopped, %1</source>
+        <translation>写入进程已停止，%1</translation>
+    </message>
+    <message>
+        <source>writer stopped (no sign of life for %1 s), %2</source>
+        <translation>写入进程已停止（%1 秒无活动迹象），%2</translation>
+    </message>
+    <message numerus="yes">
+        <source> · ranks disagree at %n step(s)</source>
+        <translation>
+            <numerusform> · 各 rank 在 %n 步上不一致</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source> · a newer run %1 is in the file</source>
+        <translation> · 文件中有更新的运行 %1</translation>
+    </message>
+    <message>
+        <source>Following run %1 of %2 (%3 · %4), written by another process: %5. Back to the live run stops following.</source>
+        <translation>正在跟随 %2 中的运行 %1（%3 · %4，由另一个进程写入）：%5。“返回实时运行”会停止跟随。</translation>
+    </message>
+    <message>
+        <source>Follow a run store</source>
+        <translation>打开要跟随的运行存储</translation>
+    </message>
+    <message>
+        <source>AmpScope run stores (*.sqlite *.ampscope *.db);;All files (*)</source>
+        <translation>AmpScope 运行存储 (*.sqlite *.ampscope *.db);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Follow a run (the newest also follows the runs that come after it; a run of a group shows its ranks side by side)</source>
+        <translation>跟随运行（选最新的运行时也会跟随其后的运行；选组中的运行时会并排显示该组的各个 rank）</translation>
+    </message>
+    <message>
+        <source>Follow</source>
+        <translation>跟随</translation>
+    </message>
+    <message>
+        <source>step %1: ranks disagree: %2</source>
+        <translation>第 %1 步：各 rank 不一致：%2</translation>
+    </message>
+    <message>
+        <source>ranks disagree</source>
+        <translation>rank 不一致</translation>
+    </message>
+</context>
+<context>
     <name>ampscope::ui::HistogramHeatmap</name>
     <message>
         <source>zero</source>
@@ -2336,6 +2459,10 @@ no statistics at this step</source>
         <source>Keys</source>
         <translation>按键</translation>
     </message>
+    <message>
+        <source>&amp;Follow a run…</source>
+        <translation>跟随运行(&amp;F)…</translation>
+    </message>
 </context>
 <context>
     <name>ampscope::ui::ReplayController</name>
@@ -2421,6 +2548,14 @@ no statistics at this step</source>
     <message>
         <source>Reading the runs in %1…</source>
         <translation>正在读取 %1 中的运行…</translation>
+    </message>
+    <message>
+        <source>Group (rank)</source>
+        <translation>组（rank）</translation>
+    </message>
+    <message>
+        <source>%1 (rank %2 of %3)</source>
+        <translation>%1（rank %2 / %3）</translation>
     </message>
 </context>
 <context>
@@ -2714,6 +2849,10 @@ growth tracker %5</source>
     <message>
         <source>Records the GUI could not take in time (the training never waits for the GUI)</source>
         <translation>GUI 未能及时接收的记录（训练从不等待 GUI）</translation>
+    </message>
+    <message>
+        <source>The rank whose statistics the charts and the layer table show</source>
+        <translation>图表和层表格显示其统计数据的 rank</translation>
     </message>
 </context>
 </TS>

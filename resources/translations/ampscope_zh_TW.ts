@@ -689,6 +689,10 @@ Example: %2</source>
         <source>--overlay: %1</source>
         <translation>--overlay：%1</translation>
     </message>
+    <message>
+        <source>Follow a run another process is still writing (FILE for its newest run and the runs after it, FILE:RUN, or FILE:group=NAME for a run group&apos;s ranks side by side).</source>
+        <translation>跟隨另一個行程仍在寫入的執行（FILE 表示其中最新的執行及其後的執行，或 FILE:RUN，或用 FILE:group=NAME 並排顯示一個執行群組的各個 rank）。</translation>
+    </message>
 </context>
 <context>
     <name>Language</name>
@@ -916,6 +920,10 @@ Example: %2</source>
     <message>
         <source>run %1: %2</source>
         <translation>執行 %1：%2</translation>
+    </message>
+    <message>
+        <source>run %1 (rank %2): %3</source>
+        <translation>執行 %1（rank %2）：%3</translation>
     </message>
 </context>
 <context>
@@ -1744,6 +1752,121 @@ Example: %2</source>
     </message>
 </context>
 <context>
+    <name>ampscope::ui::FollowController</name>
+    <message>
+        <source>--follow: the group name after &apos;group=&apos; is empty</source>
+        <translation>--follow：&apos;group=&apos; 後面的群組名稱為空</translation>
+    </message>
+    <message>
+        <source>--follow: expected FILE, FILE:RUN or FILE:group=NAME, got &apos;%1&apos;</source>
+        <translation>--follow：應為 FILE、FILE:RUN 或 FILE:group=NAME，實際為 &apos;%1&apos;</translation>
+    </message>
+    <message>
+        <source>%1 has no run %2</source>
+        <translation>%1 中沒有執行 %2</translation>
+    </message>
+    <message>
+        <source>%1 does not exist (any more): waiting for it</source>
+        <translation>%1 不存在（或已被刪除）：正在等待它出現</translation>
+    </message>
+    <message>
+        <source>no runs in %1 yet: waiting</source>
+        <translation>%1 中還沒有執行：正在等待</translation>
+    </message>
+    <message>
+        <source>no runs of group &apos;%1&apos; in %2 yet: waiting</source>
+        <translation>%2 中還沒有群組 &apos;%1&apos; 的執行：正在等待</translation>
+    </message>
+    <message>
+        <source>AmpScope — following run %1 of %2</source>
+        <translation>AmpScope — 正在跟隨 %2 中的執行 %1</translation>
+    </message>
+    <message>
+        <source>rank %1</source>
+        <translation>rank %1</translation>
+    </message>
+    <message>
+        <source>following %1 — %2</source>
+        <translation>正在跟隨 %1 — %2</translation>
+    </message>
+    <message>
+        <source>following %1 — opening</source>
+        <translation>正在跟隨 %1 — 正在開啟</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n steps</source>
+        <translation>
+            <numerusform>%n 步</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 ranks, %2</source>
+        <translation>%1 個 rank，%2</translation>
+    </message>
+    <message>
+        <source>live, %1</source>
+        <translation>即時，%1</translation>
+    </message>
+    <message>
+        <source>finished, %1</source>
+        <translation>已完成，%1</translation>
+    </message>
+    <message>
+        <source>stopped, %1</source>
+        <translation>已停止，%1</translation>
+    </message>
+    <message>
+        <source>error: %1</source>
+        <translation>錯誤：%1</translation>
+    </message>
+    <message>
+        <source>writer stopped, %1</source>
+        <translation>寫入行程已停止，%1</translation>
+    </message>
+    <message>
+        <source>writer stopped (no sign of life for %1 s), %2</source>
+        <translation>寫入行程已停止（%1 秒無活動跡象），%2</translation>
+    </message>
+    <message numerus="yes">
+        <source> · ranks disagree at %n step(s)</source>
+        <translation>
+            <numerusform> · 各 rank 在 %n 步上不一致</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source> · a newer run %1 is in the file</source>
+        <translation> · 檔案中有較新的執行 %1</translation>
+    </message>
+    <message>
+        <source>Following run %1 of %2 (%3 · %4), written by another process: %5. Back to the live run stops following.</source>
+        <translation>正在跟隨 %2 中的執行 %1（%3 · %4，由另一個行程寫入）：%5。「返回即時執行」會停止跟隨。</translation>
+    </message>
+    <message>
+        <source>Follow a run store</source>
+        <translation>開啟要跟隨的執行紀錄庫</translation>
+    </message>
+    <message>
+        <source>AmpScope run stores (*.sqlite *.ampscope *.db);;All files (*)</source>
+        <translation>AmpScope 執行紀錄庫 (*.sqlite *.ampscope *.db);;所有檔案 (*)</translation>
+    </message>
+    <message>
+        <source>Follow a run (the newest also follows the runs that come after it; a run of a group shows its ranks side by side)</source>
+        <translation>跟隨執行（選最新的執行時也會跟隨其後的執行；選群組中的執行時會並排顯示該群組的各個 rank）</translation>
+    </message>
+    <message>
+        <source>Follow</source>
+        <translation>跟隨</translation>
+    </message>
+    <message>
+        <source>step %1: ranks disagree: %2</source>
+        <translation>第 %1 步：各 rank 不一致：%2</translation>
+    </message>
+    <message>
+        <source>ranks disagree</source>
+        <translation>rank 不一致</translation>
+    </message>
+</context>
+<context>
     <name>ampscope::ui::HistogramHeatmap</name>
     <message>
         <source>zero</source>
@@ -2336,6 +2459,10 @@ no statistics at this step</source>
         <source>Keys</source>
         <translation>按鍵</translation>
     </message>
+    <message>
+        <source>&amp;Follow a run…</source>
+        <translation>跟隨執行(&amp;F)…</translation>
+    </message>
 </context>
 <context>
     <name>ampscope::ui::ReplayController</name>
@@ -2421,6 +2548,14 @@ no statistics at this step</source>
     <message>
         <source>Reading the runs in %1…</source>
         <translation>正在讀取 %1 中的執行…</translation>
+    </message>
+    <message>
+        <source>Group (rank)</source>
+        <translation>群組（rank）</translation>
+    </message>
+    <message>
+        <source>%1 (rank %2 of %3)</source>
+        <translation>%1（rank %2 / %3）</translation>
     </message>
 </context>
 <context>
@@ -2714,6 +2849,10 @@ growth tracker %5</source>
     <message>
         <source>Records the GUI could not take in time (the training never waits for the GUI)</source>
         <translation>GUI 未能及時接收的紀錄（訓練從不等待 GUI）</translation>
+    </message>
+    <message>
+        <source>The rank whose statistics the charts and the layer table show</source>
+        <translation>圖表與層表格顯示其統計資料的 rank</translation>
     </message>
 </context>
 </TS>

@@ -43,6 +43,8 @@ class ReplayController : public QObject {
   void openReplay(const QString& path, qint64 runId,
                   std::function<void(bool ok, const QString& error)> done = {});
   bool isOpeningReplay() const { return m_loading != nullptr; }
+  /// Shows `run`, already read (follow mode reads and grows its runs itself, FollowController).
+  void showReplay(std::shared_ptr<StoredRun> run);
   /// Stops the load in progress (if any); what is shown stays as it was.
   void cancelOpening();
   /// "Opening run 3 of runs.sqlite: 10 of 20 steps" while a run loads; empty otherwise.
@@ -62,6 +64,9 @@ class ReplayController : public QObject {
   void openOverlay(const QString& path, qint64 runId,
                    std::function<void(bool ok, const QString& error)> done = {});
   bool isOpeningOverlay() const { return m_overlayJob.isBusy(); }
+  /// Draws `run`, already read, over the loss and scale charts (follow mode: a group's other
+  /// rank). `staged`: the loss chart takes the run now, the scale chart on the next turn of the loop.
+  void showOverlay(std::shared_ptr<StoredRun> run, bool staged = false);
   void clearOverlay();
   const StoredRun* overlaidRun() const { return m_overlay.get(); }
   /// Redraws the overlay's legend (the shown run's name changed: a recording started).
@@ -99,9 +104,6 @@ class ReplayController : public QObject {
  private:
   struct OpeningProgress;
   struct CsvExportTask;
-  void showReplay(std::shared_ptr<StoredRun> run);
-  /// `staged`: the loss chart takes the run now, the scale chart on the next turn of the loop.
-  void showOverlay(std::shared_ptr<StoredRun> run, bool staged = false);
   void overlayOnto(bool loss, bool scale);
   /// Reads `step`'s statistics of the replayed run on a job thread, then says so.
   void loadReplayStats(const std::weak_ptr<StoredRun>& shown, std::int64_t step);

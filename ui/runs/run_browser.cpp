@@ -35,9 +35,10 @@ RunBrowser::RunBrowser(const QString& path, const QString& title, const QString&
   m_heading->setWordWrap(true);
   m_heading->setTextInteractionFlags(Qt::TextSelectableByMouse);
   v->addWidget(m_heading);
-  m_table = new QTableWidget(0, 10, this);
+  m_table = new QTableWidget(0, 11, this);
   m_table->setHorizontalHeaderLabels({tr("Run"), tr("Created (UTC)"), tr("Model"), tr("Precision"), tr("Device"),
-                                      tr("Steps"), tr("Final scale"), tr("Skipped"), tr("Final loss"), tr("Status")});
+                                      tr("Steps"), tr("Final scale"), tr("Skipped"), tr("Final loss"), tr("Status"),
+                                      tr("Group (rank)")});
   m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
   m_table->setSelectionMode(QAbstractItemView::SingleSelection);
   m_table->verticalHeader()->setVisible(false);
@@ -95,6 +96,12 @@ void RunBrowser::showResult(std::vector<RunSummary> runs, const QString& error) 
     m_table->setItem(i, 7, cell(tr("%1 (%2%)").arg(r.skipped).arg(share, 0, 'f', 2), true));
     m_table->setItem(i, 8, cell(r.steps > 0 ? number(r.final_loss) : QStringLiteral("\u2014"), true));
     m_table->setItem(i, 9, cell(QString::fromStdString(r.status)));
+    // Schema 3: the runs of one DDP job share a group, one run per rank.
+    m_table->setItem(i, 10, cell(r.origin.group.empty() ? QStringLiteral("\u2014")
+                                                        : tr("%1 (rank %2 of %3)")
+                                                              .arg(QString::fromStdString(r.origin.group))
+                                                              .arg(r.origin.rank)
+                                                              .arg(r.origin.world_size)));
   }
   m_table->resizeColumnsToContents();
   m_table->horizontalHeader()->setStretchLastSection(true);

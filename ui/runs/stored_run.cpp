@@ -101,7 +101,13 @@ void StoredRun::sampleStats(const Progress& progress) {
   m_history.setRecentStats(std::move(sample));
 }
 
-QString StoredRun::label() const { return runLabel(m_summary.id, i18n::translate(precision_label_text(m_summary.precision))); }
+QString StoredRun::label() const {
+  const QString precision = i18n::translate(precision_label_text(m_summary.precision));
+  // A rank of a run group (schema 3): the legends tell the ranks apart.
+  if (!m_summary.origin.group.empty())
+    return QCoreApplication::translate("StoredRun", "run %1 (rank %2): %3").arg(m_summary.id).arg(m_summary.origin.rank).arg(precision);
+  return runLabel(m_summary.id, precision);
+}
 
 std::vector<StepRecord> StoredRun::loadSteps(qint64 first, qint64 last) const {
   return m_store->load_steps(m_summary.id, first, last, true);

@@ -36,6 +36,8 @@ class StoredRun {
   const QString& path() const { return m_path; }
   qint64 runId() const { return m_summary.id; }
   const RunSummary& summary() const { return m_summary; }
+  /// Follow mode: the run's row as last read (status, steps) while another process writes it.
+  void setSummary(const RunSummary& summary) { m_summary = summary; }
   const SessionConfig& config() const { return m_config; }
   const StepHistory& history() const { return m_history; }
   StepHistory& history() { return m_history; }

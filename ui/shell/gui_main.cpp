@@ -4,6 +4,7 @@
 
 #include "shell/main_window.h"
 #include "presets/presets.h"
+#include "runs/follow_controller.h"
 #include "runs/session_controller.h"
 
 #include <ampscope/run_store.h>
@@ -142,6 +143,10 @@ int runWindow(QApplication& app) {
   p.addOption({QStringLiteral("overlay"),
                Gui::tr("Overlay a stored run on the loss and scale charts (FILE:RUN, or FILE for its latest run)."),
                QStringLiteral("file[:run]")});
+  p.addOption({QStringLiteral("follow"),  // follow mode: runs/follow_controller.h
+               Gui::tr("Follow a run another process is still writing (FILE for its newest run and the runs after it, "
+                       "FILE:RUN, or FILE:group=NAME for a run group's ranks side by side)."),
+               QStringLiteral("file[:run]")});
   p.addOption({QStringLiteral("grab"),
                Gui::tr("Write the window as PNG after --grab-delay milliseconds, then quit (for documentation)."),
                QStringLiteral("file.png")});
@@ -177,6 +182,9 @@ int runWindow(QApplication& app) {
   QString refError;
   if (!storedRef(QStringLiteral("replay"), replay, refError) || !storedRef(QStringLiteral("overlay"), overlay, refError))
     return fail(refError, 2);
+  std::optional<FollowTarget> follow;  // --follow (runs/follow_controller.h)
+  if (p.isSet(QStringLiteral("follow")) && !(follow = FollowTarget::parse(p.value(QStringLiteral("follow")), &refError)))
+    return fail(refError, 2);
   const QString grab = p.value(QStringLiteral("grab"));
   bool delayOk = false;
   const int grabDelay = p.value(QStringLiteral("grab-delay")).toInt(&delayOk);
@@ -189,7 +197,7 @@ int runWindow(QApplication& app) {
   window.show();
   // No --preset: the last session's preset and settings.
   const QString preset = p.isSet(QStringLiteral("preset")) ? p.value(QStringLiteral("preset")) : QString();
-  const bool paused = p.isSet(QStringLiteral("paused"));
+  const bool paused = p.isSet(QStringLiteral("paused")) || follow;  // --follow: the window shows the other process
   // Build the session off the GUI thread once the window is on screen: something shows at once.
   QTimer::singleShot(0, &window, [&window, preset, paused] { window.openAtLaunch(preset, !paused); });
   // Both read off the GUI thread (run 0: the store's latest run, looked up there too).
@@ -217,12 +225,13 @@ int runWindow(QApplication& app) {
       });
     });
   }
+  if (follow) FollowController::of(&window)->follow(*follow);  // --follow: polls off the GUI thread
   if (!grab.isEmpty()) {
     // The grab waits for a --replay or --overlay still loading: the picture is of the runs asked for.
     auto* grabTimer = new QTimer(&window);
     grabTimer->setInterval(50);
     QObject::connect(grabTimer, &QTimer::timeout, &window, [&window, &app, &code, grab, grabTimer] {
-      if (window.isOpeningReplay() || window.isOpeningOverlay()) return;
+      if (window.isOpeningReplay() || window.isOpeningOverlay() || FollowController::of(&window)->isLoading()) return;
       grabTimer->stop();
       QString error;
       if (!window.grabWindowTo(grab, &error)) code = fail(error, 1);

@@ -15,6 +15,7 @@
 #include "presets/presets.h"
 #include "charts/scale_plot.h"
 #include "panels/scaler_panel.h"
+#include "runs/follow_controller.h"
 #include "runs/replay_controller.h"
 #include "runs/session_controller.h"
 #include "shell/gui_main.h"
@@ -90,6 +91,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
   buildClassroom();
 
   m_status = new StatusBar(statusBar());
+  m_follow = new FollowController(this);
   wireRuns();
   resize(1500, 950);
   setTheme(false, false);
@@ -154,6 +156,7 @@ void MainWindow::buildDocks() {
 void MainWindow::wireMenus() {
   connect(m_menus, &MainWindowMenus::openRunRequested, this, &MainWindow::openStoreInteractive);
   connect(m_menus, &MainWindowMenus::overlayRequested, this, &MainWindow::overlayInteractive);
+  connect(m_menus, &MainWindowMenus::followRunRequested, this, [this] { m_follow->followInteractive(); });
   connect(m_menus, &MainWindowMenus::clearOverlayRequested, this, &MainWindow::clearOverlay);
   connect(m_menus, &MainWindowMenus::backToLiveRequested, this, &MainWindow::backToLive);
   connect(m_menus, &MainWindowMenus::exportCsvRequested, this, &MainWindow::exportCsvInteractive);

@@ -28,6 +28,7 @@ namespace ampscope::ui {
 class ControlPanel;
 class Dashboard;
 class EventLog;
+class FollowController;
 class LayerTable;
 class MainWindowMenus;
 class ReplayController;
@@ -78,6 +79,9 @@ class MainWindow : public QMainWindow {
   EventLog* eventLog() const { return m_log; }
   /// The stored runs shown: replay, overlay, CSV export (the forwarding methods below).
   ReplayController* runs() const { return m_runs; }
+  /// Follow mode: a run another process writes, shown as a replay that grows (File > Follow a
+  /// run, --follow). It drives the window through this class's public calls and runs().
+  FollowController* follow() const { return m_follow; }
   QString bannerText() const;
 
   void setTheme(bool dark, bool presentation);
@@ -201,6 +205,7 @@ class MainWindow : public QMainWindow {
   MainWindowMenus* m_menus = nullptr;
   ReplayController* m_runs = nullptr;
   StatusBar* m_status = nullptr;
+  FollowController* m_follow = nullptr;
   QWidget* m_replayBar = nullptr;
   QLabel* m_replayLabel = nullptr;
   struct LiveEvent {

@@ -43,6 +43,8 @@ void MainWindowMenus::buildFileMenu(QMainWindow* window, const QStringList& char
   QAction* overlay = file->addAction(QString(), this, &MainWindowMenus::overlayRequested);
   MainWindow::setTrText(overlay, QT_TRANSLATE_NOOP("ampscope::ui::MainWindow", "O&verlay a run\u2026"));
   overlay->setShortcut(QKeySequence(QStringLiteral("Ctrl+Shift+O")));
+  QAction* follow = file->addAction(QString(), this, &MainWindowMenus::followRunRequested);
+  MainWindow::setTrText(follow, QT_TRANSLATE_NOOP("ampscope::ui::MainWindow", "&Follow a run\u2026"));  // runs/follow_controller.h
   m_clearOverlay = file->addAction(QString(), this, &MainWindowMenus::clearOverlayRequested);
   MainWindow::setTrText(m_clearOverlay, QT_TRANSLATE_NOOP("ampscope::ui::MainWindow", "&Remove the overlay"));
   m_clearOverlay->setEnabled(false);

@@ -50,6 +50,8 @@ class MainWindowMenus : public QObject {
  Q_SIGNALS:
   void openRunRequested();
   void overlayRequested();
+  /// File > Follow a run (FollowController::followInteractive).
+  void followRunRequested();
   void clearOverlayRequested();
   void backToLiveRequested();
   void exportCsvRequested();

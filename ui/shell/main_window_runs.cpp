@@ -7,6 +7,7 @@
 #include "charts/dashboard.h"
 #include "panels/event_log.h"
 #include "panels/narrator.h"
+#include "runs/follow_controller.h"
 #include "runs/replay_controller.h"
 #include "runs/run_browser.h"
 #include "runs/session_controller.h"
@@ -55,6 +56,16 @@ void MainWindow::wireRuns() {
           [this] { m_status->showOpening(m_runs->openingText(), m_runs->openingPermille()); });
   connect(m_status, &StatusBar::cancelOpeningClicked, m_runs, &ReplayController::cancelOpening);
   connect(m_status, &StatusBar::tick, this, &MainWindow::updateStatus);
+  // Follow mode: its status and rank selector live in the status bar, its banner in the replay bar.
+  connect(m_follow, &FollowController::statusChanged, this, [this](const QString& text) {
+    m_status->setFollowText(text);
+    updateStatus();
+  });
+  connect(m_follow, &FollowController::ranksChanged, m_status, &StatusBar::setFollowRanks);
+  connect(m_status, &StatusBar::followRankChosen, m_follow, &FollowController::selectRank);
+  connect(m_follow, &FollowController::bannerChanged, this, [this](const QString& text) {
+    if (m_runs->isReplaying()) m_replayLabel->setText(text);
+  });
 }
 
 void MainWindow::onShownRunChanged() {

@@ -1,9 +1,11 @@
 #include "shell/status_bar.h"
 
+#include <QComboBox>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QProgressBar>
 #include <QPushButton>
+#include <QSignalBlocker>
 #include <QStatusBar>
 #include <QTimer>
 
@@ -43,6 +45,17 @@ StatusBar::StatusBar(QStatusBar* bar) : QObject(bar), m_bar(bar) {
   // hidden ones included, and the button made the idle bar taller than its labels (27 px
   // against 22 offscreen).
   m_opening->hide();
+  // Follow mode (runs/follow_controller.h): what the followed run's writer is doing, and for a
+  // run group the rank whose statistics the charts show. In the bar only while shown, like the
+  // opening progress (a combo box makes the bar taller).
+  m_follow = new QLabel(bar);
+  m_follow->setObjectName(QStringLiteral("followStatus"));
+  m_follow->hide();
+  m_followRank = new QComboBox(bar);
+  m_followRank->setObjectName(QStringLiteral("followRank"));
+  m_followRank->setToolTip(tr("The rank whose statistics the charts and the layer table show"));
+  m_followRank->hide();
+  connect(m_followRank, &QComboBox::activated, this, &StatusBar::followRankChosen);
   auto* timer = new QTimer(this);
   timer->setInterval(250);
   connect(timer, &QTimer::timeout, this, &StatusBar::tick);
@@ -64,6 +77,31 @@ void StatusBar::showOpening(const QString& text, int permille) {
 }
 
 QString StatusBar::openingText() const { return m_opening->isHidden() ? QString() : m_openingLabel->text(); }
+
+namespace {
+/// Puts `w` in `bar` (after the permanent widgets there) or takes it out.
+void showPermanent(QStatusBar* bar, QWidget* w, bool show) {
+  if (show && w->isHidden()) {
+    bar->addPermanentWidget(w);
+    w->show();
+  } else if (!show && !w->isHidden()) {
+    bar->removeWidget(w);  // hides it
+  }
+}
+}  // namespace
+
+void StatusBar::setFollowText(const QString& text) {
+  m_follow->setText(text);
+  showPermanent(m_bar, m_follow, !text.isEmpty());
+}
+
+void StatusBar::setFollowRanks(const QStringList& ranks, int current) {
+  QSignalBlocker block(m_followRank);
+  m_followRank->clear();
+  m_followRank->addItems(ranks);
+  m_followRank->setCurrentIndex(current);
+  showPermanent(m_bar, m_followRank, !ranks.isEmpty());
+}
 
 void StatusBar::refresh(SessionController& live, const StoredRun* replay) {
   live.checkRecording();

@@ -6,7 +6,9 @@
 
 #include <QObject>
 #include <QString>
+#include <QStringList>
 
+class QComboBox;
 class QLabel;
 class QProgressBar;
 class QStatusBar;
@@ -30,12 +32,20 @@ class StatusBar : public QObject {
   void showOpening(const QString& text, int permille);
   /// The opening text shown; empty when none.
   QString openingText() const;
+  /// Follow mode (FollowController::statusChanged): "following runs.db:1 \u2014 live, 652 steps";
+  /// empty hides the label.
+  void setFollowText(const QString& text);
+  /// A followed run group's ranks ("rank 0", "rank 1"), `current` selected; empty hides the
+  /// selector (FollowController::ranksChanged).
+  void setFollowRanks(const QStringList& ranks, int current);
 
  Q_SIGNALS:
   /// Every 250 ms: time to refresh().
   void tick();
   /// The Cancel button beside the opening progress.
   void cancelOpeningClicked();
+  /// The user picked entry `index` of the rank selector (follow mode, a run group).
+  void followRankChosen(int index);
 
  private:
   void refreshReplay(const StoredRun& replay);
@@ -52,6 +62,8 @@ class StatusBar : public QObject {
   QWidget* m_opening;
   QLabel* m_openingLabel;
   QProgressBar* m_openingProgress;
+  QLabel* m_follow;
+  QComboBox* m_followRank;
 };
 
 }  // namespace ampscope::ui
