@@ -86,10 +86,15 @@ std::int64_t RunStore::create_run(const SessionConfig& config, const std::vector
   d.exec("BEGIN IMMEDIATE", Doing::CreatingRun);
   try {
     const std::string now = now_iso8601();
+    // The new id is past every run id any table uses, not only runs': a damaged file may hold
+    // step or layer rows of a run that is gone, and a new run must not inherit them (the fuzzer
+    // found one). Each max() is one probe of a primary key that starts with the run id.
     Statement r = d.prepare(
-        "INSERT INTO runs(created, updated, config, model, dataset, precision, device, status, "
+        "INSERT INTO runs(id, created, updated, config, model, dataset, precision, device, status, "
         "source, run_group, rank, world_size, writer_host, writer_pid) "
-        "VALUES (?, ?, ?, ?, ?, ?, ?, 'running', ?, ?, ?, ?, ?, ?)");
+        "VALUES (1 + (SELECT max(coalesce((SELECT max(id) FROM runs), 0), coalesce((SELECT max(run_id) FROM steps), 0), "
+        "coalesce((SELECT max(run_id) FROM layers), 0), coalesce((SELECT max(run_id) FROM layer_stats), 0))), "
+        "?, ?, ?, ?, ?, ?, ?, 'running', ?, ?, ?, ?, ?, ?)");
     r.bind(1, now).bind(2, now).bind(3, config.to_json()).bind(4, config.model).bind(5, config.dataset);
     r.bind(6, precision_label).bind(7, device);
     r.bind(8, origin.source).bind(9, origin.group).bind(10, std::int64_t{origin.rank}).bind(11, std::int64_t{origin.world_size});
