@@ -33,6 +33,16 @@ void read_run_columns(const Statement& q, RunSummary& s) {
   s.status = q.text(5);
 }
 
+// The origin's six columns (schema 3), from column `first` on, in the order of the runs table.
+void read_origin(const Statement& q, int first, RunOrigin& o) {
+  o.source = q.text(first);
+  o.group = q.text(first + 1);
+  o.rank = static_cast<int>(q.i64(first + 2));
+  o.world_size = static_cast<int>(q.i64(first + 3));
+  o.host = q.text(first + 4);
+  o.pid = q.i64(first + 5);
+}
+
 RunSummary read_summary(const Statement& q) {
   RunSummary s;
   read_run_columns(q, s);
@@ -44,12 +54,7 @@ RunSummary read_summary(const Statement& q) {
     s.final_loss = q.real(9);
   }
   s.updated = q.text(10);
-  s.origin.source = q.text(11);
-  s.origin.group = q.text(12);
-  s.origin.rank = static_cast<int>(q.i64(13));
-  s.origin.world_size = static_cast<int>(q.i64(14));
-  s.origin.host = q.text(15);
-  s.origin.pid = q.i64(16);
+  read_origin(q, 11, s.origin);
   return s;
 }
 }  // namespace
@@ -88,14 +93,7 @@ RunData RunStore::load_run(std::int64_t run_id, bool with_layer_stats, const Loa
     c.bind(1, run_id);
     c.step(Doing::Reading);
     out.summary.updated = c.text(1);
-    if (d.file_version >= 3) {
-      out.summary.origin.source = c.text(2);
-      out.summary.origin.group = c.text(3);
-      out.summary.origin.rank = static_cast<int>(c.i64(4));
-      out.summary.origin.world_size = static_cast<int>(c.i64(5));
-      out.summary.origin.host = c.text(6);
-      out.summary.origin.pid = c.i64(7);
-    }
+    if (d.file_version >= 3) read_origin(c, 2, out.summary.origin);
     try {
       out.config = SessionConfig::from_json(c.text(0));
     } catch (const std::exception& e) {
