@@ -84,7 +84,17 @@ RunData RunStore::load_run(std::int64_t run_id, bool with_layer_stats, const Loa
     q.bind(1, run_id);
     if (!q.step(Doing::Reading)) throw RunStoreError("no run " + std::to_string(run_id) + " in " + in_quotes(d.path));
     read_run_columns(q, out.summary);
-    if (!q.is_null(6) && !q.is_null(7)) expected_steps = q.i64(7) - q.i64(6) + 1;
+    if (!q.is_null(6) && !q.is_null(7)) {
+      // A damaged file can hold steps from INT64_MIN to INT64_MAX: the span is only a progress
+      // total, so it is clamped rather than allowed to overflow.
+      const std::int64_t first = q.i64(6), last = q.i64(7);
+      if (last >= first) {
+        const auto span = static_cast<std::uint64_t>(last) - static_cast<std::uint64_t>(first);
+        expected_steps = span >= static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max())
+                                 ? std::numeric_limits<std::int64_t>::max()
+                                 : static_cast<std::int64_t>(span) + 1;
+      }
+    }
 
     Statement c = d.prepare(d.file_version >= 3
                                 ? "SELECT config, updated, source, run_group, rank, world_size, writer_host, writer_pid "
