@@ -69,7 +69,8 @@ int run_record(const std::vector<std::string>& args) {
              if (v.empty()) throw UsageError(str(Cli::tr("--out: the file name is empty")));
              out = v;
            });
-  p.option("threads", "N", str(Cli::tr("LibTorch compute threads, in [1, 256] (default: LibTorch's choice).")),
+  p.option("threads", "N", str(Cli::tr("LibTorch compute threads, in [1, 256] (default: chosen from the model's size and the cores; "
+                       "BLAS runs single-threaded either way).")),
            [&](const std::string& v) { threads = static_cast<int>(to_int("threads", v, 1, 256)); });
   p.flag("quiet", str(Cli::tr("No progress bar.")), [&] { quiet = true; });
   p.option("on-record-error", "WHAT",
@@ -188,6 +189,7 @@ int run_record(const std::vector<std::string>& args) {
   js << "{\"steps\":" << session.steps_done() << ",\"skipped\":" << skipped
      << ",\"final_scale\":" << json_number(last.scale_after) << ",\"final_loss\":" << json_number(last.loss)
      << ",\"steps_per_sec\":" << json_number(secs > 0 ? session.steps_done() / secs : 0.0)
+     << ",\"threads\":" << session.threads().intra_op << ",\"blas_threads\":" << blas_threads()
      << ",\"run_id\":" << recorder->run_id() << ",\"committed_steps\":" << recorder->committed_steps()
      << ",\"model\":\"" << json_escape(cfg.model) << "\",\"precision\":\"" << json_escape(session.precision_label())
      << "\",\"device\":\"" << session.device_label() << "\",\"status\":\"" << json_escape(status) << "\",\"out\":\""

@@ -4,6 +4,7 @@
 #include "emulation.h"
 #include "models.h"
 
+#include <algorithm>
 #include <stdexcept>
 
 #include "ampscope/user_text.h"
@@ -44,14 +45,44 @@ torch::Tensor InstrumentedModel::linear(const torch::Tensor& x, const torch::Ten
                                         const torch::Tensor& b) const {
   // Every linear and conv output of the zoo's models goes through capture(): with capture on,
   // its hook hands backward a gradient already rounded to the precision.
+  if (m_macs >= 0) {
+    m_macs += static_cast<double>(x.numel() / std::max<std::int64_t>(1, x.size(-1))) * static_cast<double>(w.numel());
+    ++m_ops;
+  }
   if (emulating(m_precision)) return detail::emulated_linear(x, w, b, m_precision.precision, m_capture);
   return at::linear(x, w, b);
 }
 
 torch::Tensor InstrumentedModel::conv2d(const torch::Tensor& x, const torch::Tensor& w, const torch::Tensor& b,
                                         std::int64_t padding) const {
-  if (emulating(m_precision)) return detail::emulated_conv2d(x, w, b, padding, m_precision.precision, m_capture);
-  return at::conv2d(x, w, b, /*stride=*/1, padding);
+  torch::Tensor out = emulating(m_precision)
+                          ? detail::emulated_conv2d(x, w, b, padding, m_precision.precision, m_capture)
+                          : at::conv2d(x, w, b, /*stride=*/1, padding);
+  // Each output element is one dot product over a kernel: in_channels x kh x kw multiply-adds.
+  if (m_macs >= 0) {
+    m_macs += static_cast<double>(out.numel()) * static_cast<double>(w.numel() / w.size(0));
+    ++m_ops;
+  }
+  return out;
+}
+
+InstrumentedModel::ForwardWork InstrumentedModel::forward_work(const torch::Tensor& x) {
+  torch::NoGradGuard no_grad;
+  const bool capture_was = m_capture;
+  m_capture = false;
+  m_macs = 0;
+  m_ops = 0;
+  struct Restore {
+    InstrumentedModel& m;
+    bool capture;
+    ~Restore() {
+      m.m_macs = -1;
+      m.m_capture = capture;
+      m.begin_forward();
+    }
+  } restore{*this, capture_was};
+  forward(x);
+  return {m_macs, m_ops};
 }
 
 std::vector<std::string> model_names() { return {"spiral-mlp", "deep-mlp", "fashion-cnn"}; }

@@ -226,12 +226,6 @@ void TrainingSession::Impl::loop(std::stop_token st) {
 
 bool cuda_available() { return torch::cuda::is_available(); }
 
-int set_compute_threads(int n) {
-  if (n >= 1) torch::set_num_threads(n);
-  return torch::get_num_threads();
-}
-int compute_threads() { return torch::get_num_threads(); }
-
 TrainingSession::TrainingSession(SessionConfig config) : m_impl(std::make_unique<Impl>()) {
   m_impl->cfg = std::move(config);
   m_impl->build();
@@ -251,6 +245,15 @@ DeviceKind TrainingSession::device() const { return m_impl->dev_kind; }
 std::string TrainingSession::device_label() const {
   return m_impl->dev_kind == DeviceKind::CUDA ? "cuda:0" : "cpu";
 }
+ThreadChoice TrainingSession::threads() const {
+  {
+    std::lock_guard lock(m_impl->snap_mu);
+    if (m_impl->thread_choice.intra_op > 0 && !m_impl->thread_choice.why.empty()) return m_impl->thread_choice;
+  }
+  if (m_impl->dev_kind != DeviceKind::CPU) return {0, 0, "cuda: LibTorch's default"};
+  return decide_threads(m_impl->forward_work.macs);
+}
+
 std::string TrainingSession::precision_label() const {
   return ::ampscope::precision_label(m_impl->initial_cfg.precision, m_impl->dev_kind);
 }

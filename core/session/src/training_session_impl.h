@@ -30,6 +30,7 @@
 #include <thread>
 #include <unordered_map>
 
+#include "ampscope/compute_threads.h"
 #include "ampscope/training_session.h"
 #include "tensor_views.h"
 
@@ -60,6 +61,11 @@ struct TrainingSession::Impl : GradScalerObserver {
   std::map<std::string, int> weight_layer;      // module label -> layer index of "<label>.weight"
   SessionConfig initial_cfg;    // cfg as the constructor fixed it (config()): never changes after build()
   std::int64_t step_index = 0;  // the worker's (or step()'s caller's) own count
+  // Threads (compute_threads.h): chosen from the work size, applied on the thread that steps.
+  InstrumentedModel::ForwardWork forward_work;
+  std::thread::id threads_applied_on;
+  ThreadChoice thread_choice;
+  void ensure_threads();
   std::atomic<std::int64_t> steps_completed{0};  // step_index, published for steps_done()
   std::atomic<std::uint64_t> micro_batches{0};   // backward passes finished (micro_batches_done())
   std::vector<FaultSpec> immediate_faults;

@@ -36,7 +36,18 @@ TrainingSession::Impl::StepPlan TrainingSession::Impl::plan_step() {
   return p;
 }
 
+void TrainingSession::Impl::ensure_threads() {
+  if (threads_applied_on == std::this_thread::get_id()) return;
+  threads_applied_on = std::this_thread::get_id();
+  if (dev_kind != DeviceKind::CPU) return;  // on CUDA the CPU threads only launch kernels
+  ThreadChoice c = decide_threads(forward_work.macs);
+  apply_threads(c);
+  std::lock_guard lock(snap_mu);
+  thread_choice = std::move(c);
+}
+
 StepRecord TrainingSession::Impl::do_step(const std::stop_token& st) {
+  ensure_threads();
   StepRecord r;
   r.step = step_index;
   r.lr = cfg.lr;

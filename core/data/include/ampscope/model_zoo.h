@@ -48,6 +48,16 @@ class InstrumentedModel : public torch::nn::Module {
   /// Labelled modules in forward order ("fc1", "fc2", ...): the rows users see.
   virtual std::vector<std::string> module_labels() const = 0;
 
+  /// The work of one forward pass over `x`: multiply-adds of every linear and convolution, and how
+  /// many such ops there are, counted by running it without autograd. The thread choice reads the
+  /// mean per op (compute_threads.h): a thread pool's overhead is paid per op.
+  struct ForwardWork {
+    double macs = 0;
+    int ops = 0;
+    double macs_per_op() const { return ops > 0 ? macs / ops : 0.0; }
+  };
+  ForwardWork forward_work(const torch::Tensor& x);
+
  protected:
   /// Subclasses call this on each labelled module's output inside forward().
   torch::Tensor capture(const std::string& label, const torch::Tensor& out);
@@ -62,6 +72,8 @@ class InstrumentedModel : public torch::nn::Module {
  private:
   PrecisionMode m_precision;
   bool m_capture = false;
+  mutable double m_macs = -1;  // counting when >= 0 (forward_work)
+  mutable int m_ops = 0;
   std::vector<std::pair<std::string, torch::Tensor>> m_act_grads;
 };
 

@@ -27,6 +27,7 @@
 // Torch-free header: the UI includes it without LibTorch.
 #pragma once
 
+#include <ampscope/compute_threads.h>
 #include <ampscope/session_types.h>
 
 #include <cstdint>
@@ -42,7 +43,9 @@ class RunRecorder;
 /// Whether this LibTorch build sees a CUDA device (false on CPU-only builds and machines).
 bool cuda_available();
 
-/// Sets LibTorch's intra-op thread count (n >= 1), e.g. from --threads. Returns the count in use.
+/// The user's intra-op thread count (n >= 1), e.g. from --threads: sessions use it instead of
+/// their own choice (compute_threads.h). Also applied on the calling thread; 0 hands the choice back to the
+/// program. Returns the count in use.
 int set_compute_threads(int n);
 int compute_threads();
 
@@ -62,6 +65,9 @@ class TrainingSession {
   DeviceKind device() const;            ///< resolved (never Auto)
   std::string device_label() const;     ///< "cpu", "cuda:0"
   std::string precision_label() const;  ///< "fp16 (emulated)", "bf16", ...
+  /// The threads the session computes with (compute_threads.h), once it has stepped; before the
+  /// first step, what it will choose on a CPU. intra_op 0 on CUDA (LibTorch's default kept).
+  ThreadChoice threads() const;
 
   /// Runs one optimizer step on the calling thread (not while the worker runs). Applies posted
   /// commands first. Throws on errors.
