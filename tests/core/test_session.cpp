@@ -2,6 +2,7 @@
 // controls, the worker thread, and clean errors for bad configurations.
 #include <ampscope/training_session.h>
 
+#include "fused_optimizers.h"  // core/session/src: the fused steps against LibTorch's
 #include "session_test_helpers.h"
 
 #include <c10/util/Exception.h>
@@ -64,6 +65,170 @@ class TestSession : public QObject {
 
  private Q_SLOTS:
   void initTestCase() { set_compute_threads(1); }
+
+  // --- threads (compute_threads.h) ------------------------------------------------------------
+
+  void threadRuleByWorkSize() {
+    // Below the measured threshold one thread; above it one per core, at most kMaxThreads.
+    QCOMPARE(choose_threads(2.2e6, 2).intra_op, 1);
+    QCOMPARE(choose_threads(kParallelForwardMacs - 1, 16).intra_op, 1);
+    QCOMPARE(choose_threads(kParallelForwardMacs, 2).intra_op, 2);
+    QCOMPARE(choose_threads(1.1e9, 16).intra_op, kMaxThreads);
+    QCOMPARE(choose_threads(1.1e9, 1).intra_op, 1);
+    QCOMPARE(choose_threads(1.1e9, 0).intra_op, 1);
+    for (double w : {0.0, 1e6, 1e9}) QCOMPARE(choose_threads(w, 4).blas, 1);
+    QVERIFY2(QString::fromStdString(choose_threads(2.2e6, 2).why).contains("2.2M"), choose_threads(2.2e6, 2).why.c_str());
+  }
+
+  void sessionAppliesItsThreadChoiceOnTheSteppingThread() {
+    // As users run it: no --threads, no environment. The test environment sets OMP_NUM_THREADS
+    // and OPENBLAS_NUM_THREADS (cmake/AmpScopeTesting.cmake): take them away for this test.
+    const QByteArray omp = qgetenv("OMP_NUM_THREADS"), blas = qgetenv("OPENBLAS_NUM_THREADS");
+    qunsetenv("OMP_NUM_THREADS");
+    qunsetenv("OPENBLAS_NUM_THREADS");
+    set_compute_threads(0);
+    const bool have_blas_api = set_blas_threads(2) > 0;
+    SessionConfig c = spiral();
+    c.batch_size = 256;
+    {
+      TrainingSession s(c);
+      QCOMPARE(s.threads().intra_op, 1);  // 2.2M multiply-adds per forward: one thread
+      QVERIFY2(QString::fromStdString(s.threads().why).contains("2.2M"), s.threads().why.c_str());
+      // The worker thread steps: the choice holds there, and BLAS's own pool is down to 1.
+      int on_worker = -1;
+      std::thread([&] {
+        s.step();
+        on_worker = compute_threads();
+      }).join();
+      QCOMPARE(on_worker, 1);
+      if (have_blas_api) QCOMPARE(blas_threads(), 1);
+    }
+    // The user's environment wins for BLAS: the session leaves it alone.
+    qputenv("OPENBLAS_NUM_THREADS", "2");
+    if (have_blas_api) {
+      set_blas_threads(2);
+      TrainingSession s(c);
+      QCOMPARE(s.threads().blas, 0);
+      s.step();
+      QCOMPARE(blas_threads(), 2);
+      set_blas_threads(1);
+    }
+    // --threads wins for LibTorch's pool.
+    set_compute_threads(2);
+    {
+      TrainingSession s(c);
+      s.step();
+      QCOMPARE(s.threads().intra_op, 2);
+      QCOMPARE(compute_threads(), 2);
+    }
+    set_compute_threads(1);
+    if (!omp.isEmpty()) qputenv("OMP_NUM_THREADS", omp);
+    qputenv("OPENBLAS_NUM_THREADS", blas.isEmpty() ? QByteArray("1") : blas);
+  }
+
+  // --- the fused optimizers (fused_optimizers.h) against LibTorch's own ------------------------
+
+  void fusedOptimizersMatchLibTorch_data() {
+    QTest::addColumn<QString>("kind");
+    QTest::addColumn<double>("lr");
+    QTest::addColumn<double>("momentum");  // SGD only
+    QTest::addColumn<double>("dampening");
+    QTest::addColumn<bool>("nesterov");
+    QTest::addColumn<double>("weight_decay");
+    QTest::newRow("sgd") << "sgd" << 0.05 << 0.0 << 0.0 << false << 0.0;
+    QTest::newRow("sgd momentum (the sessions')") << "sgd" << 0.05 << 0.9 << 0.0 << false << 0.0;
+    QTest::newRow("sgd momentum, weight decay") << "sgd" << 0.05 << 0.9 << 0.0 << false << 1e-4;
+    QTest::newRow("sgd dampening") << "sgd" << 0.01 << 0.8 << 0.3 << false << 0.0;
+    QTest::newRow("sgd nesterov") << "sgd" << 0.05 << 0.9 << 0.0 << true << 1e-3;
+    QTest::newRow("adam") << "adam" << 1e-3 << 0.0 << 0.0 << false << 0.0;
+    QTest::newRow("adam weight decay") << "adam" << 1e-3 << 0.0 << 0.0 << false << 1e-2;
+    QTest::newRow("adamw") << "adamw" << 1e-3 << 0.0 << 0.0 << false << 1e-2;
+  }
+  void fusedOptimizersMatchLibTorch() {
+    QFETCH(QString, kind);
+    QFETCH(double, lr);
+    QFETCH(double, momentum);
+    QFETCH(double, dampening);
+    QFETCH(bool, nesterov);
+    QFETCH(double, weight_decay);
+    // Shapes of the zoo's layers, a 3-element bias (all of it the loops' scalar tail), and one
+    // large enough to be split across threads.
+    const std::vector<std::vector<std::int64_t>> shapes{{64, 2}, {64}, {64, 64}, {3, 64}, {3}, {13}, {140000}};
+    torch::manual_seed(11);
+    std::vector<torch::Tensor> ours, theirs, mixed;
+    for (const auto& s : shapes) {
+      const auto t = torch::randn(s);
+      ours.push_back(t.clone().requires_grad_());
+      theirs.push_back(t.clone().requires_grad_());
+      mixed.push_back(t.clone().requires_grad_());
+    }
+    auto make = [&](std::vector<torch::Tensor> ps, bool fused) -> std::unique_ptr<torch::optim::Optimizer> {
+      if (kind == "sgd") {
+        auto o = torch::optim::SGDOptions(lr).momentum(momentum).dampening(dampening).nesterov(nesterov).weight_decay(
+            weight_decay);
+        if (fused) return std::make_unique<ampscope::detail::FusedSGD>(ps, o);
+        return std::make_unique<torch::optim::SGD>(ps, o);
+      }
+      if (kind == "adam") {
+        auto o = torch::optim::AdamOptions(lr).weight_decay(weight_decay);
+        if (fused) return std::make_unique<ampscope::detail::FusedAdam>(ps, o);
+        return std::make_unique<torch::optim::Adam>(ps, o);
+      }
+      auto o = torch::optim::AdamWOptions(lr).weight_decay(weight_decay);
+      if (fused) return std::make_unique<ampscope::detail::FusedAdamW>(ps, o);
+      return std::make_unique<torch::optim::AdamW>(ps, o);
+    };
+    auto a = make(ours, true), b = make(theirs, false), m = make(mixed, true);
+    auto base_step = [&](torch::optim::Optimizer& o) {
+      // The base class's own step on a fused optimizer: both must read and write the same state.
+      if (kind == "sgd") static_cast<ampscope::detail::FusedSGD&>(o).torch::optim::SGD::step();
+      else if (kind == "adam") static_cast<ampscope::detail::FusedAdam&>(o).torch::optim::Adam::step();
+      else static_cast<ampscope::detail::FusedAdamW&>(o).torch::optim::AdamW::step();
+    };
+    for (int step = 0; step < 40; ++step) {
+      // Gradients from 1e-5 to 1e2 in size, so that the moments and buffers see every regime;
+      // step 5 leaves one parameter without a gradient (skipped, as the base class skips it).
+      for (std::size_t k = 0; k < shapes.size(); ++k) {
+        torch::Tensor g = torch::randn(shapes[k]) * std::pow(10.0, step % 8 - 5);
+        if (step == 5 && k == 1) g = torch::Tensor();
+        ours[k].mutable_grad() = g.defined() ? g.clone() : g;
+        theirs[k].mutable_grad() = g.defined() ? g.clone() : g;
+        mixed[k].mutable_grad() = g.defined() ? g.clone() : g;
+      }
+      a->step();
+      QVERIFY(ampscope::detail::last_step_was_fused());
+      b->step();
+      if (step % 3 == 1) base_step(*m);
+      else m->step();
+      for (std::size_t k = 0; k < shapes.size(); ++k) {
+        QVERIFY2(torch::equal(ours[k], theirs[k]),
+                 qPrintable(QStringLiteral("step %1, parameter %2: max difference %3")
+                                .arg(step)
+                                .arg(k)
+                                .arg((ours[k] - theirs[k]).abs().max().item<double>())));
+        QVERIFY2(torch::equal(mixed[k], theirs[k]), qPrintable(QStringLiteral("alternating, step %1, parameter %2")
+                                                                  .arg(step)
+                                                                  .arg(k)));
+      }
+    }
+  }
+
+  void fusedOptimizerHandsOtherTensorsToLibTorch() {
+    // fp64 parameters are not the loops' business: the base class steps them, with the same result.
+    auto p = torch::randn({5, 7}, torch::kDouble).requires_grad_();
+    auto q = p.detach().clone().requires_grad_();
+    ampscope::detail::FusedAdam ours({p}, torch::optim::AdamOptions(1e-2));
+    torch::optim::Adam theirs({q}, torch::optim::AdamOptions(1e-2));
+    for (int i = 0; i < 3; ++i) {
+      const auto g = torch::randn({5, 7}, torch::kDouble);
+      p.mutable_grad() = g.clone();
+      q.mutable_grad() = g.clone();
+      ours.step();
+      QVERIFY(!ampscope::detail::last_step_was_fused());
+      theirs.step();
+    }
+    QVERIFY(torch::equal(p, q));
+  }
 
   void layers_are_named_for_reading() {
     TrainingSession s(spiral());

@@ -7,6 +7,10 @@
 #include <ATen/ATen.h>
 #include <ATen/autocast_mode.h>
 
+#include <sstream>
+#include <string>
+#include <type_traits>
+
 namespace ampscope::compat {
 
 inline constexpr bool kTorch2 = TORCH_VERSION_MAJOR >= 2;
@@ -56,5 +60,20 @@ void* current_cuda_stream(const at::Device& device);
 /// them as an oracle where they exist.
 inline constexpr bool kHasCpuAmpOps =
     TORCH_VERSION_MAJOR > 2 || (TORCH_VERSION_MAJOR == 2 && TORCH_VERSION_MINOR >= 1);
+
+/// The key torch::optim::Optimizer keeps a parameter's state under (its protected state_ map):
+/// the TensorImpl's address, printed to a string in 1.13 (c10::guts::to_string), the address
+/// itself (void*) since 2.0. StateMap is decltype(state_); the map's own key type decides.
+template <class StateMap>
+typename StateMap::key_type optimizer_state_key(const at::Tensor& p) {
+  using Key = typename StateMap::key_type;
+  if constexpr (std::is_same_v<Key, std::string>) {
+    std::ostringstream s;
+    s << static_cast<const void*>(p.unsafeGetTensorImpl());
+    return s.str();
+  } else {
+    return static_cast<Key>(p.unsafeGetTensorImpl());
+  }
+}
 
 }  // namespace ampscope::compat

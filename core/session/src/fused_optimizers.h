@@ -1,0 +1,42 @@
+// LibTorch's SGD, Adam and AdamW with one loop per parameter (issue 18, "a leaner step").
+//
+// torch::optim's C++ step() runs 4 to 10 LibTorch ops per parameter (SGD with momentum: the
+// gradient alias, mul_, add_, add_; Adam: mul_, add_, mul_, addcmul_, sqrt, div, add_, addcdiv_),
+// each through the dispatcher: on a small model that per-op overhead, not the arithmetic, is the
+// optimizer's time. These subclasses keep the base class's options, state (momentum buffers,
+// moments, step counts) and serialisation, and compute exactly the same numbers: every float
+// operation in the same order with the same roundings, FMA where ATen's vectorised kernels use
+// one. The results are the same bits as the base class's on Debian's LibTorch 1.13
+// (test_session: fusedOptimizersMatchLibTorch). A parameter the loop does not cover (not a
+// contiguous fp32 CPU tensor, a sparse gradient, amsgrad) sends the whole step to the base class.
+#pragma once
+
+#include <torch/optim/adam.h>
+#include <torch/optim/adamw.h>
+#include <torch/optim/sgd.h>
+
+namespace ampscope::detail {
+
+class FusedSGD final : public torch::optim::SGD {
+ public:
+  using torch::optim::SGD::SGD;
+  torch::Tensor step(LossClosure closure = nullptr) override;
+};
+
+class FusedAdam final : public torch::optim::Adam {
+ public:
+  using torch::optim::Adam::Adam;
+  torch::Tensor step(LossClosure closure = nullptr) override;
+};
+
+class FusedAdamW final : public torch::optim::AdamW {
+ public:
+  using torch::optim::AdamW::AdamW;
+  torch::Tensor step(LossClosure closure = nullptr) override;
+};
+
+/// Whether the last step() of a fused optimizer ran its own loop (false: the base class's).
+/// For tests and the profile in bench_training.
+bool last_step_was_fused();
+
+}  // namespace ampscope::detail
