@@ -7,9 +7,14 @@
 #include "panels/event_log.h"
 #include "charts/layer_history_heatmap.h"
 #include "charts/loss_plot.h"
+#include "panels/layer_table.h"
+#include "panels/layer_table_model.h"
+#include "panels/narrator.h"
+#include "runs/step_history.h"
 #include "shell/main_window.h"
 #include "presets/presets.h"
 #include "panels/scaler_panel.h"
+#include "charts/scale_plot.h"
 #include "runs/session_controller.h"
 #include "charts/plot_theme.h"
 #include "presets/user_presets.h"
@@ -516,7 +521,9 @@ int meanLightness(QWidget* w) {
 }  // namespace
 
 // The banner, the replay bar and every other widget with a style sheet take their colours from
-// the theme: dark in dark mode (they stayed light), and back to light after.
+// the theme: dark in dark mode (they stayed light), and back to light after. So do the colours
+// widgets draw themselves: the event log's lines by severity (those already written too) and
+// the layer table's non-finite counts (it kept one red in both themes).
 void TestClassroom::darkThemeReachesEveryStyledWidget() {
   QTemporaryDir dir;
   QVERIFY(dir.isValid());
@@ -548,9 +555,48 @@ void TestClassroom::darkThemeReachesEveryStyledWidget() {
   auto* replayBar = w.findChild<QWidget*>(QStringLiteral("replayBar"));
   QVERIFY(banner && replayBar && replayBar->isVisible());
   const PlotTheme light = PlotTheme::light(), dark = PlotTheme::darkTheme();
+  // A line of each severity, written in the light theme.
+  EventLog* log = w.eventLog();
+  const int firstLine = log->count();
+  for (const auto sev : {NarratedEvent::Severity::Bad, NarratedEvent::Severity::Warning, NarratedEvent::Severity::Good})
+    log->addEvent(3, static_cast<int>(sev), QStringLiteral("theme check"));
+  // A layer table (not the window's: a step with a non-finite gradient of its own).
+  StepHistory history;
+  history.reset({LayerInfo{"fc.weight", "fc", "weight", {4}, 4, 0}});
+  {
+    std::vector<StepRecord> records(1);
+    LayerStepStats l;
+    l.layer = 0;
+    l.stats.numel = 4;
+    l.stats.nan = 1;
+    records[0].layers.push_back(l);
+    records[0].found_inf = true;
+    history.append(records);
+  }
+  LayerTable table;
+  table.setHistory(&history);
+  table.tableModel()->rebuild();
+  const QModelIndex nonFinite = table.tableModel()->index(0, LayerTableModel::NonFinite);
+  QCOMPARE(table.tableModel()->data(nonFinite, Qt::DisplayRole).toLongLong(), 1LL);
+  for (const QColor& c : {light.eventBad, light.eventWarning, light.eventGood, light.alarmText, light.rankDisagree,
+                          light.offenderMark, light.overlay})
+    QVERIFY(c.isValid());
+  QVERIFY(light.eventBad != dark.eventBad && light.eventWarning != dark.eventWarning &&
+          light.eventGood != dark.eventGood && light.alarmText != dark.alarmText &&
+          light.rankDisagree != dark.rankDisagree && light.offenderMark != dark.offenderMark &&
+          light.overlay != dark.overlay);
   for (const bool isDark : {true, false}) {
     w.setTheme(isDark, false);
     QCoreApplication::processEvents();
+    const PlotTheme& theme = isDark ? dark : light;
+    QCOMPARE(log->item(firstLine)->foreground().color(), theme.eventBad);
+    QCOMPARE(log->item(firstLine + 1)->foreground().color(), theme.eventWarning);
+    QCOMPARE(log->item(firstLine + 2)->foreground().color(), theme.eventGood);
+    log->addEvent(4, static_cast<int>(NarratedEvent::Severity::Bad), QStringLiteral("theme check"));
+    QCOMPARE(log->item(log->count() - 1)->foreground().color(), theme.eventBad);
+    QCOMPARE(table.tableModel()->data(nonFinite, Qt::ForegroundRole).value<QBrush>().color(), theme.alarmText);
+    QCOMPARE(w.layerTable()->tableModel()->alarmColor(), theme.alarmText);
+    QCOMPARE(w.dashboard()->scalePlot()->theme().overlay, theme.overlay);
     const int bannerL = meanLightness(banner), barL = meanLightness(replayBar);
     qInfo("%s theme: banner lightness %d, replay bar %d", isDark ? "dark" : "light", bannerL, barL);
     if (isDark) {

@@ -179,8 +179,6 @@ void setupStepAxis(QCPAxis* axis) {
   axis->setLabel(stepAxisLabel());
 }
 
-QColor overlayColor(const PlotTheme& theme) { return theme.dark ? QColor(215, 150, 255) : QColor(148, 52, 190); }
-
 QCPColorScale* ChartBase::addLogColorScale(QCPColorMap* map, const QString& label) {
   auto* scale = new QCPColorScale(this);
   plotLayout()->addElement(plotLayout()->rowCount() - 1, 1, scale);
@@ -256,6 +254,7 @@ void ChartBase::applyTheme(const PlotTheme& theme) {
     legend->setBorderPen(Qt::NoPen);
   }
   markDirty();
+  Q_EMIT themeApplied(theme);
 }
 
 void ChartBase::moveLegendAboveAxes() {

@@ -50,6 +50,8 @@ class ChartBase : public QCustomPlot {
 
  Q_SIGNALS:
   void stepClicked(qint64 step);
+  /// applyTheme() ran: what others draw on this chart (follow mode's marks) restyles itself.
+  void themeApplied(const PlotTheme& theme);
 
  protected:
   void showEvent(QShowEvent* event) override;
@@ -112,8 +114,5 @@ std::vector<FormatEdge> fp16Edges();
 void setupStepAxis(QCPAxis* axis);
 /// The label of that axis, translated.
 QString stepAxisLabel();
-/// The colour of a second, overlaid run (drawn dashed): apart from the loss and scale colours
-/// in both themes.
-QColor overlayColor(const PlotTheme& theme);
 
 }  // namespace ampscope::ui

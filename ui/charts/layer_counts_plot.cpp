@@ -113,8 +113,7 @@ void LayerCountsPlot::applyTheme(const PlotTheme& theme) {
   none.setNanHandling(QCPColorGradient::nhTransparent);
   m_zeroMap->setGradient(none);
   styleColorScale(m_colorScale);
-  const QColor mark = theme.dark ? QColor(255, 80, 80) : QColor(215, 25, 28);
-  m_offenders->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssSquare, QPen(mark, theme.lineWidth * 1.4),
+  m_offenders->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssSquare, QPen(theme.offenderMark, theme.lineWidth * 1.4),
                                                Qt::NoBrush, theme.presentation ? 16 : 11));
   m_cursor->setPen(QPen(theme.highlight, theme.lineWidth, Qt::DashLine));
   redraw();

@@ -60,7 +60,7 @@ void LossPlot::applyTheme(const PlotTheme& theme) {
   ChartBase::applyTheme(theme);
   if (!m_loss) return;
   m_loss->setPen(QPen(theme.loss, theme.lineWidth));
-  m_overlay->setPen(QPen(overlayColor(theme), theme.lineWidth, Qt::DashLine));
+  m_overlay->setPen(QPen(theme.overlay, theme.lineWidth, Qt::DashLine));
   m_skipped->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCross, QPen(theme.skipped, theme.lineWidth),
                                              Qt::NoBrush, theme.presentation ? 14 : 9));
   m_cursor->setPen(QPen(theme.highlight, theme.lineWidth, Qt::DashLine));

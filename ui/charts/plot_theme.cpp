@@ -33,6 +33,13 @@ PlotTheme PlotTheme::light() {
   t.noteAccent = QColor(0x2e, 0x86, 0xc1);
   t.hintText = QColor(0xb9, 0x77, 0x0e);
   t.errorText = QColor(0xc0, 0x39, 0x2b);
+  t.overlay = QColor(148, 52, 190);
+  t.offenderMark = QColor(215, 25, 28);
+  t.rankDisagree = QColor(220, 30, 160);
+  t.alarmText = QColor(200, 30, 30);
+  t.eventBad = QColor(190, 30, 30);
+  t.eventWarning = QColor(170, 100, 0);
+  t.eventGood = QColor(30, 130, 30);
   return t;
 }
 
@@ -60,6 +67,13 @@ PlotTheme PlotTheme::darkTheme() {
   t.noteAccent = QColor(0x5d, 0xad, 0xe2);
   t.hintText = QColor(0xf0, 0xb4, 0x5a);
   t.errorText = QColor(0xff, 0x8a, 0x80);
+  t.overlay = QColor(215, 150, 255);
+  t.offenderMark = QColor(255, 80, 80);
+  t.rankDisagree = QColor(255, 110, 200);
+  t.alarmText = QColor(255, 120, 120);
+  t.eventBad = QColor(255, 120, 120);
+  t.eventWarning = QColor(255, 200, 100);
+  t.eventGood = QColor(140, 220, 140);
   return t;
 }
 
@@ -125,13 +139,15 @@ QString PlotTheme::textStyle(const QColor& color, bool bold) {
 }
 
 namespace {
-/// Re-applies a widget's themed style sheet when the application palette changes.
-class ThemedStyle final : public QObject {
+/// Calls a widget's theme callback again when the application palette changes: its themed
+/// style sheet (kStyleName, one per widget) or colours it sets itself (kFollowerName).
+class ThemeFollower final : public QObject {
  public:
-  static constexpr const char* kName = "ampscope_themed_style";
-  ThemedStyle(QWidget* widget, std::function<QString(const PlotTheme&)> style)
-      : QObject(widget), m_widget(widget), m_style(std::move(style)) {
-    setObjectName(QLatin1String(kName));
+  static constexpr const char* kStyleName = "ampscope_themed_style";
+  static constexpr const char* kFollowerName = "ampscope_theme_follower";
+  ThemeFollower(QWidget* widget, const char* name, std::function<void(const PlotTheme&)> callback)
+      : QObject(widget), m_widget(widget), m_apply(std::move(callback)) {
+    setObjectName(QLatin1String(name));
     widget->installEventFilter(this);
     apply();
   }
@@ -141,26 +157,31 @@ class ThemedStyle final : public QObject {
       apply();
     return false;
   }
-  void apply() {
-    const QString sheet = m_style(PlotTheme::ofApplication());
-    if (sheet != m_widget->styleSheet()) m_widget->setStyleSheet(sheet);  // a new sheet changes the palette again
-  }
+  void apply() { m_apply(PlotTheme::ofApplication()); }
  private:
   QWidget* m_widget;
-  std::function<QString(const PlotTheme&)> m_style;
+  std::function<void(const PlotTheme&)> m_apply;
 };
 }  // namespace
 
 void refreshThemedStyleSheets() {
   for (QWidget* w : QApplication::allWidgets())
-    for (QObject* o : w->findChildren<QObject*>(QLatin1String(ThemedStyle::kName), Qt::FindDirectChildrenOnly))
-      static_cast<ThemedStyle*>(o)->apply();
+    for (const char* name : {ThemeFollower::kStyleName, ThemeFollower::kFollowerName})
+      for (QObject* o : w->findChildren<QObject*>(QLatin1String(name), Qt::FindDirectChildrenOnly))
+        static_cast<ThemeFollower*>(o)->apply();
 }
 
 void setThemedStyleSheet(QWidget* widget, std::function<QString(const PlotTheme&)> style) {
-  for (QObject* old : widget->findChildren<QObject*>(QLatin1String(ThemedStyle::kName), Qt::FindDirectChildrenOnly))
+  for (QObject* old : widget->findChildren<QObject*>(QLatin1String(ThemeFollower::kStyleName), Qt::FindDirectChildrenOnly))
     delete old;
-  new ThemedStyle(widget, std::move(style));
+  new ThemeFollower(widget, ThemeFollower::kStyleName, [widget, style = std::move(style)](const PlotTheme& theme) {
+    const QString sheet = style(theme);
+    if (sheet != widget->styleSheet()) widget->setStyleSheet(sheet);  // a new sheet changes the palette again
+  });
+}
+
+void followApplicationTheme(QWidget* widget, std::function<void(const PlotTheme&)> apply) {
+  new ThemeFollower(widget, ThemeFollower::kFollowerName, std::move(apply));
 }
 
 }  // namespace ampscope::ui

@@ -32,6 +32,11 @@ struct PlotTheme {
   QColor noteBackground, noteText, noteAccent;        ///< the preset's explanation
   QColor hintText;                                    ///< "Reset to apply", skipped presets
   QColor errorText;                                   ///< a rejected value, an unreadable store
+  QColor overlay;       ///< a second, overlaid run (drawn dashed): apart from loss and scale
+  QColor offenderMark;  ///< the counts chart's outlined first offender of a non-finite step
+  QColor rankDisagree;  ///< follow mode: the steps where a run group's ranks disagree
+  QColor alarmText;     ///< the layer table's non-finite counts and the offender now
+  QColor eventBad, eventWarning, eventGood;  ///< the event log's lines by severity (Info: the text colour)
   double lineWidth = 1.6;
   int fontPointSize = 9;
 
@@ -56,7 +61,13 @@ struct PlotTheme {
 /// whenever the application palette changes (View > Dark theme), so that no colour of a
 /// widget stays light in dark mode.
 void setThemedStyleSheet(QWidget* widget, std::function<QString(const PlotTheme&)> style);
-/// Re-applies every themed style sheet (setTheme calls it after installing the palette).
+/// Calls `apply(theme)` for the application's theme now, and again whenever the application
+/// palette changes or refreshThemedStyleSheets() runs: for colours a widget draws that a style
+/// sheet cannot give (item foregrounds). Several may be attached to one widget; each lives as
+/// long as the widget.
+void followApplicationTheme(QWidget* widget, std::function<void(const PlotTheme&)> apply);
+/// Re-applies every themed style sheet and every followApplicationTheme() callback (setTheme
+/// calls it after installing the palette).
 void refreshThemedStyleSheets();
 
 }  // namespace ampscope::ui

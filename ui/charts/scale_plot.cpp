@@ -72,9 +72,9 @@ void ScalePlot::applyTheme(const PlotTheme& theme) {
   if (!m_scale) return;
   m_scale->setPen(QPen(theme.scale, theme.lineWidth));
   const double size = theme.presentation ? 14 : 9;
-  m_overlay->setPen(QPen(overlayColor(theme), theme.lineWidth, Qt::DashLine));
+  m_overlay->setPen(QPen(theme.overlay, theme.lineWidth, Qt::DashLine));
   m_overlaySkipped->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssTriangleInverted,
-                                                    QPen(overlayColor(theme), theme.lineWidth), Qt::NoBrush, size));
+                                                    QPen(theme.overlay, theme.lineWidth), Qt::NoBrush, size));
   m_skipped->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssTriangleInverted, QPen(theme.skipped, theme.lineWidth),
                                              QBrush(theme.skipped), size));
   m_grown->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssTriangle, QPen(theme.grow, theme.lineWidth),

@@ -18,6 +18,31 @@ EventLog::EventLog(QWidget* parent) : QListWidget(parent) {
   connect(this, &QListWidget::itemActivated, this, [this](QListWidgetItem* item) {
     Q_EMIT stepActivated(item->data(Qt::UserRole).toLongLong());
   });
+  followApplicationTheme(this, [this](const PlotTheme& theme) { applyTheme(theme); });
+}
+
+namespace {
+constexpr int kSeverityRole = Qt::UserRole + 1;
+}  // namespace
+
+QColor EventLog::severityColor(const PlotTheme& theme, int severity) {
+  using Sev = NarratedEvent::Severity;
+  switch (static_cast<Sev>(severity)) {
+    case Sev::Bad: return theme.eventBad;
+    case Sev::Warning: return theme.eventWarning;
+    case Sev::Good: return theme.eventGood;
+    case Sev::Info: break;
+  }
+  return {};
+}
+
+void EventLog::applyTheme(const PlotTheme& theme) {
+  m_theme = theme;
+  for (int i = 0; i < count(); ++i) {
+    QListWidgetItem* line = item(i);
+    const QColor colour = severityColor(theme, line->data(kSeverityRole).toInt());
+    if (colour.isValid()) line->setForeground(colour);
+  }
 }
 
 void EventLog::changeEvent(QEvent* event) {
@@ -32,15 +57,16 @@ void EventLog::addEvent(qint64 step, int severity, const QString& text) {
   const bool atBottom = bar->value() >= bar->maximum() - 2;
   using Sev = NarratedEvent::Severity;
   QString mark;
-  QColor colour;
   switch (static_cast<Sev>(severity)) {
-    case Sev::Bad: mark = QStringLiteral("\u25BC "); colour = m_dark ? QColor(255, 120, 120) : QColor(190, 30, 30); break;
-    case Sev::Warning: mark = QStringLiteral("\u26A0 "); colour = m_dark ? QColor(255, 200, 100) : QColor(170, 100, 0); break;
-    case Sev::Good: mark = QStringLiteral("\u25B2 "); colour = m_dark ? QColor(140, 220, 140) : QColor(30, 130, 30); break;
+    case Sev::Bad: mark = QStringLiteral("\u25BC "); break;
+    case Sev::Warning: mark = QStringLiteral("\u26A0 "); break;
+    case Sev::Good: mark = QStringLiteral("\u25B2 "); break;
     case Sev::Info: mark = QStringLiteral("\u2022 "); break;
   }
+  const QColor colour = severityColor(m_theme, severity);
   auto* item = new QListWidgetItem(mark + text);
   item->setData(Qt::UserRole, step);
+  item->setData(kSeverityRole, severity);
   item->setToolTip(text);
   if (colour.isValid()) item->setForeground(colour);
   addItem(item);

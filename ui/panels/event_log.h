@@ -2,6 +2,8 @@
 // to show that step (stepActivated).
 #pragma once
 
+#include "charts/plot_theme.h"
+
 #include <QListWidget>
 
 namespace ampscope::ui {
@@ -12,7 +14,8 @@ class EventLog : public QListWidget {
   explicit EventLog(QWidget* parent = nullptr);
   /// severity: NarratedEvent::Severity as int.
   void addEvent(qint64 step, int severity, const QString& text);
-  void setDark(bool dark) { m_dark = dark; }
+  /// The colour of a line of `severity` in `theme` (invalid for Info: the text colour).
+  static QColor severityColor(const PlotTheme& theme, int severity);
   /// Lines kept (the oldest go first).
   static constexpr int kMaxLines = 5000;
 
@@ -23,7 +26,9 @@ class EventLog : public QListWidget {
   void changeEvent(QEvent* event) override;
 
  private:
-  bool m_dark = false;
+  /// Colours every line for `theme` (the log follows the application's theme).
+  void applyTheme(const PlotTheme& theme);
+  PlotTheme m_theme = PlotTheme::light();
 };
 
 }  // namespace ampscope::ui

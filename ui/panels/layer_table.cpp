@@ -2,6 +2,8 @@
 
 #include "panels/layer_table_model.h"
 
+#include "charts/plot_theme.h"
+
 #include <QEvent>
 #include <QHeaderView>
 #include <QItemSelectionModel>
@@ -22,6 +24,7 @@ LayerTable::LayerTable(QWidget* parent) : QTableView(parent), m_model(new LayerT
   connect(selectionModel(), &QItemSelectionModel::currentRowChanged, this, [this](const QModelIndex& current) {
     if (!m_silent && current.isValid()) Q_EMIT layerSelected(current.row());
   });
+  followApplicationTheme(this, [this](const PlotTheme& theme) { m_model->setAlarmColor(theme.alarmText); });
 }
 
 void LayerTable::changeEvent(QEvent* event) {

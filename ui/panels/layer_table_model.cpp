@@ -1,5 +1,7 @@
 #include "panels/layer_table_model.h"
 
+#include "charts/plot_theme.h"
+
 #include "panels/narrator.h"
 #include "runs/step_history.h"
 
@@ -11,7 +13,7 @@
 
 namespace ampscope::ui {
 
-LayerTableModel::LayerTableModel(QObject* parent) : QAbstractTableModel(parent) {}
+LayerTableModel::LayerTableModel(QObject* parent) : QAbstractTableModel(parent), m_alarm(PlotTheme::light().alarmText) {}
 
 void LayerTableModel::rebuild() {
   beginResetModel();
@@ -84,6 +86,12 @@ int LayerTableModel::rowCount(const QModelIndex& parent) const {
   return parent.isValid() ? 0 : static_cast<int>(m_rows.size());
 }
 int LayerTableModel::columnCount(const QModelIndex& parent) const { return parent.isValid() ? 0 : ColumnCount; }
+
+void LayerTableModel::setAlarmColor(const QColor& color) {
+  if (color == m_alarm) return;
+  m_alarm = color;
+  if (!m_rows.empty()) Q_EMIT dataChanged(index(0, NonFinite), index(rowCount() - 1, Offender), {Qt::ForegroundRole});
+}
 
 void LayerTableModel::retranslate() {
   Q_EMIT headerDataChanged(Qt::Horizontal, 0, ColumnCount - 1);
@@ -162,8 +170,8 @@ QVariant LayerTableModel::data(const QModelIndex& index, int role) const {
   if (role == Qt::TextAlignmentRole && index.column() != Name && index.column() != Offender)
     return QVariant::fromValue(Qt::AlignRight | Qt::AlignVCenter);
   if (role == Qt::ForegroundRole) {
-    if (index.column() == NonFinite && s && s->nonfinite() > 0) return QBrush(QColor(200, 30, 30));
-    if (index.column() == Offender && static_cast<int>(r) == m_offenderNow) return QBrush(QColor(200, 30, 30));
+    if (index.column() == NonFinite && s && s->nonfinite() > 0) return QBrush(m_alarm);
+    if (index.column() == Offender && static_cast<int>(r) == m_offenderNow) return QBrush(m_alarm);
   }
   if (role == Qt::FontRole && index.column() == Offender && static_cast<int>(r) == m_offenderNow) {
     QFont f;

@@ -5,6 +5,7 @@
 #include <ampscope/session_types.h>
 
 #include <QAbstractTableModel>
+#include <QColor>
 
 #include <vector>
 
@@ -24,6 +25,10 @@ class LayerTableModel : public QAbstractTableModel {
   void rebuild();
   /// Tells the views that every text changed (the language did).
   void retranslate();
+  /// The colour of a non-finite count and of the offender now (PlotTheme::alarmText; the
+  /// table follows the application's theme, LayerTable).
+  void setAlarmColor(const QColor& color);
+  QColor alarmColor() const { return m_alarm; }
   /// New steps arrived; refreshes the shown values when following the newest step.
   void appendSteps();
   /// -1 = follow the newest statistics step.
@@ -52,6 +57,7 @@ class LayerTableModel : public QAbstractTableModel {
   qint64 m_shownStep = -1;
   qint64 m_drawnStep = -1;
   int m_offenderNow = -1;
+  QColor m_alarm;
   std::vector<LayerStepStats> m_copy;  // the drawn step's stats (the history's ring moves on)
 };
 

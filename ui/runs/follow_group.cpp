@@ -65,7 +65,11 @@ void FollowController::drawDisagreements() {
     m_disagreeGraph = plot->addGraph();
     m_disagreeGraph->setObjectName(QStringLiteral("rankDisagreements"));
     m_disagreeGraph->setLineStyle(QCPGraph::lsNone);
-    m_disagreeGraph->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCrossCircle, QColor(220, 30, 160), 11));
+    const auto style = [graph = m_disagreeGraph.data()](const PlotTheme& theme) {
+      graph->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCrossCircle, theme.rankDisagree, 11));
+    };
+    style(plot->theme());
+    connect(plot, &ChartBase::themeApplied, m_disagreeGraph.data(), style);  // View > Dark theme
   }
   m_disagreeGraph->setName(tr("ranks disagree"));
   QVector<QCPGraphData> data;

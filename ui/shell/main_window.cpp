@@ -334,7 +334,6 @@ void MainWindow::setTheme(bool dark, bool presentation) {
   if (presentation) f.setPointSizeF(f.pointSizeF() * 1.5);
   QApplication::setFont(f);
   m_dashboard->applyTheme(t);
-  m_log->setDark(dark);
   m_controls->setPresentation(presentation);
   // The layer table is for exploring, not for the back of the room: the charts get its space.
   if (auto* layers = findChild<QDockWidget*>(QStringLiteral("layers"))) layers->setVisible(!presentation);
