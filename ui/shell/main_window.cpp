@@ -1,61 +1,38 @@
 #include "shell/main_window.h"
 
-#include "core_text.h"
-
 #include "panels/control_panel.h"
 #include "charts/dashboard.h"
 #include "panels/event_log.h"
-#include "charts/export_dialog.h"
 #include "charts/histogram_heatmap.h"
 #include "charts/layer_history_heatmap.h"
 #include "panels/layer_table.h"
 #include "panels/layer_table_model.h"
 #include "charts/loss_plot.h"
-#include "panels/narrator.h"
-#include "presets/presets.h"
 #include "charts/scale_plot.h"
 #include "panels/scaler_panel.h"
 #include "runs/follow_controller.h"
 #include "runs/replay_controller.h"
 #include "runs/session_controller.h"
-#include "shell/gui_main.h"
+#include "shell/classroom_controller.h"
 #include "shell/main_window_menus.h"
 #include "shell/status_bar.h"
-#include "presets/preset_i18n.h"
-#include "translations.h"
-#include "runs/stored_run.h"
 
-#include <QAbstractButton>
 #include <QAction>
-#include <QActionGroup>
-#include <QEvent>
-#include <QSettings>
 #include <QApplication>
-#include <QDir>
+#include <QCloseEvent>
 #include <QDockWidget>
-#include <QFileDialog>
-#include <QFileInfo>
-#include <QStandardPaths>
 #include <QHBoxLayout>
 #include <QLabel>
-#include <QMenuBar>
-#include <QMessageBox>
 #include <QPushButton>
 #include <QScrollArea>
-#include <QScrollBar>
 #include <QStatusBar>
 #include <QTimer>
-#include <QToolBar>
 #include <QVBoxLayout>
-
-#include <cmath>
-#include <exception>
 
 namespace ampscope::ui {
 
 MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
   setWindowTitle(QStringLiteral("AmpScope"));
-  m_baseFont = QApplication::font();
   m_controller = new SessionController(this);
 
   auto* central = new QWidget(this);
@@ -66,6 +43,14 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
   setThemedStyleSheet(m_banner, [](const PlotTheme& t) { return t.bannerStyle(); });
   m_banner->setVisible(false);
   v->addWidget(m_banner);
+  // The loaded preset's explanation, above the charts: what to look at (ClassroomController).
+  auto* explanation = new QLabel(central);
+  explanation->setWordWrap(true);
+  explanation->setTextFormat(Qt::RichText);
+  explanation->setObjectName(QStringLiteral("explanation"));
+  explanation->setContentsMargins(6, 4, 6, 4);
+  explanation->setVisible(false);
+  v->addWidget(explanation);
   v->addWidget(buildReplayBar(central));
   auto* bar = new QWidget(central);
   auto* h = new QHBoxLayout(bar);
@@ -86,9 +71,11 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
 
   buildDocks();
   m_menus = new MainWindowMenus(this, m_controller, chartTitles());
+  m_classroom = new ClassroomController(
+      {this, m_controller, m_dashboard, m_controls, m_menus, m_runs, explanation}, this);
   wireMenus();
   wireController();
-  buildClassroom();
+  wireClassroom();
 
   m_status = new StatusBar(statusBar());
   m_follow = new FollowController(this);
@@ -164,10 +151,22 @@ void MainWindow::wireMenus() {
   connect(m_menus, &MainWindowMenus::exportChartRequested, this, &MainWindow::exportChartInteractive);
   connect(m_menus, &MainWindowMenus::resetRequested, this,
           [this] { m_controller->configureInBackground(m_controls->editedConfig()); });
-  connect(m_menus, &MainWindowMenus::themeRequested, this, &MainWindow::setTheme);
+  connect(m_menus, &MainWindowMenus::themeRequested, m_classroom, &ClassroomController::setTheme);
   connect(m_menus, &MainWindowMenus::followNewestRequested, this, [this] { showStep(-1); });
   connect(m_menus, &MainWindowMenus::languageRequested, this, &MainWindow::setLanguage);
-  connect(m_menus, &MainWindowMenus::shortcutsRequested, this, &MainWindow::showShortcuts);
+  connect(m_menus, &MainWindowMenus::shortcutsRequested, m_classroom, &ClassroomController::showShortcuts);
+}
+
+void MainWindow::wireClassroom() {
+  connect(m_controls, &ControlPanel::presetChosen, m_classroom,
+          [this](const QString& name) { m_classroom->loadPresetInBackground(name, true); });
+  connect(m_controls, &ControlPanel::savePresetRequested, m_classroom, &ClassroomController::savePresetInteractive);
+  connect(m_controls, &ControlPanel::deletePresetRequested, m_classroom, &ClassroomController::deletePresetInteractive);
+  connect(m_classroom, &ClassroomController::bannerRequested, this, &MainWindow::showBanner);
+  connect(m_classroom, &ClassroomController::statusMessage, statusBar(), &QStatusBar::showMessage);
+  connect(m_classroom, &ClassroomController::themeChanged, this,
+          [this] { QTimer::singleShot(0, this, &MainWindow::fitControlsWidth); });  // new font, new widths
+  m_classroom->refreshPresets();
 }
 
 QStringList MainWindow::chartTitles() const {
@@ -200,48 +199,21 @@ void MainWindow::wireController() {
   connect(m_controls, &ControlPanel::speedLimitEdited, m_controller, &SessionController::setSpeedLimit);
   connect(m_controls, &ControlPanel::faultRequested, m_controller, &SessionController::injectFault);
   connect(m_controls, &ControlPanel::resetRequested, m_menus->resetAction(), &QAction::trigger);
-  connect(m_controls, &ControlPanel::presetChosen, this, [this](const QString& name) { loadPresetInBackground(name, true); });
+  connect(m_controls, &ControlPanel::clippingEdited, m_controller, &SessionController::setClipping);
+  connect(m_controls, &ControlPanel::accumulationEdited, m_controller, &SessionController::setAccumulation);
   connect(m_controls, &ControlPanel::unscaledViewToggled, this, [this](bool on) {
     m_dashboard->histogram()->setShiftByScale(on);
+    m_dashboard->layerHistory()->setUnscaled(on);
     m_dashboard->scheduleReplot();
   });
-}
-
-bool MainWindow::loadPreset(const QString& name, std::int64_t maxSteps) {
-  Preset p;
-  bool found = false;
-  for (const Preset& q : m_presets)  // built-in and user presets
-    if (q.name == name) {
-      p = q;
-      found = true;
+  connect(m_controller, &SessionController::loadingChanged, this, [this](bool loading, const QString& message) {
+    if (loading) {
+      statusBar()->showMessage(message);
+      m_stepBar->setText(message);
+    } else {
+      statusBar()->clearMessage();
     }
-  if (!found) {
-    try {
-      p = findPreset(name);
-    } catch (const std::exception& e) {
-      showBanner(i18n::errorText(e));
-      return false;
-    }
-  }
-  if (maxSteps > 0) p.config.max_steps = maxSteps;
-  m_presetTitle = presetTitle(p);
-  m_presetName = p.name;
-  const int i = m_controls->presetCombo()->findData(name);
-  if (i >= 0) m_controls->presetCombo()->setCurrentIndex(i);
-  setExplanation(m_presetTitle, presetDescription(p));
-  if (m_loadInBackground) {
-    m_controller->configureInBackground(p.config);
-    return true;
-  }
-  return m_controller->configure(p.config);
-}
-
-bool MainWindow::loadPresetInBackground(const QString& name, bool start) {
-  m_loadInBackground = true;
-  const bool ok = loadPreset(name);
-  m_loadInBackground = false;
-  if (ok && start) m_controller->start();
-  return ok;
+  });
 }
 
 void MainWindow::onSessionReset() {
@@ -325,27 +297,28 @@ void MainWindow::showStep(qint64 step) {
   m_dashboard->scheduleReplot();
 }
 
-void MainWindow::setTheme(bool dark, bool presentation) {
-  const PlotTheme t = (dark ? PlotTheme::darkTheme() : PlotTheme::light()).withPresentation(presentation);
-  if (m_menus) m_menus->showTheme(dark, presentation);
-  QApplication::setPalette(t.palette());
-  refreshThemedStyleSheets();  // the banner, the replay bar, the panels' hints and messages
-  QFont f = m_baseFont;
-  if (presentation) f.setPointSizeF(f.pointSizeF() * 1.5);
-  QApplication::setFont(f);
-  m_dashboard->applyTheme(t);
-  m_controls->setPresentation(presentation);
-  // The layer table is for exploring, not for the back of the room: the charts get its space.
-  if (auto* layers = findChild<QDockWidget*>(QStringLiteral("layers"))) layers->setVisible(!presentation);
-  if (auto* events = findChild<QDockWidget*>(QStringLiteral("events")))
-    resizeDocks({events}, {presentation ? 150 : 220}, Qt::Vertical);
-  if (m_explanation) {
-    QFont ef = f;
-    ef.setPointSizeF(f.pointSizeF() * (presentation ? 1.15 : 1.0));
-    m_explanation->setFont(ef);
-    m_explanation->setStyleSheet(t.explanationStyle());
-  }
-  QTimer::singleShot(0, this, &MainWindow::fitControlsWidth);  // new font, new widths
+// ---- the classroom API, forwarded (tests, gui_main) -----------------------------------------
+
+bool MainWindow::loadPreset(const QString& name, std::int64_t maxSteps) { return m_classroom->loadPreset(name, maxSteps); }
+bool MainWindow::loadPresetInBackground(const QString& name, bool start) {
+  return m_classroom->loadPresetInBackground(name, start);
+}
+void MainWindow::setTheme(bool dark, bool presentation) { m_classroom->setTheme(dark, presentation); }
+bool MainWindow::darkTheme() const { return m_classroom->darkTheme(); }
+bool MainWindow::presentationMode() const { return m_classroom->presentationMode(); }
+QString MainWindow::restoreSettings() { return m_classroom->restoreSettings(); }
+void MainWindow::saveSettings() const { m_classroom->saveSettings(); }
+void MainWindow::openAtLaunch(const QString& preset, bool start) { m_classroom->openAtLaunch(preset, start); }
+std::optional<SessionConfig> MainWindow::savedConfig() { return ClassroomController::savedConfig(); }
+void MainWindow::refreshPresets() { m_classroom->refreshPresets(); }
+const std::vector<Preset>& MainWindow::presets() const { return m_classroom->presets(); }
+QString MainWindow::explanationText() const { return m_classroom->explanationText(); }
+QList<QPair<QString, QString>> MainWindow::shortcutList() const { return m_classroom->shortcutList(); }
+void MainWindow::showShortcuts() { m_classroom->showShortcuts(); }
+
+void MainWindow::closeEvent(QCloseEvent* event) {
+  if (m_classroom->savesOnClose()) m_classroom->saveSettings();
+  QMainWindow::closeEvent(event);
 }
 
 }  // namespace ampscope::ui

@@ -1,8 +1,9 @@
 // The main window: builds the window (central charts, docks, replay bar) and wires the menus
-// (MainWindowMenus), the session controller, the stored runs (ReplayController) and the status
-// bar (StatusBar) to the panels and charts. It owns no logic of its own beyond selection (which
-// layer, which step); the runs API below forwards to ReplayController (tests and gui_main call
-// it here).
+// (MainWindowMenus), the session controller, the stored runs (ReplayController), follow mode
+// (FollowController), presets, theme and settings (ClassroomController) and the status bar
+// (StatusBar) to the panels and charts. It owns no logic of its own beyond selection (which
+// layer, which step); the runs and classroom APIs below forward to their controllers (tests
+// and gui_main call them here).
 #pragma once
 
 #include "charts/exporter.h"
@@ -25,6 +26,7 @@ class QPushButton;
 
 namespace ampscope::ui {
 
+class ClassroomController;
 class ControlPanel;
 class Dashboard;
 class EventLog;
@@ -50,10 +52,10 @@ class MainWindow : public QMainWindow {
   /// "Loading Fashion-MNIST..." shows meanwhile). Starts it when built if `start`.
   bool loadPresetInBackground(const QString& name, bool start);
 
-  // --- classroom (main_window_classroom.cpp) ---------------------------------------------
-  /// Restores theme, presentation mode, last preset and config, geometry, dock state,
-  /// splitter sizes and view toggles from QSettings, and saves them on close from then on.
-  /// Returns the preset name to open (the last one, "" when none was saved).
+  // --- classroom: presets, theme, shortcuts, settings (ClassroomController, forwarded) ---
+  /// Restores theme, presentation mode, geometry, dock state, splitter sizes and view toggles
+  /// from QSettings, and saves them on close from then on. Returns the preset name to open
+  /// (the last one, "" when none was saved).
   QString restoreSettings();
   void saveSettings() const;
   /// At launch: `preset` when given, else the last session's preset and settings (QSettings),
@@ -63,7 +65,7 @@ class MainWindow : public QMainWindow {
   static std::optional<SessionConfig> savedConfig();
   /// Re-reads the user presets and fills the preset list and menu.
   void refreshPresets();
-  const std::vector<Preset>& presets() const { return m_presets; }
+  const std::vector<Preset>& presets() const;
   bool presentationMode() const;
   bool darkTheme() const;
   /// The explanation shown above the charts (the loaded preset's title and text).
@@ -71,6 +73,8 @@ class MainWindow : public QMainWindow {
   /// Every action with a shortcut: (text, shortcuts), as the shortcuts dialog lists them.
   QList<QPair<QString, QString>> shortcutList() const;
   void showShortcuts();
+  /// Presets, theme and presentation mode, shortcuts, settings between launches.
+  ClassroomController* classroom() const { return m_classroom; }
 
   SessionController* controller() const { return m_controller; }
   Dashboard* dashboard() const { return m_dashboard; }
@@ -160,17 +164,8 @@ class MainWindow : public QMainWindow {
   QStringList chartTitles() const;
 
  private:
-  void buildClassroom();
-  void savePresetInteractive();
-  void deletePresetInteractive(const QString& name);
-  void setExplanation(const QString& title, const QString& text);
-  QLabel* m_explanation = nullptr;
-  std::vector<Preset> m_presets;
-  QString m_presetName;
-  bool m_saveOnClose = false;
-  bool m_loadInBackground = false;
-
   void wireMenus();
+  void wireClassroom();
   void buildDocks();
   void wireController();
   void onSessionReset();
@@ -206,6 +201,7 @@ class MainWindow : public QMainWindow {
   ReplayController* m_runs = nullptr;
   StatusBar* m_status = nullptr;
   FollowController* m_follow = nullptr;
+  ClassroomController* m_classroom = nullptr;
   QWidget* m_replayBar = nullptr;
   QLabel* m_replayLabel = nullptr;
   struct LiveEvent {
@@ -214,10 +210,8 @@ class MainWindow : public QMainWindow {
     QString text;
   };
   std::deque<LiveEvent> m_liveEvents;  // the live log, restored when leaving a replay
-  QString m_presetTitle;
   int m_selectedLayer = -1;
   qint64 m_shownStep = -1;
-  QFont m_baseFont;
 };
 
 }  // namespace ampscope::ui

@@ -8,10 +8,9 @@
 #include "charts/chart_base.h"
 #include "panels/control_panel.h"
 #include "charts/dashboard.h"
+#include "shell/classroom_controller.h"
 #include "shell/gui_main.h"
 #include "shell/main_window_menus.h"
-#include "presets/preset_i18n.h"
-#include "presets/presets.h"
 #include "translations.h"
 
 #include <QAbstractButton>
@@ -63,35 +62,9 @@ void MainWindow::retranslateUi() {
   for (QObject* o : findChildren<QObject*>()) applyTrText(o);
   // After the children have their new texts (they get the event after this window).
   QTimer::singleShot(0, this, &MainWindow::fitControlsWidth);
-  if (m_menus) {
-    m_menus->retranslate();  // tool tips with shortcuts, the language menu
-    for (QAction* a : m_menus->presetsMenu()->actions()) {  // the built-in presets' titles
-      const QString name = a->data().toString();
-      if (name.isEmpty()) continue;
-      try {
-        const Preset p = findPreset(name);
-        a->setText(presetTitle(p));
-        a->setToolTip(presetDescription(p));
-      } catch (const std::exception&) {
-      }
-    }
-  }
-  // The explanation beside the charts: the loaded preset's, in the new language.
-  if (!m_presetName.isEmpty()) {
-    std::optional<Preset> shown;
-    for (const Preset& p : m_presets)
-      if (p.name == m_presetName) shown = p;
-    if (!shown) {
-      try {
-        shown = findPreset(m_presetName);
-      } catch (const std::exception&) {
-      }
-    }
-    if (shown) {
-      m_presetTitle = presetTitle(*shown);
-      setExplanation(m_presetTitle, presetDescription(*shown));
-    }
-  }
+  if (m_menus) m_menus->retranslate();  // tool tips with shortcuts, the language menu
+  // Run > Load preset's built-in titles and the explanation above the charts.
+  if (m_classroom) m_classroom->retranslate();
   // The charts retranslate their titles on the same event, after this window (children come
   // second): the menu items that name them follow once the event has gone round.
   QTimer::singleShot(0, this, [this] { m_menus->setChartTitles(chartTitles()); });

@@ -12,6 +12,7 @@
 #include "runs/run_browser.h"
 #include "runs/session_controller.h"
 #include "runs/stored_run.h"
+#include "shell/classroom_controller.h"
 #include "shell/main_window_menus.h"
 #include "shell/status_bar.h"
 
@@ -75,7 +76,7 @@ void MainWindow::onShownRunChanged() {
     for (const NarratedEvent& e : run->events()) m_log->addEvent(e.step, static_cast<int>(e.severity), e.text);
     m_replayLabel->setText(m_runs->replayDescription());
     m_replayBar->setVisible(true);
-    m_explanation->setVisible(false);  // the live preset's story is not this run's
+    m_classroom->setReplaying(true);  // the live preset's story is not this run's
     m_menus->setReplaying(true);
     setRunControlsEnabled(false);
   } else {
@@ -83,7 +84,7 @@ void MainWindow::onShownRunChanged() {
     m_log->clear();
     for (const LiveEvent& e : m_liveEvents) m_log->addEvent(e.step, e.severity, e.text);
     m_replayBar->setVisible(false);
-    m_explanation->setVisible(!m_explanation->text().isEmpty());
+    m_classroom->setReplaying(false);
     m_menus->setReplaying(false);
     m_controls->setEnabled(true);
     onStateChanged();

@@ -1,0 +1,362 @@
+#include "shell/classroom_controller.h"
+
+#include "core_text.h"
+
+#include "charts/dashboard.h"
+#include "charts/plot_theme.h"
+#include "panels/control_panel.h"
+#include "presets/preset_i18n.h"
+#include "presets/user_presets.h"
+#include "runs/replay_controller.h"
+#include "runs/session_controller.h"
+#include "shell/main_window_menus.h"
+
+#include <QAction>
+#include <QApplication>
+#include <QCheckBox>
+#include <QComboBox>
+#include <QCoreApplication>
+#include <QDialog>
+#include <QDialogButtonBox>
+#include <QDockWidget>
+#include <QHeaderView>
+#include <QLabel>
+#include <QMainWindow>
+#include <QMenu>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QSet>
+#include <QSettings>
+#include <QSplitter>
+#include <QTableWidget>
+#include <QVBoxLayout>
+
+#include <exception>
+#include <functional>
+
+namespace ampscope::ui {
+
+namespace {
+// QSettings keys (one place, so that tests and the code agree).
+const QString kDark = QStringLiteral("view/dark");
+const QString kPresentation = QStringLiteral("view/presentation");
+const QString kUnscaled = QStringLiteral("view/unscaled");
+const QString kPreset = QStringLiteral("session/preset");
+const QString kConfig = QStringLiteral("session/config");
+const QString kGeometry = QStringLiteral("window/geometry");
+const QString kState = QStringLiteral("window/state");
+const QString kSplitters = QStringLiteral("window/splitters");
+constexpr int kStateVersion = 1;
+}  // namespace
+
+// The texts below are said in MainWindow's translation context, spelled out in each
+// QCoreApplication::translate call so that lupdate files them there: the catalogues have them
+// under it from before this class existed, and a user sees no difference.
+
+ClassroomController::ClassroomController(const Parts& parts, QObject* parent)
+    : QObject(parent), m_parts(parts), m_baseFont(QApplication::font()) {}
+
+// ---- presets ---------------------------------------------------------------------------------
+
+bool ClassroomController::loadPreset(const QString& name, std::int64_t maxSteps) { return load(name, maxSteps, false); }
+
+bool ClassroomController::loadPresetInBackground(const QString& name, bool start) {
+  const bool ok = load(name, 0, true);
+  if (ok && start) m_parts.session->start();
+  return ok;
+}
+
+bool ClassroomController::load(const QString& name, std::int64_t maxSteps, bool inBackground) {
+  Preset p;
+  bool found = false;
+  for (const Preset& q : m_presets)  // built-in and user presets
+    if (q.name == name) {
+      p = q;
+      found = true;
+    }
+  if (!found) {
+    try {
+      p = findPreset(name);
+    } catch (const std::exception& e) {
+      Q_EMIT bannerRequested(i18n::errorText(e));
+      return false;
+    }
+  }
+  if (maxSteps > 0) p.config.max_steps = maxSteps;
+  m_presetTitle = presetTitle(p);
+  m_presetName = p.name;
+  const int i = m_parts.controls->presetCombo()->findData(name);
+  if (i >= 0) m_parts.controls->presetCombo()->setCurrentIndex(i);
+  setExplanation(m_presetTitle, presetDescription(p));
+  if (inBackground) {
+    m_parts.session->configureInBackground(p.config);
+    return true;
+  }
+  return m_parts.session->configure(p.config);
+}
+
+void ClassroomController::refreshPresets() {
+  QStringList problems;
+  m_presets = allPresets(&problems);
+  m_parts.controls->setPresets(m_presets, problems);
+  if (QMenu* menu = m_parts.menus->presetsMenu()) {
+    QStringList builtin;
+    try {
+      builtin = presetNames();
+    } catch (const std::exception&) {
+    }
+    menu->clear();
+    bool separated = false;
+    for (const Preset& p : m_presets) {
+      const bool user = !builtin.contains(p.name);
+      if (user && !separated) {
+        menu->addSeparator();
+        separated = true;
+      }
+      QAction* a = menu->addAction(user ? p.title : presetTitle(p), this,
+                                   [this, name = p.name] { loadPresetInBackground(name, true); });
+      a->setToolTip(user ? p.description : presetDescription(p));
+      a->setData(p.name);
+    }
+  }
+  if (!problems.isEmpty())
+    Q_EMIT statusMessage(QCoreApplication::translate("ampscope::ui::MainWindow", "Some user presets were skipped: %1")
+                             .arg(problems.join(QStringLiteral("; "))),
+                         15000);
+}
+
+void ClassroomController::setExplanation(const QString& title, const QString& text) {
+  QLabel* label = m_parts.explanation;
+  if (title.isEmpty() && text.isEmpty()) {
+    label->clear();
+    label->setVisible(false);
+    return;
+  }
+  label->setText(QStringLiteral("<b>%1</b> \u2014 %2").arg(title.toHtmlEscaped(), text.toHtmlEscaped()));
+  label->setVisible(!m_parts.runs->isReplaying());  // shown again on the way back to the live run
+}
+
+QString ClassroomController::explanationText() const {
+  return m_parts.explanation->isHidden() ? QString() : m_parts.explanation->text();
+}
+
+void ClassroomController::setReplaying(bool replaying) {
+  // The live preset's story is not a stored run's.
+  m_parts.explanation->setVisible(!replaying && !m_parts.explanation->text().isEmpty());
+}
+
+void ClassroomController::retranslate() {
+  for (QAction* a : m_parts.menus->presetsMenu()->actions()) {  // the built-in presets' titles
+    const QString name = a->data().toString();
+    if (name.isEmpty()) continue;
+    try {
+      const Preset p = findPreset(name);
+      a->setText(presetTitle(p));
+      a->setToolTip(presetDescription(p));
+    } catch (const std::exception&) {
+    }
+  }
+  // The explanation above the charts: the loaded preset's, in the new language.
+  if (m_presetName.isEmpty()) return;
+  std::optional<Preset> shown;
+  for (const Preset& p : m_presets)
+    if (p.name == m_presetName) shown = p;
+  if (!shown) {
+    try {
+      shown = findPreset(m_presetName);
+    } catch (const std::exception&) {
+    }
+  }
+  if (shown) {
+    m_presetTitle = presetTitle(*shown);
+    setExplanation(m_presetTitle, presetDescription(*shown));
+  }
+}
+
+void ClassroomController::savePresetInteractive() {
+  SavePresetDialog dlg(m_presetTitle.isEmpty()
+                           ? QCoreApplication::translate("ampscope::ui::MainWindow", "My preset")
+                           : QCoreApplication::translate("ampscope::ui::MainWindow", "%1 (my settings)").arg(m_presetTitle),
+                       m_parts.window);
+  if (dlg.exec() != QDialog::Accepted) return;
+  // The settings as they are now: the live ones and the run settings waiting for a reset.
+  SessionConfig c = m_parts.controls->editedConfig();
+  c.faults = m_parts.session->config().faults;
+  QString error;
+  const QString name = saveUserPreset(dlg.title(), dlg.description(), c, &error);
+  if (name.isEmpty()) {
+    QMessageBox::warning(m_parts.window, QCoreApplication::translate("ampscope::ui::MainWindow", "Preset not saved"), error);
+    return;
+  }
+  refreshPresets();
+  const int i = m_parts.controls->presetCombo()->findData(name);
+  if (i >= 0) m_parts.controls->presetCombo()->setCurrentIndex(i);
+  Q_EMIT statusMessage(
+      QCoreApplication::translate("ampscope::ui::MainWindow", "Saved preset '%1' in %2").arg(dlg.title(), userPresetDir()), 8000);
+}
+
+void ClassroomController::deletePresetInteractive(const QString& name) {
+  QString title = name;
+  for (const Preset& p : m_presets)
+    if (p.name == name) title = p.title;
+  if (QMessageBox::question(m_parts.window, QCoreApplication::translate("ampscope::ui::MainWindow", "Delete preset"),
+                            QCoreApplication::translate("ampscope::ui::MainWindow", "Delete your preset '%1'?").arg(title)) !=
+      QMessageBox::Yes)
+    return;
+  QString error;
+  if (!deleteUserPreset(name, &error))
+    QMessageBox::warning(m_parts.window, QCoreApplication::translate("ampscope::ui::MainWindow", "Preset not deleted"), error);
+  refreshPresets();
+}
+
+// ---- theme and presentation mode -------------------------------------------------------------
+
+void ClassroomController::setTheme(bool dark, bool presentation) {
+  const PlotTheme t = (dark ? PlotTheme::darkTheme() : PlotTheme::light()).withPresentation(presentation);
+  m_parts.menus->showTheme(dark, presentation);
+  QApplication::setPalette(t.palette());
+  // The banner, the replay bar, the panels' hints and messages, the event log, the layer table.
+  refreshThemedStyleSheets();
+  QFont f = m_baseFont;
+  if (presentation) f.setPointSizeF(f.pointSizeF() * 1.5);
+  QApplication::setFont(f);
+  m_parts.dashboard->applyTheme(t);
+  m_parts.controls->setPresentation(presentation);
+  // The layer table is for exploring, not for the back of the room: the charts get its space.
+  QMainWindow* w = m_parts.window;
+  if (auto* layers = w->findChild<QDockWidget*>(QStringLiteral("layers"))) layers->setVisible(!presentation);
+  if (auto* events = w->findChild<QDockWidget*>(QStringLiteral("events")))
+    w->resizeDocks({events}, {presentation ? 150 : 220}, Qt::Vertical);
+  QFont ef = f;
+  ef.setPointSizeF(f.pointSizeF() * (presentation ? 1.15 : 1.0));
+  m_parts.explanation->setFont(ef);
+  m_parts.explanation->setStyleSheet(t.explanationStyle());
+  Q_EMIT themeChanged(dark, presentation);
+}
+
+bool ClassroomController::darkTheme() const { return m_parts.menus->darkTheme(); }
+bool ClassroomController::presentationMode() const { return m_parts.menus->presentationMode(); }
+
+// ---- keyboard shortcuts ----------------------------------------------------------------------
+
+QList<QPair<QString, QString>> ClassroomController::shortcutList() const {
+  const QString orText = QCoreApplication::translate("ampscope::ui::MainWindow", " or ");
+  QList<QPair<QString, QString>> out;
+  QSet<QAction*> seen;
+  const auto keysOf = [&orText](const QAction* a) {
+    QStringList keys;
+    for (const QKeySequence& k : a->shortcuts()) keys << k.toString(QKeySequence::NativeText);
+    return keys.join(orText);
+  };
+  std::function<void(const QList<QAction*>&)> walk = [&](const QList<QAction*>& actions) {
+    for (QAction* a : actions) {
+      if (a->menu()) {
+        walk(a->menu()->actions());
+        continue;
+      }
+      if (a->shortcuts().isEmpty() || seen.contains(a)) continue;
+      seen.insert(a);
+      QString text = a->text();
+      text.remove(QLatin1Char('&'));
+      out.append({text, keysOf(a)});
+    }
+  };
+  walk(m_parts.window->menuBar()->actions());
+  for (QAction* a : m_parts.window->actions()) {  // window-level actions outside the menus
+    if (a->shortcuts().isEmpty() || seen.contains(a)) continue;
+    out.append({a->text().remove(QLatin1Char('&')), keysOf(a)});
+  }
+  return out;
+}
+
+void ClassroomController::showShortcuts() {
+  QDialog dlg(m_parts.window);
+  dlg.setWindowTitle(QCoreApplication::translate("ampscope::ui::MainWindow", "Keyboard shortcuts"));
+  auto* v = new QVBoxLayout(&dlg);
+  const auto list = shortcutList();
+  auto* table = new QTableWidget(static_cast<int>(list.size()), 2, &dlg);
+  table->setHorizontalHeaderLabels({QCoreApplication::translate("ampscope::ui::MainWindow", "Action"),
+                                    QCoreApplication::translate("ampscope::ui::MainWindow", "Keys")});
+  table->verticalHeader()->setVisible(false);
+  table->setEditTriggers(QAbstractItemView::NoEditTriggers);
+  for (int i = 0; i < static_cast<int>(list.size()); ++i) {
+    table->setItem(i, 0, new QTableWidgetItem(list[i].first));
+    table->setItem(i, 1, new QTableWidgetItem(list[i].second));
+  }
+  table->resizeColumnsToContents();
+  table->horizontalHeader()->setStretchLastSection(true);
+  table->setMinimumSize(520, 420);
+  v->addWidget(table);
+  auto* buttons = new QDialogButtonBox(QDialogButtonBox::Close, &dlg);
+  connect(buttons, &QDialogButtonBox::rejected, &dlg, &QDialog::reject);
+  v->addWidget(buttons);
+  dlg.exec();
+}
+
+// ---- settings between launches ---------------------------------------------------------------
+
+QString ClassroomController::restoreSettings() {
+  QSettings s;
+  m_saveOnClose = true;
+  QMainWindow* w = m_parts.window;
+  if (s.contains(kGeometry)) w->restoreGeometry(s.value(kGeometry).toByteArray());
+  if (s.contains(kState)) w->restoreState(s.value(kState).toByteArray(), kStateVersion);
+  const QList<QVariant> splits = s.value(kSplitters).toList();
+  const auto splitters = m_parts.dashboard->findChildren<QSplitter*>();
+  for (int i = 0; i < splits.size() && i < splitters.size(); ++i) splitters[i]->restoreState(splits[i].toByteArray());
+  setTheme(s.value(kDark, false).toBool(), s.value(kPresentation, false).toBool());
+  m_parts.controls->unscaledViewBox()->setChecked(s.value(kUnscaled, false).toBool());
+  return s.value(kPreset).toString();
+}
+
+void ClassroomController::saveSettings() const {
+  QSettings s;
+  const QMainWindow* w = m_parts.window;
+  s.setValue(kGeometry, w->saveGeometry());
+  s.setValue(kState, w->saveState(kStateVersion));
+  QList<QVariant> splits;
+  for (QSplitter* sp : m_parts.dashboard->findChildren<QSplitter*>()) splits << sp->saveState();
+  s.setValue(kSplitters, splits);
+  s.setValue(kDark, darkTheme());
+  s.setValue(kPresentation, presentationMode());
+  s.setValue(kUnscaled, m_parts.controls->unscaledViewBox()->isChecked());
+  s.setValue(kPreset, m_presetName);
+  SessionConfig c = m_parts.controls->editedConfig();
+  c.max_steps = 0;
+  s.setValue(kConfig, QString::fromStdString(c.to_json()));
+  s.sync();
+}
+
+void ClassroomController::openAtLaunch(const QString& preset, bool start) {
+  if (preset.isEmpty()) {
+    const QString last = QSettings().value(kPreset).toString();
+    if (const std::optional<SessionConfig> c = savedConfig()) {
+      m_presetName = last;
+      m_presetTitle.clear();
+      for (const Preset& p : m_presets)
+        if (p.name == last) {
+          m_presetTitle = presetTitle(p);
+          const int i = m_parts.controls->presetCombo()->findData(last);
+          if (i >= 0) m_parts.controls->presetCombo()->setCurrentIndex(i);
+          setExplanation(m_presetTitle, presetDescription(p));
+        }
+      m_parts.session->configureInBackground(*c);
+      if (start) m_parts.session->start();
+      return;
+    }
+  }
+  if (!loadPresetInBackground(preset.isEmpty() ? QStringLiteral("default") : preset, start) && preset.isEmpty())
+    loadPresetInBackground(QStringLiteral("default"), start);
+}
+
+std::optional<SessionConfig> ClassroomController::savedConfig() {
+  const QString text = QSettings().value(kConfig).toString();
+  if (text.isEmpty()) return std::nullopt;
+  try {
+    return SessionConfig::from_json(text.toStdString());
+  } catch (const std::exception&) {
+    return std::nullopt;  // an older or damaged entry: start from the preset instead
+  }
+}
+
+}  // namespace ampscope::ui
