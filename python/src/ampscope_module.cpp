@@ -97,14 +97,10 @@ class Recorder {
     RecorderOptions opt;
     opt.open_in_background = true;
     opt.when_behind = RecorderOptions::WhenBehind::Wait;
-#ifdef AMPSCOPE_HAVE_RUN_ORIGIN
     opt.origin.source = source;
     opt.origin.group = group;
     opt.origin.rank = rank;
     opt.origin.world_size = world_size;
-#else
-    (void)source, (void)group, (void)rank, (void)world_size;
-#endif
     py::gil_scoped_release unlocked;  // opening may wait on another rank's transaction
     m_recorder = std::make_unique<RunRecorder>(path, m_config, m_layers, device, precision_label, opt);
   }
@@ -219,11 +215,7 @@ class Recorder {
 PYBIND11_MODULE(_ampscope, m) {
   m.doc() = "AmpScope's compiled probe: the kernels' statistics pass and the run store's recorder";
   m.attr("schema_version") = RunStore::schema_version();
-#ifdef AMPSCOPE_HAVE_RUN_ORIGIN
-  m.attr("has_run_origin") = true;
-#else
-  m.attr("has_run_origin") = false;
-#endif
+  m.attr("has_run_origin") = true;  // always, since schema 3; kept for scripts that ask
   m.def("cuda_available", &kernels::cuda_available, "whether this build has the CUDA kernels and a device");
   m.def("cpu_isa", &kernels::grad_stats_cpu_isa);
   py::class_<Recorder>(m, "Recorder")
