@@ -70,6 +70,11 @@ class Probe:
         self._act = {}              # module name -> activation gradient of the current step
         self._hooks = []
         self.rank, self.world_size, self.group = origin()
+        # The scale the current step's backward ran with: scaler.update() has already replaced
+        # scaler._scale when probe.step() runs. First step: the scale at watch() (a scaler
+        # already running), else the scaler's init_scale (what its first scale() creates).
+        sv = self._scaler
+        self._scale_ran_with = (sv.last_after if sv.last_after is not None else sv.init_scale) if sv.enabled else None
 
         # Layers: parameters grouped by module, in the order of named_modules (the forward order
         # of most models); activations after their module's parameters.
@@ -104,10 +109,15 @@ class Probe:
             raise RuntimeError("ampscope: step() after close()")
         if not self._pending:
             self._pending_first = self._step
-        self._pending.append(self._scaler.snapshot(loss))
+        row = self._scaler.snapshot(loss)
+        self._pending.append(row)
         self._pending_lr.append(self._lr())
         if self._logged(self._step):
             self._record_stats()
+        if self._scaler.enabled:
+            # The scale update() left: the next step's backward runs with it (row[1]: a float on
+            # the CPU, else a device tensor, read without a sync).
+            self._scale_ran_with = row[1]
         self._step += 1
         self._arm_hooks(self._logged(self._step))
 
@@ -235,7 +245,7 @@ class Probe:
         if self._recorder is None:
             self._open_run()
         sv = self._scaler
-        scale = sv.scale_tensor()
+        scale = self._scale_ran_with if sv.scale_tensor() is not None else None
         unscaled = sv.grads_unscaled()
         views, ids, keep = [], [], []
         for lid, (_name, _m, _k, p) in zip(self._param_ids, self._params):
@@ -244,9 +254,11 @@ class Probe:
                 continue
             g = g.detach()
             if scale is not None and unscaled:
-                # As the low-precision format saw it: the scaled gradient. The scale was a device
-                # tensor: the product stays on the device (no sync).
-                g = g * scale.to(g.dtype).reshape(())
+                # As the low-precision format saw it: the scaled gradient, by the scale this
+                # step's backward ran with (not the one update() just left: after a growth or a
+                # backoff that would be off by the factor). A device tensor: the product stays
+                # on the device (no sync).
+                g = g * (scale.to(g.dtype).reshape(()) if torch.is_tensor(scale) else scale)
             ids.append(lid)
             keep.append(g)
         for mname, lid in self._act_ids.items():
@@ -262,7 +274,10 @@ class Probe:
             for g in keep:
                 a = g.float().abs()
                 a = torch.where(torch.isfinite(a), a, torch.zeros_like(a))
-                parts.append(torch.stack([(a * ((a > 0) & (a < tiny))).sum(), a.sum()]))
+                # Summed in float64: in the gradient's own dtype two values near its largest
+                # finite one overflow to inf, and the share would read 0.
+                parts.append(torch.stack([(a * ((a > 0) & (a < tiny))).sum(dtype=torch.float64),
+                                          a.sum(dtype=torch.float64)]))
             m = torch.stack(parts).double().cpu()
             masses = [float(x) if s > 0 else 0.0 for x, s in ((m[i, 0] / m[i, 1], m[i, 1]) for i in range(len(parts)))]
         for g in keep:
