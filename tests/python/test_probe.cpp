@@ -63,8 +63,9 @@ class TestProbe : public QObject {
 #endif
   }
 
-  /// (a) Every stored statistic equals torch's own (torch.frexp) on the same gradients, exactly:
-  /// bins, zeros, nan/+inf/-inf, fp16 subnormals and below, amax; sums of squares to rounding.
+  /// (a) Every stored statistic equals torch's own (torch.frexp, torch's fp16 cast) on the same
+  /// gradients, exactly: bins, zeros, nan/+inf/-inf, fp16 subnormals and below, fp16 overflow
+  /// (above_max), amax; sums of squares to rounding.
   void statisticsEqualTorch() {
     QTemporaryDir dir;
     const QString db = dir.filePath("runs.db"), dump = dir.filePath("truth.json");
@@ -80,48 +81,125 @@ class TestProbe : public QObject {
     QCOMPARE(run.summary.status, std::string("finished"));
     QCOMPARE(run.steps.size(), std::size_t(6));  // the loss every step
     QCOMPARE(run.config.stats_every, std::int64_t(2));
+    QVERIFY(run.config.histogram.target == kernels::Format::FP16);
     const QJsonObject steps = truth["steps"].toObject();
     QCOMPARE(steps.size(), 3);
-    int compared = 0;
     for (std::size_t i = 0; i < run.steps.size(); ++i) QCOMPARE(run.steps[i].step, std::int64_t(i));
+    int compared = 0;
+    compare_run(run, steps, &compared);
+    if (QTest::currentTestFailed()) return;
+    QCOMPARE(compared, 30);
     for (const auto& rec : run.steps) {
-      QVERIFY(std::isfinite(rec.loss) && rec.loss > 0);
-      const QJsonObject want = steps[QString::number(rec.step)].toObject();
-      if (want.isEmpty()) {
-        QVERIFY2(rec.layers.empty(), "statistics on a step that every=2 does not log");
-        continue;
-      }
-      QCOMPARE(int(rec.layers.size()), want.size());  // 6 parameters + 4 activations
-      QCOMPARE(rec.first_offender, 0);                // fc1.weight holds the inf/nan
-      for (const auto& ls : rec.layers) {
-        const QString name = QString::fromStdString(run.layers[static_cast<std::size_t>(ls.layer)].name);
-        const QJsonObject w = want[name].toObject();
-        QVERIFY2(!w.isEmpty(), qPrintable("no torch statistics for " + name));
-        const auto& s = ls.stats;
-        QCOMPARE(s.numel, static_cast<std::int64_t>(w["numel"].toDouble()));
-        const QJsonArray bins = w["bins"].toArray();
-        QCOMPARE(int(s.bins.size()), bins.size());
-        for (int b = 0; b < bins.size(); ++b)
-          QVERIFY2(s.bins[std::size_t(b)] == static_cast<std::int64_t>(bins[b].toDouble()),
-                   qPrintable(QString("%1 step %2 bin %3: %4 vs torch %5").arg(name).arg(rec.step).arg(b + s.lo)
-                                  .arg(s.bins[std::size_t(b)]).arg(bins[b].toDouble())));
-        QCOMPARE(s.zero, static_cast<std::int64_t>(w["zero"].toDouble()));
-        QCOMPARE(s.nan, static_cast<std::int64_t>(w["nan"].toDouble()));
-        QCOMPARE(s.pos_inf, static_cast<std::int64_t>(w["pos_inf"].toDouble()));
-        QCOMPARE(s.neg_inf, static_cast<std::int64_t>(w["neg_inf"].toDouble()));
-        QCOMPARE(s.subnormal, static_cast<std::int64_t>(w["subnormal"].toDouble()));
-        QCOMPARE(s.below_min_subnormal, static_cast<std::int64_t>(w["below_min_subnormal"].toDouble()));
-        QCOMPARE(s.amax, w["amax"].toDouble());
-        const double sq = w["sum_squares"].toDouble();
-        QVERIFY2(std::abs(s.sum_squares - sq) <= 1e-12 * sq, qPrintable(name + ": sum of squares"));
-        ++compared;
-      }
+      if (rec.layers.empty()) continue;
+      QCOMPARE(rec.first_offender, 0);  // fc1.weight holds the inf/nan
       // The edge cases the script planted are there (so this test cannot pass on empty data).
       const auto& fc1w = rec.layers[0].stats;
       QCOMPARE(fc1w.pos_inf + fc1w.neg_inf + fc1w.nan, std::int64_t(3));
       QVERIFY(rec.layers[2].stats.subnormal > 0);  // fc2.weight scaled by 2^-22
+      QCOMPARE(rec.layers[5].stats.above_max, std::int64_t(2));  // head.bias: 2^30 and 65520, not 65519.996
+      QCOMPARE(rec.layers[5].underflow, std::int64_t(-1));  // reference_every 0: never measured
     }
-    QCOMPARE(compared, 30);
+  }
+
+  /// (a') A non-default format and reference_every: format "bf16", every 3, reference_every 2.
+  /// Statistics on steps 0, 2, 3, 4; bf16 subnormals (< 2^-126), below its smallest subnormal
+  /// (< 2^-133), its overflow (torch's own cast to bfloat16 says which value becomes inf) and the
+  /// underflow record (count and share of sum |g|) on the reference steps 0, 2, 4 only.
+  void bf16FormatAndUnderflow() {
+    QTemporaryDir dir;
+    const QString db = dir.filePath("runs.db"), dump = dir.filePath("truth.json");
+    QCOMPARE(run_script("stats_run.py", {db, dump, "--bf16"}), 0);
+    const QJsonObject truth = read_json(dump);
+    RunStore store(db.toStdString(), RunStore::Mode::ReadOnly);
+    const RunData run = store.load_run(static_cast<std::int64_t>(truth["run_id"].toDouble()));
+    QCOMPARE(run.steps.size(), std::size_t(6));
+    QCOMPARE(run.config.stats_every, std::int64_t(3));
+    QCOMPARE(run.config.reference_every, std::int64_t(2));
+    QVERIFY(run.config.histogram.target == kernels::Format::BF16);
+    const QJsonObject steps = truth["steps"].toObject();
+    QCOMPARE(QStringList(steps.keys()), (QStringList{"0", "2", "3", "4"}));
+    int compared = 0, measured = 0, unmeasured = 0, flush_differs = 0;
+    compare_run(run, steps, &compared);
+    if (QTest::currentTestFailed()) return;
+    QCOMPARE(compared, 4 * 10);
+    for (const auto& rec : run.steps) {
+      if (rec.layers.empty()) continue;
+      const QJsonObject want = steps[QString::number(rec.step)].toObject();
+      const bool reference = want["reference"].toBool();
+      QCOMPARE(reference, rec.step % 2 == 0);
+      for (const auto& ls : rec.layers) {
+        const QString name = QString::fromStdString(run.layers[static_cast<std::size_t>(ls.layer)].name);
+        const QJsonObject w = want["layers"].toObject()[name].toObject();
+        if (!reference) {
+          QCOMPARE(ls.underflow, std::int64_t(-1));  // step 3: statistics, no underflow record
+          ++unmeasured;
+          continue;
+        }
+        const auto count = static_cast<std::int64_t>(w["underflow"].toDouble());
+        QVERIFY2(ls.underflow == count, qPrintable(QString("%1 step %2: underflow %3 vs torch %4")
+                                                       .arg(name).arg(rec.step).arg(ls.underflow).arg(count)));
+        const double mass = w["underflow_mass"].toDouble();
+        QVERIFY2(mass == 0 ? ls.underflow_mass == 0 : std::abs(ls.underflow_mass - mass) <= 1e-12 * mass,
+                 qPrintable(QString("%1 step %2: underflow mass %3 vs torch %4").arg(name).arg(rec.step)
+                                .arg(ls.underflow_mass, 0, 'g', 17).arg(mass, 0, 'g', 17)));
+        ++measured;
+        // The spec's underflow is "zero after the cast"; the probe counts |g| < 2^-133, which
+        // also takes (2^-134, 2^-133): torch's round-to-nearest-even casts those to 2^-133.
+        const auto flushed = static_cast<std::int64_t>(w["flushed"].toDouble());
+        if (flushed != count) {
+          ++flush_differs;
+          QEXPECT_FAIL("", "the probe's underflow counts |g| below the smallest subnormal, not what the cast flushes", Continue);
+        }
+        QCOMPARE(ls.underflow, flushed);
+      }
+      // The planted values: fc2.bias (layer 3) holds one bf16 overflow next to a finite
+      // neighbour that rounds to bf16's max, and values below 2^-133 (so its mass summed in the
+      // gradient's own fp32 would overflow); head.bias's 2^30 and 65520 are no bf16 overflow.
+      QCOMPARE(rec.layers[3].stats.above_max, std::int64_t(1));
+      QVERIFY(rec.layers[3].stats.below_min_subnormal >= 3);
+      QCOMPARE(rec.layers[5].stats.above_max, std::int64_t(0));
+      QVERIFY(rec.layers[2].stats.subnormal > rec.layers[2].stats.below_min_subnormal);  // fc2.weight * 2^-128
+      QVERIFY(rec.layers[2].stats.below_min_subnormal > 0);
+      if (reference) QVERIFY(rec.layers[3].underflow_mass > 0);
+    }
+    QCOMPARE(measured, 3 * 10);
+    QCOMPARE(unmeasured, 10);
+    QVERIFY(flush_differs > 0);  // fc2.bias's 3 * 2^-135 at least
+  }
+
+  /// (a'') With a scaler (common.RuleScaler: a GradScaler's state and rule, growth every 2
+  /// steps), every step: the parameters' statistics are of the gradient as the format saw it,
+  /// the unscaled .grad times the scale the step's backward ran with, also on the steps whose
+  /// update() grew the scale; the activations' as backward produced them; the step's scales and
+  /// the norm of the unscaled gradients.
+  void scaledStatisticsWithScaler() {
+    QTemporaryDir dir;
+    const QString db = dir.filePath("runs.db"), dump = dir.filePath("truth.json");
+    QCOMPARE(run_script("stats_run.py", {db, dump, "--scaled"}), 0);
+    const QJsonObject truth = read_json(dump);
+    RunStore store(db.toStdString(), RunStore::Mode::ReadOnly);
+    const RunData run = store.load_run(static_cast<std::int64_t>(truth["run_id"].toDouble()));
+    QCOMPARE(run.steps.size(), std::size_t(5));
+    QVERIFY(run.config.use_scaler);
+    const QJsonObject steps = truth["steps"].toObject();
+    QCOMPARE(steps.size(), 5);
+    int compared = 0, grown = 0;
+    compare_run(run, steps, &compared);
+    if (QTest::currentTestFailed()) return;
+    QCOMPARE(compared, 5 * 10);
+    for (const auto& rec : run.steps) {
+      const QJsonObject w = steps[QString::number(rec.step)].toObject();
+      QCOMPARE(rec.scale_before, w["scale_before"].toDouble());
+      QCOMPARE(rec.scale_after, w["scale_after"].toDouble());
+      grown += rec.scale_after > rec.scale_before;
+      const double norm = w["grad_norm"].toDouble();
+      QVERIFY2(norm > 0 && std::abs(rec.grad_norm - norm) <= 1e-12 * norm,
+               qPrintable(QString("step %1: grad norm %2 vs torch %3").arg(rec.step).arg(rec.grad_norm, 0, 'g', 17)
+                              .arg(norm, 0, 'g', 17)));
+    }
+    QCOMPARE(grown, 2);  // steps 1 and 3: a statistics step right after a growth, and one before
+    QCOMPARE(run.steps[0].scale_before, 1024.0);
+    QCOMPARE(run.steps[4].scale_before, 4096.0);
   }
 
   /// (b) Skipped steps of a real GradScaler are stored where torch skipped, with its scales.
@@ -131,6 +209,54 @@ class TestProbe : public QObject {
   void scalerStateDecoding() { check_scaler_run({"--rule"}); }
 
  private:
+  /// Compares every stored layer of `run` with the script's dump (steps: step -> {"layers":
+  /// {name: torch_stats}} or, the default run, step -> {name: torch_stats}), exactly (sums of
+  /// squares to 1e-12). Steps without an entry must have no statistics.
+  void compare_run(const RunData& run, const QJsonObject& steps, int* compared) {
+    for (const auto& rec : run.steps) {
+      QVERIFY(std::isfinite(rec.loss) && rec.loss > 0);
+      QJsonObject want = steps[QString::number(rec.step)].toObject();
+      if (want.contains("layers")) want = want["layers"].toObject();
+      if (want.isEmpty()) {
+        QVERIFY2(rec.layers.empty(), qPrintable(QString("statistics on step %1, which is not logged").arg(rec.step)));
+        continue;
+      }
+      QCOMPARE(int(rec.layers.size()), want.size());  // 6 parameters + 4 activations
+      for (const auto& ls : rec.layers) {
+        const QString name = QString::fromStdString(run.layers[static_cast<std::size_t>(ls.layer)].name);
+        const QJsonObject w = want[name].toObject();
+        QVERIFY2(!w.isEmpty(), qPrintable("no torch statistics for " + name));
+        const auto& s = ls.stats;
+        const QString at = QString("%1 step %2").arg(name).arg(rec.step);
+        auto n = [&](const char* key) { return static_cast<std::int64_t>(w[key].toDouble()); };
+        auto same = [&](const char* key, std::int64_t got) {
+          if (got == n(key)) return true;
+          qWarning().noquote() << at << key << got << "vs torch" << n(key);
+          return false;
+        };
+        QCOMPARE(s.numel, n("numel"));
+        const QJsonArray bins = w["bins"].toArray();
+        QCOMPARE(int(s.bins.size()), bins.size());
+        for (int b = 0; b < bins.size(); ++b)
+          QVERIFY2(s.bins[std::size_t(b)] == static_cast<std::int64_t>(bins[b].toDouble()),
+                   qPrintable(QString("%1 bin %2: %3 vs torch %4").arg(at).arg(b + s.lo)
+                                  .arg(s.bins[std::size_t(b)]).arg(bins[b].toDouble())));
+        QVERIFY(same("zero", s.zero));
+        QVERIFY(same("nan", s.nan));
+        QVERIFY(same("pos_inf", s.pos_inf));
+        QVERIFY(same("neg_inf", s.neg_inf));
+        QVERIFY(same("subnormal", s.subnormal));
+        QVERIFY(same("below_min_subnormal", s.below_min_subnormal));
+        QVERIFY(same("above_max", s.above_max));
+        QVERIFY2(s.amax == w["amax"].toDouble(), qPrintable(QString("%1: amax %2 vs torch %3").arg(at)
+                                                                .arg(s.amax, 0, 'g', 17).arg(w["amax"].toDouble(), 0, 'g', 17)));
+        const double sq = w["sum_squares"].toDouble();
+        QVERIFY2(std::abs(s.sum_squares - sq) <= 1e-12 * sq, qPrintable(at + ": sum of squares"));
+        ++*compared;
+      }
+    }
+  }
+
   void check_scaler_run(const QStringList& extra) {
     QTemporaryDir dir;
     const QString db = dir.filePath("runs.db"), dump = dir.filePath("truth.json");

@@ -3,8 +3,9 @@ torch.cuda.amp.GradScaler on a CUDA device. Exits 77 when neither exists (torch 
 its GradScaler disables itself without CUDA, and the _amp_* kernels have no CPU version).
 Loss * inf at chosen steps makes the gradients non-finite; torch then skips optimizer.step().
 Dumps, per step, torch's truth: the scale before/after and whether the weights moved.
-With --rule (any torch): a stand-in that keeps a GradScaler's state in the same attributes and
-follows torch's update rule (tests the probe's reading of that state where no real scaler runs).
+With --rule (any torch): common.RuleScaler, a stand-in that keeps a GradScaler's state in the
+same attributes and follows torch's update rule (tests the probe's reading of that state where no
+real scaler runs).
 argv: out.db dump.json [--rule]"""
 import json
 import sys
@@ -12,54 +13,7 @@ import sys
 import torch
 
 import ampscope
-from common import Net
-
-
-
-class RuleScaler:
-    """torch.cuda.amp.GradScaler's state and update rule, in plain CPU tensor ops."""
-
-    def __init__(self, init_scale, growth_interval, growth_factor=2.0, backoff_factor=0.5):
-        self._enabled = True
-        self._init_scale, self._growth_interval = init_scale, growth_interval
-        self._growth_factor, self._backoff_factor = growth_factor, backoff_factor
-        self._scale = None
-        self._growth_tracker = None
-        self._per_optimizer_states = {}
-
-    def scale(self, loss):
-        if self._scale is None:
-            self._scale = torch.full((1,), self._init_scale)
-            self._growth_tracker = torch.zeros(1, dtype=torch.int32)
-        return loss * self._scale
-
-    def get_scale(self):
-        return float(self._scale)
-
-    def step(self, opt):
-        found = torch.zeros(1)
-        with torch.no_grad():
-            for g in opt.param_groups:
-                for p in g["params"]:
-                    if p.grad is not None:
-                        found += (~torch.isfinite(p.grad)).any().float()
-                        p.grad.mul_(1.0 / self._scale)
-        self._per_optimizer_states[id(opt)] = {"stage": type("S", (), {"name": "STEPPED"})(), "found_inf": found}
-        if not found.item():
-            opt.step()
-
-    def update(self):
-        found = sum(st["found_inf"] for st in self._per_optimizer_states.values())
-        if found.item():
-            self._scale *= self._backoff_factor
-            self._growth_tracker.zero_()
-        else:
-            self._growth_tracker += 1
-            if int(self._growth_tracker) == self._growth_interval:
-                self._scale *= self._growth_factor
-                self._growth_tracker.zero_()
-        self._per_optimizer_states = {}
-
+from common import Net, RuleScaler
 
 if "--rule" in sys.argv:
     device = "cpu"
