@@ -96,7 +96,7 @@ void MainWindowMenus::buildRunMenu(QMainWindow* window, SessionController* contr
   run->addSeparator();
   m_presets = run->addMenu(QString());
   MainWindow::setTrText(m_presets, QT_TRANSLATE_NOOP("ampscope::ui::MainWindow", "Load &preset"));
-  // Filled by MainWindow::refreshPresets() (built-in and user presets).
+  // Filled by ClassroomController::refreshPresets() (built-in and user presets).
 
   QToolBar* tools = window->addToolBar(QString());
   MainWindow::setTrText(tools, QT_TRANSLATE_NOOP("ampscope::ui::MainWindow", "Run"));
@@ -195,7 +195,7 @@ void MainWindowMenus::setReplaying(bool replaying) { m_backToLive->setEnabled(re
 void MainWindowMenus::setOverlayShown(bool shown) { m_clearOverlay->setEnabled(shown); }
 
 void MainWindowMenus::showTheme(bool dark, bool presentation) {
-  // Checking one emits themeRequested, which MainWindow::setTheme answers by calling this again.
+  // Checking one emits themeRequested, which ClassroomController::setTheme answers by calling this again.
   if (m_dark->isChecked() != dark) m_dark->setChecked(dark);
   if (m_presentation->isChecked() != presentation) m_presentation->setChecked(presentation);
 }

@@ -34,7 +34,7 @@ class MainWindowMenus : public QObject {
   void showTheme(bool dark, bool presentation);
   bool darkTheme() const;
   bool presentationMode() const;
-  /// Run > Load preset (filled by MainWindow::refreshPresets()).
+  /// Run > Load preset (filled by ClassroomController::refreshPresets()).
   QMenu* presetsMenu() const { return m_presets; }
   /// View > Language: "system" first, then each shipped language code.
   QList<QAction*> languageActions() const;
