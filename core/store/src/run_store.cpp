@@ -13,7 +13,9 @@
 #include <unistd.h>
 
 #include <cstring>
+#include <chrono>
 #include <filesystem>
+#include <thread>
 
 namespace ampscope {
 
@@ -46,6 +48,14 @@ void RunStore::Impl::open() {
     // WAL: readers never block the writer, and a killed writer leaves a file that recovers on
     // the next open. synchronous=NORMAL keeps every commit safe from a process crash (only an
     // OS crash or power loss can drop the last commits), at a fraction of FULL's fsyncs.
+    // Two processes opening one new file at once (DDP ranks) race for the switch to WAL, and
+    // SQLite answers the loser SQLITE_BUSY at once, without calling the busy handler: retry for
+    // as long as the busy timeout would have waited, then report as any other failure.
+    for (int tries = 0; tries < 500; ++tries) {
+      const int rc = sqlite3_exec(db, "PRAGMA journal_mode=WAL", nullptr, nullptr, nullptr);
+      if ((rc & 0xff) != SQLITE_BUSY) break;
+      std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    }
     exec("PRAGMA journal_mode=WAL", Doing::SettingUp);
     exec("PRAGMA synchronous=NORMAL", Doing::SettingUp);
     // A batch of 256 steps with 20 layers of statistics is ~2 MB of pages: a cache that
