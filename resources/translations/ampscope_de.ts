@@ -259,10 +259,6 @@ Exit-Status: 0 fertig, 1 FILE nicht lesbar oder DIR nicht beschreibbar, 2 falsch
         <translation>--out: der Dateiname ist leer</translation>
     </message>
     <message>
-        <source>LibTorch compute threads, in [1, 256] (default: LibTorch&apos;s choice).</source>
-        <translation>LibTorch-Rechenthreads, in [1, 256] (Vorgabe: LibTorchs Wahl).</translation>
-    </message>
-    <message>
         <source>No progress bar.</source>
         <translation>Kein Fortschrittsbalken.</translation>
     </message>
@@ -515,6 +511,10 @@ Beispiel: %2</translation>
     <message>
         <source>Seed of data, weights and sampling, in %1 (default %2). Same seed, same CPU records.</source>
         <translation>Seed für Daten, Gewichte und Sampling, in %1 (Vorgabe %2). Gleicher Seed, gleiche CPU-Aufzeichnungen.</translation>
+    </message>
+    <message>
+        <source>LibTorch compute threads, in [1, 256] (default: one per core for a model with convolutions, else 1; BLAS runs single-threaded either way).</source>
+        <translation>LibTorch-Rechenthreads, in [1, 256] (Vorgabe: einer pro Kern bei einem Modell mit Faltungen, sonst 1; BLAS läuft in jedem Fall mit einem Thread).</translation>
     </message>
 </context>
 <context>

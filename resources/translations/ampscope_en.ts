@@ -238,10 +238,6 @@ Exit status: 0 done, 1 FILE unreadable or DIR unwritable, 2 bad arguments.
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>LibTorch compute threads, in [1, 256] (default: LibTorch&apos;s choice).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>No progress bar.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -488,6 +484,10 @@ Example: %2</source>
     </message>
     <message>
         <source>Seed of data, weights and sampling, in %1 (default %2). Same seed, same CPU records.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>LibTorch compute threads, in [1, 256] (default: one per core for a model with convolutions, else 1; BLAS runs single-threaded either way).</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

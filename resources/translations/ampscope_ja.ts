@@ -257,10 +257,6 @@ Exit status: 0 done, 1 FILE unreadable or DIR unwritable, 2 bad arguments.
         <translation>--out: ファイル名が空です</translation>
     </message>
     <message>
-        <source>LibTorch compute threads, in [1, 256] (default: LibTorch&apos;s choice).</source>
-        <translation>LibTorch の計算スレッド数、[1, 256]（既定: LibTorch が選択）。</translation>
-    </message>
-    <message>
         <source>No progress bar.</source>
         <translation>プログレスバーを表示しません。</translation>
     </message>
@@ -513,6 +509,10 @@ Example: %2</source>
     <message>
         <source>Seed of data, weights and sampling, in %1 (default %2). Same seed, same CPU records.</source>
         <translation>データ・重み・サンプリングのシード、%1（既定 %2）。同じシードなら CPU では同じ記録になります。</translation>
+    </message>
+    <message>
+        <source>LibTorch compute threads, in [1, 256] (default: one per core for a model with convolutions, else 1; BLAS runs single-threaded either way).</source>
+        <translation>LibTorch の計算スレッド数、[1, 256]（既定: 畳み込みを含むモデルではコアごとに 1、それ以外は 1。BLAS は常に 1 スレッド）。</translation>
     </message>
 </context>
 <context>

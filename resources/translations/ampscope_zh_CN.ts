@@ -257,10 +257,6 @@ Exit status: 0 done, 1 FILE unreadable or DIR unwritable, 2 bad arguments.
         <translation>--out：文件名为空</translation>
     </message>
     <message>
-        <source>LibTorch compute threads, in [1, 256] (default: LibTorch&apos;s choice).</source>
-        <translation>LibTorch 计算线程数，范围 [1, 256]（默认：由 LibTorch 决定）。</translation>
-    </message>
-    <message>
         <source>No progress bar.</source>
         <translation>不显示进度条。</translation>
     </message>
@@ -513,6 +509,10 @@ Example: %2</source>
     <message>
         <source>Seed of data, weights and sampling, in %1 (default %2). Same seed, same CPU records.</source>
         <translation>数据、权重和采样的种子，范围 %1（默认 %2）。相同种子在 CPU 上得到相同记录。</translation>
+    </message>
+    <message>
+        <source>LibTorch compute threads, in [1, 256] (default: one per core for a model with convolutions, else 1; BLAS runs single-threaded either way).</source>
+        <translation>LibTorch 计算线程数，范围 [1, 256]（默认：含卷积的模型每个核心一个，否则为 1；BLAS 始终单线程）。</translation>
     </message>
 </context>
 <context>

@@ -257,10 +257,6 @@ Exit status: 0 done, 1 FILE unreadable or DIR unwritable, 2 bad arguments.
         <translation>--out：檔名為空</translation>
     </message>
     <message>
-        <source>LibTorch compute threads, in [1, 256] (default: LibTorch&apos;s choice).</source>
-        <translation>LibTorch 運算執行緒數，範圍 [1, 256]（預設：由 LibTorch 決定）。</translation>
-    </message>
-    <message>
         <source>No progress bar.</source>
         <translation>不顯示進度列。</translation>
     </message>
@@ -513,6 +509,10 @@ Example: %2</source>
     <message>
         <source>Seed of data, weights and sampling, in %1 (default %2). Same seed, same CPU records.</source>
         <translation>資料、權重與取樣的種子，範圍 %1（預設 %2）。相同種子在 CPU 上得到相同紀錄。</translation>
+    </message>
+    <message>
+        <source>LibTorch compute threads, in [1, 256] (default: one per core for a model with convolutions, else 1; BLAS runs single-threaded either way).</source>
+        <translation>LibTorch 運算執行緒數，範圍 [1, 256]（預設：含卷積的模型每個核心一個，否則為 1；BLAS 一律單執行緒）。</translation>
     </message>
 </context>
 <context>

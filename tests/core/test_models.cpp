@@ -346,11 +346,12 @@ class TestModels : public QObject {
     QTest::addColumn<QStringList>("labels");
     QTest::addColumn<QStringList>("shapes");  // "name:d0xd1..." for every parameter, in order
     QTest::addColumn<QString>("input");
-    QTest::addColumn<double>("macs");  // multiply-adds of one forward per example, by hand
+    QTest::addColumn<double>("macs");       // multiply-adds of one forward per example, by hand
+    QTest::addColumn<double>("conv_macs");  // of them in convolutions
     QTest::newRow("spiral-mlp") << "spiral-mlp" << "spirals" << QStringList{"fc1", "fc2", "fc3", "fc4"}
                                 << QStringList{"fc1.weight:64x2", "fc1.bias:64", "fc2.weight:64x64", "fc2.bias:64",
                                                "fc3.weight:64x64", "fc3.bias:64", "fc4.weight:3x64", "fc4.bias:3"}
-                                << "2" << (2.0 * 64 + 64 * 64 + 64 * 64 + 64 * 3);
+                                << "2" << (2.0 * 64 + 64 * 64 + 64 * 64 + 64 * 3) << 0.0;
     QStringList deep_labels, deep_shapes;
     for (int i = 1; i <= 13; ++i) {
       deep_labels << QStringLiteral("fc%1").arg(i);
@@ -358,14 +359,15 @@ class TestModels : public QObject {
                   << QStringLiteral("fc%1.bias:%2").arg(i).arg(i == 13 ? 10 : 128);
     }
     QTest::newRow("deep-mlp") << "deep-mlp" << "clusters" << deep_labels << deep_shapes << "128"
-                              << (12.0 * 128 * 128 + 128 * 10);
+                              << (12.0 * 128 * 128 + 128 * 10) << 0.0;
     QTest::newRow("fashion-cnn") << "fashion-cnn" << "fashion-mnist" << QStringList{"conv1", "conv2", "fc1", "fc2"}
                                  << QStringList{"conv1.weight:32x1x3x3", "conv1.bias:32", "conv2.weight:64x32x3x3",
                                                 "conv2.bias:64", "fc1.weight:128x3136", "fc1.bias:128",
                                                 "fc2.weight:10x128", "fc2.bias:10"}
                                  << "1x28x28"
                                  // conv1: 32x28x28 outputs of 1x3x3; conv2: 64x14x14 of 32x3x3; fc1, fc2
-                                 << (32.0 * 28 * 28 * 9 + 64.0 * 14 * 14 * 32 * 9 + 3136.0 * 128 + 128 * 10);
+                                 << (32.0 * 28 * 28 * 9 + 64.0 * 14 * 14 * 32 * 9 + 3136.0 * 128 + 128 * 10)
+                                 << (32.0 * 28 * 28 * 9 + 64.0 * 14 * 14 * 32 * 9);
   }
   void modelLabelsAndShapes() {
     QFETCH(QString, name);
@@ -374,6 +376,7 @@ class TestModels : public QObject {
     QFETCH(QStringList, shapes);
     QFETCH(QString, input);
     QFETCH(double, macs);
+    QFETCH(double, conv_macs);
     auto model = make_model(name.toStdString(), 0);
     QCOMPARE(QString::fromStdString(default_dataset(name.toStdString())), dataset);
     QStringList got_labels;
@@ -394,6 +397,7 @@ class TestModels : public QObject {
     model->set_capture_activation_grads(true);
     const auto work = model->forward_work(torch::randn(in_shape));
     QCOMPARE(work.macs, 5 * macs);
+    QCOMPARE(work.conv_macs, 5 * conv_macs);
     QCOMPARE(work.ops, static_cast<int>(labels.size()));  // one linear or convolution per labelled module
     QVERIFY(model->capture_activation_grads());
     QVERIFY(model->activation_grads().empty());

@@ -69,15 +69,18 @@ class TestSession : public QObject {
   // --- threads (compute_threads.h) ------------------------------------------------------------
 
   void threadRuleByWorkSize() {
-    // Below the measured threshold one thread; above it one per core, at most kMaxThreads.
-    QCOMPARE(choose_threads(2.2e6, 2).intra_op, 1);
-    QCOMPARE(choose_threads(kParallelForwardMacs - 1, 16).intra_op, 1);
-    QCOMPARE(choose_threads(kParallelForwardMacs, 2).intra_op, 2);
-    QCOMPARE(choose_threads(1.1e9, 16).intra_op, kMaxThreads);
-    QCOMPARE(choose_threads(1.1e9, 1).intra_op, 1);
-    QCOMPARE(choose_threads(1.1e9, 0).intra_op, 1);
+    // No convolutions, or fewer multiply-adds in them than the measured threshold: one thread;
+    // from the threshold on one per core, at most kMaxThreads. BLAS always at 1.
+    QCOMPARE(choose_threads(0, 2).intra_op, 1);
+    QCOMPARE(choose_threads(0, 64).intra_op, 1);
+    QCOMPARE(choose_threads(kParallelConvMacs - 1, 16).intra_op, 1);
+    QCOMPARE(choose_threads(kParallelConvMacs, 2).intra_op, 2);
+    QCOMPARE(choose_threads(1e9, 16).intra_op, kMaxThreads);
+    QCOMPARE(choose_threads(1e9, 1).intra_op, 1);
+    QCOMPARE(choose_threads(1e9, 0).intra_op, 1);
     for (double w : {0.0, 1e6, 1e9}) QCOMPARE(choose_threads(w, 4).blas, 1);
-    QVERIFY2(QString::fromStdString(choose_threads(2.2e6, 2).why).contains("2.2M"), choose_threads(2.2e6, 2).why.c_str());
+    QVERIFY2(QString::fromStdString(choose_threads(0, 2).why).contains("no convolutions"), choose_threads(0, 2).why.c_str());
+    QVERIFY2(QString::fromStdString(choose_threads(982e6, 2).why).contains("982.0M"), choose_threads(982e6, 2).why.c_str());
   }
 
   void sessionAppliesItsThreadChoiceOnTheSteppingThread() {
@@ -92,8 +95,8 @@ class TestSession : public QObject {
     c.batch_size = 256;
     {
       TrainingSession s(c);
-      QCOMPARE(s.threads().intra_op, 1);  // 2.2M multiply-adds per forward: one thread
-      QVERIFY2(QString::fromStdString(s.threads().why).contains("2.2M"), s.threads().why.c_str());
+      QCOMPARE(s.threads().intra_op, 1);  // an MLP: no convolutions, one thread
+      QVERIFY2(QString::fromStdString(s.threads().why).contains("no convolutions"), s.threads().why.c_str());
       // The worker thread steps: the choice holds there, and BLAS's own pool is down to 1.
       int on_worker = -1;
       std::thread([&] {

@@ -60,7 +60,9 @@ torch::Tensor InstrumentedModel::conv2d(const torch::Tensor& x, const torch::Ten
                           : at::conv2d(x, w, b, /*stride=*/1, padding);
   // Each output element is one dot product over a kernel: in_channels x kh x kw multiply-adds.
   if (m_macs >= 0) {
-    m_macs += static_cast<double>(out.numel()) * static_cast<double>(w.numel() / w.size(0));
+    const double macs = static_cast<double>(out.numel()) * static_cast<double>(w.numel() / w.size(0));
+    m_macs += macs;
+    m_conv_macs += macs;
     ++m_ops;
   }
   return out;
@@ -71,6 +73,7 @@ InstrumentedModel::ForwardWork InstrumentedModel::forward_work(const torch::Tens
   const bool capture_was = m_capture;
   m_capture = false;
   m_macs = 0;
+  m_conv_macs = 0;
   m_ops = 0;
   struct Restore {
     InstrumentedModel& m;
@@ -82,7 +85,7 @@ InstrumentedModel::ForwardWork InstrumentedModel::forward_work(const torch::Tens
     }
   } restore{*this, capture_was};
   forward(x);
-  return {m_macs, m_ops};
+  return {m_macs, m_ops, m_conv_macs};
 }
 
 std::vector<std::string> model_names() { return {"spiral-mlp", "deep-mlp", "fashion-cnn"}; }

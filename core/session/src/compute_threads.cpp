@@ -42,19 +42,24 @@ F find_symbol(const char* name) {
 }
 }  // namespace
 
-ThreadChoice choose_threads(double forward_macs, int cores) {
+ThreadChoice choose_threads(double conv_macs, int cores) {
   ThreadChoice c;
   cores = std::max(1, cores);
   c.blas = 1;
-  if (cores == 1 || forward_macs < kParallelForwardMacs) {
+  if (cores == 1) {
     c.intra_op = 1;
-    c.why = "auto: " + macs_text(forward_macs) + " multiply-adds per forward < " + macs_text(kParallelForwardMacs) +
-            ": 1 thread";
-    if (cores == 1) c.why = "auto: 1 core: 1 thread";
+    c.why = "auto: 1 core: 1 thread";
+  } else if (conv_macs <= 0) {
+    c.intra_op = 1;
+    c.why = "auto: no convolutions (matmuls run in BLAS): 1 thread";
+  } else if (conv_macs < kParallelConvMacs) {
+    c.intra_op = 1;
+    c.why = "auto: " + macs_text(conv_macs) + " convolution multiply-adds per forward < " +
+            macs_text(kParallelConvMacs) + ": 1 thread";
   } else {
     c.intra_op = std::min(cores, kMaxThreads);
-    c.why = "auto: " + macs_text(forward_macs) + " multiply-adds per forward: " + std::to_string(c.intra_op) +
-            " threads";
+    c.why = "auto: " + macs_text(conv_macs) + " convolution multiply-adds per forward: " +
+            std::to_string(c.intra_op) + " threads";
   }
   c.why += ", BLAS 1 thread";
   return c;
@@ -67,8 +72,8 @@ int usable_cores() {
   return 1;
 }
 
-ThreadChoice decide_threads(double forward_macs) {
-  ThreadChoice c = choose_threads(forward_macs, usable_cores());
+ThreadChoice decide_threads(double conv_macs) {
+  ThreadChoice c = choose_threads(conv_macs, usable_cores());
   if (const int user = g_user_threads.load(); user > 0) {
     c.intra_op = user;
     c.why = "--threads " + std::to_string(user) + ", BLAS 1 thread";

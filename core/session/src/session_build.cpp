@@ -85,7 +85,9 @@ void TrainingSession::Impl::build() {
     const std::int64_t n = std::min<std::int64_t>(cfg.batch_size, data->size());
     auto [x, y] = data->gather(torch::arange(n, torch::kLong));
     forward_work = model->forward_work(x);
-    forward_work.macs *= static_cast<double>(cfg.batch_size) / static_cast<double>(n);
+    const double per_batch = static_cast<double>(cfg.batch_size) / static_cast<double>(n);
+    forward_work.macs *= per_batch;
+    forward_work.conv_macs *= per_batch;
   }
   scaler = std::make_unique<GradScaler>(cfg.scaler);
   // stats_every == 0 means "no instrumentation": the scaler then runs its check and unscale

@@ -48,13 +48,14 @@ class InstrumentedModel : public torch::nn::Module {
   /// Labelled modules in forward order ("fc1", "fc2", ...): the rows users see.
   virtual std::vector<std::string> module_labels() const = 0;
 
-  /// The work of one forward pass over `x`: multiply-adds of every linear and convolution, and how
-  /// many such ops there are, counted by running it without autograd. The thread choice reads the
-  /// mean per op (compute_threads.h): a thread pool's overhead is paid per op.
+  /// The work of one forward pass over `x`, counted by running it without autograd: multiply-adds
+  /// of every linear and convolution, how many such ops there are, and the convolutions' share.
+  /// The thread choice reads conv_macs (compute_threads.h): LibTorch's own thread pool splits a
+  /// convolution, while a linear layer's matmul runs in BLAS.
   struct ForwardWork {
-    double macs = 0;
-    int ops = 0;
-    double macs_per_op() const { return ops > 0 ? macs / ops : 0.0; }
+    double macs = 0;       // linear + convolution
+    int ops = 0;           // linear + convolution ops
+    double conv_macs = 0;  // convolutions alone
   };
   ForwardWork forward_work(const torch::Tensor& x);
 
@@ -73,6 +74,7 @@ class InstrumentedModel : public torch::nn::Module {
   PrecisionMode m_precision;
   bool m_capture = false;
   mutable double m_macs = -1;  // counting when >= 0 (forward_work)
+  mutable double m_conv_macs = 0;
   mutable int m_ops = 0;
   std::vector<std::pair<std::string, torch::Tensor>> m_act_grads;
 };
