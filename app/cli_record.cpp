@@ -69,8 +69,8 @@ int run_record(const std::vector<std::string>& args) {
              if (v.empty()) throw UsageError(str(Cli::tr("--out: the file name is empty")));
              out = v;
            });
-  p.option("threads", "N", str(Cli::tr("LibTorch compute threads, in [1, 256] (default: one per core for a model with "
-                                       "convolutions, else 1; BLAS runs single-threaded either way).")),
+  p.option("threads", "N", str(Cli::tr("LibTorch compute threads, in [1, 256] (default: chosen from the model's layers and "
+                                       "the cores, BLAS threads too).")),
            [&](const std::string& v) { threads = static_cast<int>(to_int("threads", v, 1, 256)); });
   p.flag("quiet", str(Cli::tr("No progress bar.")), [&] { quiet = true; });
   p.option("on-record-error", "WHAT",

@@ -513,8 +513,8 @@ Beispiel: %2</translation>
         <translation>Seed für Daten, Gewichte und Sampling, in %1 (Vorgabe %2). Gleicher Seed, gleiche CPU-Aufzeichnungen.</translation>
     </message>
     <message>
-        <source>LibTorch compute threads, in [1, 256] (default: one per core for a model with convolutions, else 1; BLAS runs single-threaded either way).</source>
-        <translation>LibTorch-Rechenthreads, in [1, 256] (Vorgabe: einer pro Kern bei einem Modell mit Faltungen, sonst 1; BLAS läuft in jedem Fall mit einem Thread).</translation>
+        <source>LibTorch compute threads, in [1, 256] (default: chosen from the model&apos;s layers and the cores, BLAS threads too).</source>
+        <translation>LibTorch-Rechenthreads, in [1, 256] (Vorgabe: gewählt nach den Schichten des Modells und den Kernen, ebenso die BLAS-Threads).</translation>
     </message>
 </context>
 <context>

@@ -487,7 +487,7 @@ Example: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>LibTorch compute threads, in [1, 256] (default: one per core for a model with convolutions, else 1; BLAS runs single-threaded either way).</source>
+        <source>LibTorch compute threads, in [1, 256] (default: chosen from the model&apos;s layers and the cores, BLAS threads too).</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -511,8 +511,8 @@ Example: %2</source>
         <translation>データ・重み・サンプリングのシード、%1（既定 %2）。同じシードなら CPU では同じ記録になります。</translation>
     </message>
     <message>
-        <source>LibTorch compute threads, in [1, 256] (default: one per core for a model with convolutions, else 1; BLAS runs single-threaded either way).</source>
-        <translation>LibTorch の計算スレッド数、[1, 256]（既定: 畳み込みを含むモデルではコアごとに 1、それ以外は 1。BLAS は常に 1 スレッド）。</translation>
+        <source>LibTorch compute threads, in [1, 256] (default: chosen from the model&apos;s layers and the cores, BLAS threads too).</source>
+        <translation>LibTorch の計算スレッド数、[1, 256]（既定: モデルの層とコア数から選択。BLAS のスレッド数も同様）。</translation>
     </message>
 </context>
 <context>

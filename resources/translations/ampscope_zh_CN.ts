@@ -511,8 +511,8 @@ Example: %2</source>
         <translation>数据、权重和采样的种子，范围 %1（默认 %2）。相同种子在 CPU 上得到相同记录。</translation>
     </message>
     <message>
-        <source>LibTorch compute threads, in [1, 256] (default: one per core for a model with convolutions, else 1; BLAS runs single-threaded either way).</source>
-        <translation>LibTorch 计算线程数，范围 [1, 256]（默认：含卷积的模型每个核心一个，否则为 1；BLAS 始终单线程）。</translation>
+        <source>LibTorch compute threads, in [1, 256] (default: chosen from the model&apos;s layers and the cores, BLAS threads too).</source>
+        <translation>LibTorch 计算线程数，范围 [1, 256]（默认：根据模型的层和核心数选择，BLAS 线程数亦然）。</translation>
     </message>
 </context>
 <context>

@@ -511,8 +511,8 @@ Example: %2</source>
         <translation>資料、權重與取樣的種子，範圍 %1（預設 %2）。相同種子在 CPU 上得到相同紀錄。</translation>
     </message>
     <message>
-        <source>LibTorch compute threads, in [1, 256] (default: one per core for a model with convolutions, else 1; BLAS runs single-threaded either way).</source>
-        <translation>LibTorch 運算執行緒數，範圍 [1, 256]（預設：含卷積的模型每個核心一個，否則為 1；BLAS 一律單執行緒）。</translation>
+        <source>LibTorch compute threads, in [1, 256] (default: chosen from the model&apos;s layers and the cores, BLAS threads too).</source>
+        <translation>LibTorch 運算執行緒數，範圍 [1, 256]（預設：依模型的層與核心數選擇，BLAS 執行緒數亦同）。</translation>
     </message>
 </context>
 <context>

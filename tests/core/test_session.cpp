@@ -69,18 +69,32 @@ class TestSession : public QObject {
   // --- threads (compute_threads.h) ------------------------------------------------------------
 
   void threadRuleByWorkSize() {
-    // No convolutions, or fewer multiply-adds in them than the measured threshold: one thread;
-    // from the threshold on one per core, at most kMaxThreads. BLAS always at 1.
-    QCOMPARE(choose_threads(0, 2).intra_op, 1);
-    QCOMPARE(choose_threads(0, 64).intra_op, 1);
-    QCOMPARE(choose_threads(kParallelConvMacs - 1, 16).intra_op, 1);
-    QCOMPARE(choose_threads(kParallelConvMacs, 2).intra_op, 2);
-    QCOMPARE(choose_threads(1e9, 16).intra_op, kMaxThreads);
-    QCOMPARE(choose_threads(1e9, 1).intra_op, 1);
-    QCOMPARE(choose_threads(1e9, 0).intra_op, 1);
-    for (double w : {0.0, 1e6, 1e9}) QCOMPARE(choose_threads(w, 4).blas, 1);
-    QVERIFY2(QString::fromStdString(choose_threads(0, 2).why).contains("no convolutions"), choose_threads(0, 2).why.c_str());
-    QVERIFY2(QString::fromStdString(choose_threads(982e6, 2).why).contains("982.0M"), choose_threads(982e6, 2).why.c_str());
+    // The three models' work at batch 256 (test_models checks the counts).
+    const WorkSize spiral{0, 256 * (2.0 * 64 + 64 * 64 + 64 * 64 + 64 * 3), 4};
+    const WorkSize deep{0, 256 * (12.0 * 128 * 128 + 128 * 10), 13};
+    const WorkSize fashion{256 * (32.0 * 28 * 28 * 9 + 64.0 * 14 * 14 * 32 * 9), 256 * (3136.0 * 128 + 128 * 10), 2};
+    auto check = [](const WorkSize& w, int cores, int intra, int blas) {
+      const ThreadChoice c = choose_threads(w, cores);
+      QVERIFY2(c.intra_op == intra && c.blas == blas,
+               qPrintable(QStringLiteral("%1 cores: %2 threads, BLAS %3; want %4, %5 (%6)")
+                              .arg(cores).arg(c.intra_op).arg(c.blas).arg(intra).arg(blas).arg(c.why.c_str())));
+    };
+    check(spiral, 2, 1, 1);
+    check(spiral, 64, 1, 1);
+    check(deep, 2, 1, 2);
+    check(deep, 16, 1, kMaxThreads);
+    check(fashion, 2, 2, 1);
+    check(fashion, 16, kMaxThreads, 1);
+    for (const auto& w : {spiral, deep, fashion}) check(w, 1, 1, 1);
+    // The thresholds themselves.
+    check({kParallelConvMacs - 1, 0, 0}, 4, 1, 1);
+    check({kParallelConvMacs, 0, 0}, 4, 4, 1);
+    check({0, 10 * kParallelLinearMacs - 1, 10}, 4, 1, 1);
+    check({0, 10 * kParallelLinearMacs, 10}, 4, 1, 4);
+    QVERIFY2(QString::fromStdString(choose_threads(spiral, 2).why).contains("no convolutions, 545k per linear layer"),
+             choose_threads(spiral, 2).why.c_str());
+    QVERIFY2(QString::fromStdString(choose_threads(fashion, 2).why).contains("982.6M convolution"),
+             choose_threads(fashion, 2).why.c_str());
   }
 
   void sessionAppliesItsThreadChoiceOnTheSteppingThread() {

@@ -64,6 +64,7 @@ torch::Tensor InstrumentedModel::conv2d(const torch::Tensor& x, const torch::Ten
     m_macs += macs;
     m_conv_macs += macs;
     ++m_ops;
+    ++m_conv_ops;
   }
   return out;
 }
@@ -74,6 +75,7 @@ InstrumentedModel::ForwardWork InstrumentedModel::forward_work(const torch::Tens
   m_capture = false;
   m_macs = 0;
   m_conv_macs = 0;
+  m_conv_ops = 0;
   m_ops = 0;
   struct Restore {
     InstrumentedModel& m;
@@ -85,7 +87,7 @@ InstrumentedModel::ForwardWork InstrumentedModel::forward_work(const torch::Tens
     }
   } restore{*this, capture_was};
   forward(x);
-  return {m_macs, m_ops, m_conv_macs};
+  return {m_macs, m_ops, m_conv_macs, m_conv_ops};
 }
 
 std::vector<std::string> model_names() { return {"spiral-mlp", "deep-mlp", "fashion-cnn"}; }

@@ -42,26 +42,24 @@ F find_symbol(const char* name) {
 }
 }  // namespace
 
-ThreadChoice choose_threads(double conv_macs, int cores) {
+ThreadChoice choose_threads(const WorkSize& work, int cores) {
   ThreadChoice c;
   cores = std::max(1, cores);
-  c.blas = 1;
+  const int all = std::min(cores, kMaxThreads);
+  const double per_linear = work.linear_ops > 0 ? work.linear_macs / work.linear_ops : 0.0;
   if (cores == 1) {
-    c.intra_op = 1;
-    c.why = "auto: 1 core: 1 thread";
-  } else if (conv_macs <= 0) {
-    c.intra_op = 1;
-    c.why = "auto: no convolutions (matmuls run in BLAS): 1 thread";
-  } else if (conv_macs < kParallelConvMacs) {
-    c.intra_op = 1;
-    c.why = "auto: " + macs_text(conv_macs) + " convolution multiply-adds per forward < " +
-            macs_text(kParallelConvMacs) + ": 1 thread";
+    c.why = "auto: 1 core: 1 thread, BLAS 1";
+  } else if (work.conv_macs >= kParallelConvMacs) {
+    c.intra_op = all;
+    c.why = "auto: " + macs_text(work.conv_macs) + " convolution multiply-adds per forward: " + std::to_string(all) +
+            " threads, BLAS 1";
+  } else if (per_linear >= kParallelLinearMacs) {
+    c.blas = all;
+    c.why = "auto: " + macs_text(per_linear) + " multiply-adds per linear layer: 1 thread, BLAS " + std::to_string(all);
   } else {
-    c.intra_op = std::min(cores, kMaxThreads);
-    c.why = "auto: " + macs_text(conv_macs) + " convolution multiply-adds per forward: " +
-            std::to_string(c.intra_op) + " threads";
+    c.why = "auto: " + std::string(work.conv_macs > 0 ? "small convolutions, " : "no convolutions, ") +
+            macs_text(per_linear) + " per linear layer: 1 thread, BLAS 1";
   }
-  c.why += ", BLAS 1 thread";
   return c;
 }
 
@@ -72,19 +70,20 @@ int usable_cores() {
   return 1;
 }
 
-ThreadChoice decide_threads(double conv_macs) {
-  ThreadChoice c = choose_threads(conv_macs, usable_cores());
+ThreadChoice decide_threads(const WorkSize& work) {
+  ThreadChoice c = choose_threads(work, usable_cores());
+  const std::string blas_part = ", BLAS " + std::to_string(c.blas);
   if (const int user = g_user_threads.load(); user > 0) {
     c.intra_op = user;
-    c.why = "--threads " + std::to_string(user) + ", BLAS 1 thread";
+    c.why = "--threads " + std::to_string(user) + blas_part;
   } else if (env_set("OMP_NUM_THREADS") || env_set("MKL_NUM_THREADS")) {
     // LibTorch itself reads these at start: its count is the user's.
     c.intra_op = at::get_num_threads();
-    c.why = "environment (OMP_NUM_THREADS/MKL_NUM_THREADS): " + std::to_string(c.intra_op) + " threads, BLAS 1 thread";
+    c.why = "environment (OMP_NUM_THREADS/MKL_NUM_THREADS): " + std::to_string(c.intra_op) + " threads" + blas_part;
   }
   if (env_set("OPENBLAS_NUM_THREADS") || env_set("GOTO_NUM_THREADS")) {
     c.blas = 0;
-    const auto pos = c.why.rfind(", BLAS 1 thread");
+    const auto pos = c.why.rfind(", BLAS ");
     if (pos != std::string::npos) c.why.erase(pos);
     c.why += ", BLAS threads from the environment";
   }

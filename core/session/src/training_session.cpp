@@ -251,7 +251,7 @@ ThreadChoice TrainingSession::threads() const {
     if (m_impl->thread_choice.intra_op > 0 && !m_impl->thread_choice.why.empty()) return m_impl->thread_choice;
   }
   if (m_impl->dev_kind != DeviceKind::CPU) return {0, 0, "cuda: LibTorch's default"};
-  return decide_threads(m_impl->forward_work.conv_macs);
+  return decide_threads(m_impl->work_size());
 }
 
 std::string TrainingSession::precision_label() const {

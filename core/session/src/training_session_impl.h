@@ -66,6 +66,9 @@ struct TrainingSession::Impl : GradScalerObserver {
   std::thread::id threads_applied_on;
   ThreadChoice thread_choice;
   void ensure_threads();
+  WorkSize work_size() const {
+    return {forward_work.conv_macs, forward_work.macs - forward_work.conv_macs, forward_work.ops - forward_work.conv_ops};
+  }
   void clear_grads();  // every parameter's .grad to none (the start of a step, an abandoned one)
   std::atomic<std::int64_t> steps_completed{0};  // step_index, published for steps_done()
   std::atomic<std::uint64_t> micro_batches{0};   // backward passes finished (micro_batches_done())

@@ -40,7 +40,7 @@ void TrainingSession::Impl::ensure_threads() {
   if (threads_applied_on == std::this_thread::get_id()) return;
   threads_applied_on = std::this_thread::get_id();
   if (dev_kind != DeviceKind::CPU) return;  // on CUDA the CPU threads only launch kernels
-  ThreadChoice c = decide_threads(forward_work.conv_macs);
+  ThreadChoice c = decide_threads(work_size());
   apply_threads(c);
   std::lock_guard lock(snap_mu);
   thread_choice = std::move(c);

@@ -56,6 +56,7 @@ class InstrumentedModel : public torch::nn::Module {
     double macs = 0;       // linear + convolution
     int ops = 0;           // linear + convolution ops
     double conv_macs = 0;  // convolutions alone
+    int conv_ops = 0;
   };
   ForwardWork forward_work(const torch::Tensor& x);
 
@@ -75,6 +76,7 @@ class InstrumentedModel : public torch::nn::Module {
   bool m_capture = false;
   mutable double m_macs = -1;  // counting when >= 0 (forward_work)
   mutable double m_conv_macs = 0;
+  mutable int m_conv_ops = 0;
   mutable int m_ops = 0;
   std::vector<std::pair<std::string, torch::Tensor>> m_act_grads;
 };

@@ -3,18 +3,18 @@
 // Two thread pools meet in a CPU step: LibTorch's intra-op pool (OpenMP) splits an op across
 // cores, and the BLAS library (OpenBLAS on Debian) has a pool of its own, which LibTorch's
 // matmuls (every linear layer) call into. Left alone, both start one thread per core and fight:
-// a tiny MLP step ran 2.2x slower with OpenBLAS's threads on. So the session chooses:
-//  - BLAS threads: 1, set from inside the process (an environment variable read at library load
-//    is too late for a program, and users type no environment). Measured on 2 cores, a second
-//    BLAS thread never won reliably: deep-mlp ran at 167 or 279 steps/s from one run to the next
-//    (it competes with the recorder's writer thread), against a steady 215-225 with one.
-//  - intra-op threads: one per core the process may run on (at most kMaxThreads) when the
-//    model's convolutions (the work LibTorch's own pool splits) reach kParallelConvMacs
-//    multiply-adds per forward, else 1. Linear layers' matmuls run in BLAS, and their elementwise
-//    ops are too small to split: a second intra-op thread cost deep-mlp 10% (199 vs 220 steps/s).
-// A user's own choice wins: --threads (set_compute_threads), and OMP_NUM_THREADS /
-// MKL_NUM_THREADS / OPENBLAS_NUM_THREADS when set in the environment.
-// The measurements behind the rule: docs/performance.md, "Thread defaults".
+// a tiny MLP step ran 2.2x slower with OpenBLAS's threads on. So the session chooses, from the
+// work of one forward pass over one batch (docs/performance.md, "Thread defaults", has the
+// measurements on 2 cores):
+//  - a model with convolutions of at least kParallelConvMacs multiply-adds: one intra-op thread
+//    per core (LibTorch's pool splits a convolution: fashion-cnn +55%) and BLAS at 1 (its
+//    linear layers' BLAS threads would oversubscribe the pool: -20%);
+//  - otherwise LibTorch's pool has nothing worth splitting (deep-mlp lost 10% with two intra-op
+//    threads): 1 intra-op thread, and BLAS threads one per core when the linear layers average
+//    at least kParallelLinearMacs multiply-adds (deep-mlp +20 to 30% in most runs), else 1
+//    (spiral-mlp: a second BLAS thread cost 12%).
+// Threads are capped at kMaxThreads. A user's own choice wins: --threads (set_compute_threads),
+// and OMP_NUM_THREADS / MKL_NUM_THREADS / OPENBLAS_NUM_THREADS when set in the environment.
 #pragma once
 
 #include <cstdint>
@@ -25,25 +25,34 @@ namespace ampscope {
 struct ThreadChoice {
   int intra_op = 1;  ///< LibTorch intra-op threads
   int blas = 1;      ///< BLAS threads; 0 = leave the BLAS library alone (the user's environment set it)
-  std::string why;   ///< one line for logs, e.g. "auto: no convolutions: 1 thread, BLAS 1 thread"
+  std::string why;   ///< one line for logs, e.g. "auto: no convolutions, 0.5M per linear: 1 thread, BLAS 1"
 };
 
-/// The rule alone (pure, tested): multiply-adds of one forward pass over one batch spent in
-/// convolutions, and the cores the process may use. CPU sessions only; a CUDA session's CPU
-/// threads only launch kernels.
-ThreadChoice choose_threads(double conv_macs, int cores);
+/// The work of one forward pass over one batch, as the rule reads it.
+struct WorkSize {
+  double conv_macs = 0;    ///< multiply-adds in convolutions
+  double linear_macs = 0;  ///< multiply-adds in linear layers (matmuls: BLAS)
+  int linear_ops = 0;      ///< linear layers called
+};
 
-/// The convolution work per forward from which a second intra-op thread gains (measured on
-/// fashion-cnn, docs/performance.md: a tie at 3.9M multiply-adds, +12% at 7.7M, +40% at 31M).
+/// The rule alone (pure, tested). CPU sessions only; a CUDA session's CPU threads only launch
+/// kernels.
+ThreadChoice choose_threads(const WorkSize& work, int cores);
+
+/// Convolution work per forward from which intra-op threads gain (fashion-cnn: a tie at 3.9M
+/// multiply-adds, +12% at 7.7M, +40% at 31M).
 inline constexpr double kParallelConvMacs = 4e6;
+/// Mean multiply-adds per linear layer from which BLAS threads gain (deep-mlp: net loss at
+/// 0.98M, +20% in 3 runs of 4 at 1.95M, +30% at 3.9M; spiral-mlp, 0.55M: -12%).
+inline constexpr double kParallelLinearMacs = 1.5e6;
 inline constexpr int kMaxThreads = 8;
 
 /// Cores this process may run on (its CPU affinity mask; at least 1).
 int usable_cores();
 
-/// What the program applies for a session with that much convolution work: choose_threads(),
-/// overridden by set_compute_threads() and by the environment variables above.
-ThreadChoice decide_threads(double conv_macs);
+/// What the program applies for a session of that work: choose_threads(), overridden by
+/// set_compute_threads() and by the environment variables above.
+ThreadChoice decide_threads(const WorkSize& work);
 
 /// Applies a choice on the calling thread (LibTorch's intra-op count is per-thread state in
 /// OpenMP builds: the session applies it on the thread that steps, the GUI's worker included).
