@@ -275,19 +275,24 @@ class Probe:
                 ids.append(lid)
                 keep.append(g)
         self._act = {}
-        masses = []
+        masses, counts = [], []
         if self._reference(self._step) and keep:
-            tiny = 2.0 ** _MIN_SUBNORMAL_EXP[self.format]
+            # Underflow: the nonzero elements a cast to the format flushes to zero. Round to
+            # nearest even sends |g| <= half the smallest subnormal to 0 (the half itself is a
+            # tie, and 0 is the even neighbour) and rounds (half, smallest) up to the smallest.
+            half = 2.0 ** (_MIN_SUBNORMAL_EXP[self.format] - 1)
             parts = []
             for g in keep:
                 a = g.float().abs()
                 a = torch.where(torch.isfinite(a), a, torch.zeros_like(a))
+                flushed = (a > 0) & (a <= half)
                 # Summed in float64: in the gradient's own dtype two values near its largest
                 # finite one overflow to inf, and the share would read 0.
-                parts.append(torch.stack([(a * ((a > 0) & (a < tiny))).sum(dtype=torch.float64),
-                                          a.sum(dtype=torch.float64)]))
+                parts.append(torch.stack([(a * flushed).sum(dtype=torch.float64), a.sum(dtype=torch.float64),
+                                          flushed.sum(dtype=torch.float64)]))
             m = torch.stack(parts).double().cpu()
             masses = [float(x) if s > 0 else 0.0 for x, s in ((m[i, 0] / m[i, 1], m[i, 1]) for i in range(len(parts)))]
+            counts = [int(m[i, 2]) for i in range(len(parts))]
         for g in keep:
             dtype = _DTYPE_NAMES.get(g.dtype)
             if dtype is None:
@@ -306,10 +311,10 @@ class Probe:
             stream = torch.cuda.current_stream(self._device).cuda_stream
             if not hasattr(self, "_found_inf_word"):
                 self._found_inf_word = torch.zeros(1, dtype=torch.int32, device=self._device)
-            self._recorder.push_stats(lambda: self._drain(host), views, ids, masses, self._device.index or 0,
-                                      stream, self._found_inf_word.data_ptr())
+            self._recorder.push_stats(lambda: self._drain(host), views, ids, masses, counts,
+                                      self._device.index or 0, stream, self._found_inf_word.data_ptr())
         else:
-            self._recorder.push_stats(self._drain, views, ids, masses)
+            self._recorder.push_stats(self._drain, views, ids, masses, counts)
         del keep
 
 

@@ -118,15 +118,18 @@ class Recorder {
   /// the scalars of the steps since the last statistics step: all but the last are pushed as
   /// plain steps, the last with the statistics. `views[i]` is the gradient of layer `layer_ids[i]` as the format saw it
   /// (scaled). `cuda_device` -1: CPU memory; else every view is on that device and `stream` is
-  /// its current cudaStream_t. `underflow_mass` (reference steps) is per view, or empty.
+  /// its current cudaStream_t. `underflow_mass` and `underflow_count` (reference steps: the share
+  /// of |g| and the elements that a cast to the format flushes to zero) are per view, or empty.
   /// Returns the step's found_inf over the views (any nan/inf).
   bool push_stats(const py::function& steps_fn, const std::vector<PyView>& views, const std::vector<int>& layer_ids,
-                  const std::vector<double>& underflow_mass, int cuda_device, std::uintptr_t stream,
-                  std::uintptr_t cuda_found_inf) {
+                  const std::vector<double>& underflow_mass, const std::vector<std::int64_t>& underflow_count,
+                  int cuda_device, std::uintptr_t stream, std::uintptr_t cuda_found_inf) {
     check_failed();
     if (views.size() != layer_ids.size()) throw std::invalid_argument("ampscope: one layer id per view");
     if (!underflow_mass.empty() && underflow_mass.size() != views.size())
       throw std::invalid_argument("ampscope: one underflow mass per view");
+    if (underflow_count.size() != underflow_mass.size())
+      throw std::invalid_argument("ampscope: one underflow count per underflow mass");
     std::vector<kernels::TensorView> tv;
     tv.reserve(views.size());
     for (const auto& v : views) tv.push_back(to_view(v));
@@ -168,7 +171,9 @@ class Recorder {
       ls.layer = layer_ids[i];
       ls.stats = kernels::finalize(raw[i], tv[i].numel(), m_config.histogram);
       if (m_config.reference_every > 0 && !underflow_mass.empty()) {
-        ls.underflow = ls.stats.below_min_subnormal;
+        // What a cast flushes (round to nearest even: |g| <= half the smallest subnormal), not
+        // below_min_subnormal, whose upper half a cast rounds up to the smallest subnormal.
+        ls.underflow = underflow_count[i];
         ls.underflow_mass = underflow_mass[i];
       }
       const LayerInfo& li = m_layers[static_cast<std::size_t>(ls.layer)];
@@ -225,7 +230,7 @@ PYBIND11_MODULE(_ampscope, m) {
            py::arg("source"), py::arg("group"), py::arg("rank"), py::arg("world_size"))
       .def("push_steps", &Recorder::push_steps)
       .def("push_stats", &Recorder::push_stats, py::arg("steps"), py::arg("views"), py::arg("layer_ids"),
-           py::arg("underflow_mass"), py::arg("cuda_device") = -1, py::arg("stream") = 0, py::arg("cuda_found_inf") = 0)
+           py::arg("underflow_mass"), py::arg("underflow_count") = std::vector<std::int64_t>{}, py::arg("cuda_device") = -1, py::arg("stream") = 0, py::arg("cuda_found_inf") = 0)
       .def("close", &Recorder::close, py::arg("status") = "finished")
       .def_property_readonly("run_id", &Recorder::run_id)
       .def_property_readonly("committed_steps", &Recorder::committed)

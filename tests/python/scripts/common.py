@@ -103,7 +103,9 @@ def torch_stats(t, lo=-40, hi=20, fmt="fp16", reference=False):
     if reference:
         mag = x.double().abs()
         total = float(mag[finite].sum())
-        out["underflow"] = out["below_min_subnormal"]
-        out["underflow_mass"] = float(mag[below].sum()) / total if total > 0 else 0.0
-        out["flushed"] = int((nz & (cast == 0)).sum())
+        # What torch's own cast to the format flushes: nonzero, and zero after the cast.
+        flushed = nz & (cast == 0)
+        out["underflow"] = int(flushed.sum())
+        out["underflow_mass"] = float(mag[flushed].sum()) / total if total > 0 else 0.0
+        out["below_min_subnormal_mass"] = float(mag[below].sum()) / total if total > 0 else 0.0
     return out
