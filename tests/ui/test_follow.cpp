@@ -27,7 +27,11 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include <QRegularExpression>
+
 #include <cstdio>
+#include <map>
+#include <memory>
 #include <set>
 
 using namespace ampscope;
@@ -79,6 +83,22 @@ std::size_t layerCount() {
 
 QString recordExe() { return QStringLiteral(AMPSCOPE_EXE); }
 
+#if AMPSCOPE_PROBE_BUILT
+/// Starts tests/python/scripts/`script` in the Python the probe was built for (not PATH's
+/// python3), with the build's probe and the scripts' common.py on its PYTHONPATH, as
+/// tests/python/test_probe.cpp does.
+std::unique_ptr<QProcess> startProbeScript(const QString& script, const QStringList& args,
+                                           QProcessEnvironment env = QProcessEnvironment::systemEnvironment()) {
+  const QString scripts = QStringLiteral(AMPSCOPE_SOURCE_DIR "/tests/python/scripts");
+  auto p = std::make_unique<QProcess>();
+  env.insert(QStringLiteral("PYTHONPATH"), QStringLiteral(AMPSCOPE_PYTHON_PATH) + QLatin1Char(':') + scripts);
+  env.insert(QStringLiteral("OMP_NUM_THREADS"), QStringLiteral("1"));
+  p->setProcessEnvironment(env);
+  p->start(QStringLiteral(AMPSCOPE_PYTHON_EXECUTABLE), QStringList{scripts + QLatin1Char('/') + script} + args);
+  return p;
+}
+#endif
+
 }  // namespace
 
 class TestFollow : public QObject {
@@ -93,6 +113,8 @@ class TestFollow : public QObject {
   void missingAndDamagedFiles();
   void groupOfTwoRanks();
   void catchesUpABacklog();
+  void probeWriterFollowed();
+  void probeDdpGroupShown();
 };
 
 void TestFollow::parsesTargets() {
@@ -380,6 +402,151 @@ void TestFollow::catchesUpABacklog() {
   std::printf("RESULT follow catch-up: %lld steps in %lld ms, longest GUI pause %lld ms\n",
               static_cast<long long>(kBacklog), static_cast<long long>(meter.elapsedMs()),
               static_cast<long long>(meter.longestMs()));
+}
+
+void TestFollow::probeWriterFollowed() {
+  // The writer is a real PyTorch training loop through the Python probe (scripts/follow_run.py),
+  // not `ampscope record`: it trains a chunk of steps each time it is told to on its stdin and
+  // says how many it has trained, so the window is checked while that process is still running
+  // and writing, with no timing in the test.
+#if !AMPSCOPE_PROBE_BUILT
+  QSKIP("this build has no Python probe (AMPSCOPE_PYTHON=OFF, ASan, or no python3 with torch and pybind11)");
+#else
+  QTemporaryDir dir;
+  const QString db = dir.filePath(QStringLiteral("runs.db"));
+  MainWindow w;
+  w.resize(1280, 800);
+  w.show();
+  FollowController* f = FollowController::of(&w);
+  f->setPollInterval(50);
+  f->follow(db);  // before the script has created the file
+  QTRY_VERIFY(f->statusText().contains(QStringLiteral("waiting")));
+  constexpr int kChunk = 40, kChunks = 3;
+  auto writer = startProbeScript(QStringLiteral("follow_run.py"), {db, QString::number(kChunk)});
+  QVERIFY2(writer->waitForStarted(), qPrintable(writer->errorString()));
+  const auto said = [&] { return QString::fromUtf8(writer->readAllStandardError()); };
+  // The step counts the window showed, in order, and whether the writer was still running then.
+  std::vector<qint64> shown;
+  for (int c = 1; c <= kChunks; ++c) {
+    QCOMPARE(writer->write("go\n"), qint64(3));
+    // The script's own count of the steps it trained (torch's import can take seconds).
+    QTRY_VERIFY2_WITH_TIMEOUT(writer->canReadLine() || writer->state() == QProcess::NotRunning,
+                              qPrintable(said()), 60000);
+    const QString line = QString::fromUtf8(writer->readLine()).trimmed();
+    QVERIFY2(line == QStringLiteral("trained %1").arg(c * kChunk), qPrintable(line + QLatin1Char('\n') + said()));
+    // Those steps reach the window while the writer is still running (it waits for the next "go").
+    QTRY_COMPARE_WITH_TIMEOUT(f->lastStep(), qint64(c * kChunk - 1), 30000);
+    QCOMPARE(writer->state(), QProcess::Running);
+    QCOMPARE(f->liveness().state, FollowLiveness::State::Live);
+    QCOMPARE(static_cast<qint64>(w.shownHistory().points().size()), qint64(c * kChunk));
+    shown.push_back(f->lastStep());
+  }
+  QCOMPARE(f->shownRun(), 1);
+  QVERIFY(w.isReplaying());
+  // The count grew while the window was open, chunk by chunk.
+  QCOMPARE(shown, (std::vector<qint64>{kChunk - 1, 2 * kChunk - 1, 3 * kChunk - 1}));
+  writer->closeWriteChannel();  // end of input: the script leaves its loop, the probe closes the run
+  QTRY_COMPARE_WITH_TIMEOUT(f->liveness().state, FollowLiveness::State::Finished, 30000);
+  QVERIFY(writer->state() == QProcess::NotRunning || writer->waitForFinished(30000));
+  QVERIFY2(writer->exitStatus() == QProcess::NormalExit && writer->exitCode() == 0, qPrintable(said()));
+  QVERIFY2(f->statusText().contains(QStringLiteral("finished")), qPrintable(f->statusText()));
+  // The window ends on the writer's final step count, and shows the run as the probe stored it.
+  constexpr int kTotal = kChunks * kChunk;
+  QCOMPARE(f->lastStep(), qint64(kTotal - 1));
+  RunStore store(QFile::encodeName(db).toStdString(), RunStore::Mode::ReadOnly);
+  const RunData run = store.load_run(1, false);
+  QCOMPARE(run.summary.origin.source, std::string("probe"));
+  QCOMPARE(run.summary.model, std::string("Net"));
+  QCOMPARE(run.steps.size(), std::size_t(kTotal));
+  const auto& points = w.shownHistory().points();
+  QCOMPARE(static_cast<int>(points.size()), kTotal);
+  for (std::size_t i = 0; i < points.size(); ++i) {
+    QCOMPARE(points[i].step, run.steps[i].step);
+    QCOMPARE(points[i].loss, run.steps[i].loss);
+  }
+  QVERIFY(points.front().loss > points.back().loss);  // it trained
+  QVERIFY(w.shownHistory().latestStats() != nullptr);
+  QCOMPARE(w.shownHistory().latestStats()->step, std::int64_t(kTotal - 1));  // every=1
+  QVERIFY(w.replayBannerText().contains(QStringLiteral("Following run 1")));
+#endif
+}
+
+void TestFollow::probeDdpGroupShown() {
+  // A real 2-rank gloo DDP run through the probe (scripts/ddp_run.py, two processes started as
+  // tests/python/test_probe.cpp's ddpTwoRanks does), then `--follow FILE:group=NAME`: the window
+  // lists rank 0 and rank 1, each with the steps its process stored.
+#if !AMPSCOPE_PROBE_BUILT
+  QSKIP("this build has no Python probe (AMPSCOPE_PYTHON=OFF, ASan, or no python3 with torch and pybind11)");
+#else
+  QTemporaryDir dir;
+  const QString db = dir.filePath(QStringLiteral("runs.db"));
+  std::vector<std::unique_ptr<QProcess>> ranks;
+  for (int r = 0; r < 2; ++r) {
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.insert(QStringLiteral("RANK"), QString::number(r));
+    env.insert(QStringLiteral("WORLD_SIZE"), QStringLiteral("2"));
+    env.insert(QStringLiteral("AMPSCOPE_TEST_INIT"), QStringLiteral("file://") + dir.filePath(QStringLiteral("rendezvous")));
+    ranks.push_back(startProbeScript(QStringLiteral("ddp_run.py"), {db}, env));
+    ranks.back()->setProcessChannelMode(QProcess::MergedChannels);
+  }
+  QStringList groups;  // each rank's "rank R run ID group NAME"
+  for (auto& p : ranks) {
+    QVERIFY(p->waitForFinished(60000));
+    const QString text = QString::fromUtf8(p->readAll());
+    QVERIFY2(p->exitStatus() == QProcess::NormalExit && p->exitCode() == 0, qPrintable(text));
+    const auto m = QRegularExpression(QStringLiteral("group (\\S+)")).match(text);
+    QVERIFY2(m.hasMatch(), qPrintable(text));
+    groups << m.captured(1);
+  }
+  QCOMPARE(groups[0], groups[1]);
+  RunStore store(QFile::encodeName(db).toStdString(), RunStore::Mode::ReadOnly);
+  std::map<int, RunData> stored;  // rank -> its run as stored
+  for (const auto& s : store.runs()) stored[s.origin.rank] = store.load_run(s.id, false);
+  QCOMPARE(stored.size(), std::size_t(2));
+
+  MainWindow w;
+  w.resize(1280, 800);
+  w.show();
+  FollowController* f = FollowController::of(&w);
+  f->setPollInterval(50);
+  QString error;
+  const auto target = FollowTarget::parse(db + QStringLiteral(":group=") + groups[0], &error);
+  QVERIFY2(target, qPrintable(error));
+  f->follow(*target);
+  QTRY_COMPARE_WITH_TIMEOUT(static_cast<int>(f->ranks().size()), 2, 30000);
+  QTRY_COMPARE(f->liveness().state, FollowLiveness::State::Finished);
+  QVERIFY2(f->statusText().contains(QStringLiteral("2 ranks")), qPrintable(f->statusText()));
+  // The rank selector lists both ranks.
+  auto* rankBox = w.findChild<QComboBox*>(QStringLiteral("followRank"));
+  QVERIFY(rankBox && rankBox->isVisible());
+  QCOMPARE(rankBox->count(), 2);
+  QCOMPARE(rankBox->itemText(0), QStringLiteral("rank 0"));
+  QCOMPARE(rankBox->itemText(1), QStringLiteral("rank 1"));
+  // Each rank is its process's run, with every step it trained (ddp_run.py: 8) and its own losses
+  // (each rank trains on its own batch).
+  for (int r = 0; r < 2; ++r) {
+    const StoredRun& shown = *f->ranks()[static_cast<std::size_t>(r)];
+    const RunData& want = stored.at(r);
+    QCOMPARE(shown.runId(), want.summary.id);
+    QCOMPARE(shown.summary().origin.rank, r);
+    QCOMPARE(shown.summary().origin.group, groups[0].toStdString());
+    QCOMPARE(want.steps.size(), std::size_t(8));
+    const auto& points = shown.history().points();
+    QCOMPARE(points.size(), want.steps.size());
+    for (std::size_t i = 0; i < points.size(); ++i) QCOMPARE(points[i].loss, want.steps[i].loss);
+    QVERIFY(shown.label().contains(QStringLiteral("rank %1").arg(r)));
+  }
+  QVERIFY(f->ranks()[0]->history().points().front().loss != f->ranks()[1]->history().points().front().loss);
+  // Rank 0 in the charts, rank 1 overlaid; the user picks rank 1 and they swap.
+  QCOMPARE(f->shownRun(), stored.at(0).summary.id);
+  QCOMPARE(f->lastStep(), qint64(7));
+  QCOMPARE(w.overlaidRun(), f->ranks()[1].get());
+  Q_EMIT rankBox->activated(1);
+  QCOMPARE(f->shownRun(), stored.at(1).summary.id);
+  QCOMPARE(w.replayedRun(), f->ranks()[1].get());
+  QCOMPARE(w.overlaidRun(), f->ranks()[0].get());
+  QCOMPARE(w.shownHistory().lastStep(), std::int64_t(7));
+#endif
 }
 
 QTEST_MAIN(TestFollow)
