@@ -80,14 +80,14 @@ void TrainingSession::Impl::build() {
       break;
   }
   learn_activation_shapes();
-  // The work size the thread choice reads (compute_threads.h): one forward over one batch.
+  // The work size the thread choice reads (compute_threads.h): one forward over one batch. Every
+  // linear and convolution's multiply-adds grow with the batch, so one example is counted (a
+  // forward of 1/batch the cost at start-up, beside learn_activation_shapes' full batch) and scaled.
   if (dev_kind == DeviceKind::CPU) {
-    const std::int64_t n = std::min<std::int64_t>(cfg.batch_size, data->size());
-    auto [x, y] = data->gather(torch::arange(n, torch::kLong));
+    auto [x, y] = data->gather(torch::zeros({1}, torch::kLong));
     forward_work = model->forward_work(x);
-    const double per_batch = static_cast<double>(cfg.batch_size) / static_cast<double>(n);
-    forward_work.macs *= per_batch;
-    forward_work.conv_macs *= per_batch;
+    forward_work.macs *= static_cast<double>(cfg.batch_size);
+    forward_work.conv_macs *= static_cast<double>(cfg.batch_size);
   }
   scaler = std::make_unique<GradScaler>(cfg.scaler);
   // stats_every == 0 means "no instrumentation": the scaler then runs its check and unscale
