@@ -15,6 +15,7 @@
 #include <QCommandLineParser>
 #include <QDir>
 #include <QFile>
+#include <QIcon>
 #include <QSettings>
 #include <QStandardPaths>
 #include <QTimer>
@@ -23,6 +24,9 @@
 #include <cmath>
 #include <cstdio>
 #include <cstring>
+
+// The window icon is in ampscope.qrc, compiled into this static library: register it first.
+static void initIconResource() { Q_INIT_RESOURCE(ampscope); }
 
 namespace ampscope::ui {
 
@@ -253,6 +257,11 @@ int gui_main(int argc, char** argv, const std::optional<std::string>& lang) {
   QApplication::setApplicationName(QStringLiteral("AmpScope"));
   QApplication::setOrganizationName(QStringLiteral("AmpScope"));
   QApplication::setApplicationVersion(QStringLiteral(AMPSCOPE_UI_VERSION));
+  // The window's icon; the desktop file name lets a Wayland shell match the window to its menu
+  // entry (resources/ampscope.desktop, installed by `cmake --install`).
+  initIconResource();
+  QApplication::setWindowIcon(QIcon(QStringLiteral(":/ampscope.svg")));
+  QGuiApplication::setDesktopFileName(QStringLiteral("ampscope"));
   std::setlocale(LC_NUMERIC, "C");  // QApplication took the environment's; our numbers stay "C"
   // --lang beats the View > Language setting, which beats the system's language.
   const QString language =

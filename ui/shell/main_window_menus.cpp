@@ -10,6 +10,7 @@
 #include <QToolBar>
 
 #include "runs/session_controller.h"
+#include "shell/about_dialog.h"
 #include "shell/gui_main.h"
 #include "shell/main_window.h"
 #include "translations.h"
@@ -30,6 +31,15 @@ MainWindowMenus::MainWindowMenus(QMainWindow* window, SessionController* control
       help->addAction(QCoreApplication::translate("ampscope::ui::MainWindow", "&Keyboard shortcuts\u2026"),
                       this, &MainWindowMenus::shortcutsRequested);
   keys->setShortcut(QKeySequence::HelpContents);
+  QAction* about = help->addAction(QString(), window, [window, controller] {
+    auto* dialog = new AboutDialog(controller->storePath(), window);
+    dialog->setObjectName(QStringLiteral("aboutDialog"));
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->open();
+  });
+  MainWindow::setTrText(about, QT_TRANSLATE_NOOP("ampscope::ui::MainWindow", "&About AmpScope"));
+  about->setObjectName(QStringLiteral("aboutAction"));
+  about->setMenuRole(QAction::AboutRole);
 }
 
 void MainWindowMenus::buildFileMenu(QMainWindow* window, const QStringList& chartTitles) {
