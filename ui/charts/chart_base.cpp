@@ -2,6 +2,8 @@
 
 #include "charts/marker_graph.h"
 
+#include <ampscope/session_types.h>
+
 #include <QCoreApplication>
 #include <QEvent>
 
@@ -161,10 +163,22 @@ QCPColorGradient shareGradient(const PlotTheme& theme) {
   return g;
 }
 
-std::vector<FormatEdge> fp16Edges() {
-  return {{-24.5, QCoreApplication::translate("ChartBase", "subnormal %1").arg(powerOfTwoLabel(-24))},
-          {-14.5, QCoreApplication::translate("ChartBase", "normal %1").arg(powerOfTwoLabel(-14))},
-          {15.5, QCoreApplication::translate("ChartBase", "max %1").arg(powerOfTwoLabel(15))}};
+QString formatName(kernels::Format format) {
+  return QString::fromUtf8(std::string(to_string(format)).c_str());
+}
+
+std::vector<FormatEdge> formatEdges(kernels::Format format) {
+  const kernels::FormatLimits lim = kernels::format_limits(format);
+  const QString name = formatName(format);
+  return {{lim.min_subnormal_exp - 0.5, QCoreApplication::translate("ChartBase", "%1 subnormal %2").arg(name, powerOfTwoLabel(lim.min_subnormal_exp))},
+          {lim.min_normal_exp - 0.5, QCoreApplication::translate("ChartBase", "%1 normal %2").arg(name, powerOfTwoLabel(lim.min_normal_exp))},
+          {lim.max_exp + 0.5, QCoreApplication::translate("ChartBase", "%1 max %2").arg(name, powerOfTwoLabel(lim.max_exp))}};
+}
+
+QString limitsOutsideNote(kernels::Format format) {
+  const kernels::FormatLimits lim = kernels::format_limits(format);
+  return QCoreApplication::translate("ChartBase", "%1 limits (%2 \u2026 %3) lie outside the plotted exponents")
+      .arg(formatName(format), powerOfTwoLabel(lim.min_subnormal_exp), powerOfTwoLabel(lim.max_exp));
 }
 
 QString stepAxisLabel() { return QCoreApplication::translate("ChartBase", "optimizer step"); }

@@ -6,6 +6,8 @@
 
 #include "charts/qcp.h"
 
+#include <ampscope/kernels/raw_tensor_stats.h>
+
 #include <QHash>
 #include <QString>
 
@@ -104,12 +106,19 @@ QString powerOfTwoLabel(int exponent);
 /// The colour map of the heatmaps (perceptually ordered, dark = many, light = few on light
 /// themes), with empty cells transparent.
 QCPColorGradient shareGradient(const PlotTheme& theme);
-/// fp16's limits as bin edges in exponent coordinates: bin e holds [2^e, 2^(e+1)).
+/// A format's limits as bin edges in exponent coordinates: bin e holds [2^e, 2^(e+1)). The
+/// smallest subnormal, the smallest normal and the largest exponent, each label naming the
+/// format whose limit it is ("fp16 subnormal 2⁻²⁴", "bf16 max 2¹²⁷").
 struct FormatEdge {
   double edge;
   QString label;
 };
-std::vector<FormatEdge> fp16Edges();
+std::vector<FormatEdge> formatEdges(kernels::Format format);
+/// The name the limits and the what-if use: "fp16", "bf16", "fp8-e4m3", "fp8-e5m2", "fp32".
+QString formatName(kernels::Format format);
+/// "bf16's limits (2⁻¹³³ … 2¹²⁷) lie outside the plotted exponents": the charts' subtitle note
+/// when none of the format's limit lines falls inside the drawn range.
+QString limitsOutsideNote(kernels::Format format);
 /// One time axis for steps: integer ticks, readable at any zoom.
 void setupStepAxis(QCPAxis* axis);
 /// The label of that axis, translated.

@@ -34,7 +34,7 @@ HistogramHeatmap::HistogramHeatmap(QWidget* parent)
   m_map->setTightBoundary(false);
   m_colorScale = addLogColorScale(m_map, tr("share of the tensor's elements"));
 
-  for (const FormatEdge& e : fp16Edges()) {
+  for (const FormatEdge& e : formatEdges(m_limits)) {
     auto* line = new QCPItemStraightLine(this);
     line->point1->setCoords(e.edge, 0);
     line->point2->setCoords(e.edge, 1);
@@ -77,8 +77,6 @@ HistogramHeatmap::HistogramHeatmap(QWidget* parent)
 void HistogramHeatmap::retranslate() {
   setTitle(tr("Gradient exponents per layer"));
   m_colorScale->axis()->setLabel(tr("share of the tensor's elements"));
-  const std::vector<FormatEdge> edges = fp16Edges();
-  for (std::size_t i = 0; i < edges.size() && i < m_edgeLabels.size(); ++i) m_edgeLabels[i]->setText(edges[i].label);
   setSubtitle(m_rows.empty() ? tr("no session") : tr("waiting for the first step"));
   layoutAxes();
   if (m_history) showRecord(m_shownStep < 0 ? m_history->latestStats() : m_history->statsAt(m_shownStep));
@@ -143,12 +141,21 @@ void HistogramHeatmap::setSelectedLayer(int layer) {
   markDirty();
 }
 
+void HistogramHeatmap::setLimitsFormat(kernels::Format format) {
+  if (m_limits == format) return;
+  m_limits = format;
+  layoutAxes();
+  if (m_history) showRecord(m_shownStep < 0 ? m_history->latestStats() : m_history->statsAt(m_shownStep));
+}
+
 void HistogramHeatmap::layoutAxes() {
   const int nExp = m_hi - m_lo + 1;
   const int nx = nExp + kGap + kSpecials * kSpecialWidth;
   const double x0 = m_lo - m_shiftBy;
-  // fp16's smallest subnormal stays in view; below it, only as far down as the data goes.
-  const double left = std::max(0, std::min(m_lowestBin, -26 - m_lo) - 1);
+  // The limits' smallest subnormal stays in view when the histogram reaches it; below it, only
+  // as far down as the data goes.
+  const int keep = kernels::format_limits(m_limits).min_subnormal_exp - 2 - m_lo;
+  const double left = std::max(0, (keep >= 0 ? std::min(m_lowestBin, keep) : m_lowestBin) - 1);
   xAxis->setRange(x0 + left - 0.5, x0 + nx - 0.5);
   yAxis->setRange(-0.5, std::max<double>(0.5, static_cast<double>(m_rows.size()) - 0.5));
 
@@ -181,10 +188,13 @@ void HistogramHeatmap::layoutAxes() {
   const double rowFont = m_rows.size() > 24 ? 0.72 : m_rows.size() > 14 ? 0.85 : 0.95;
   yAxis->setTickLabelFont(m_theme.font(rowFont));
 
-  const std::vector<FormatEdge> edges = fp16Edges();
-  for (std::size_t i = 0; i < edges.size(); ++i) {
+  const std::vector<FormatEdge> edges = formatEdges(m_limits);
+  m_limitsInside = false;
+  for (std::size_t i = 0; i < edges.size() && i < m_edgeLines.size(); ++i) {
     const double x = edges[i].edge - m_shiftBy;
     const bool inside = x > x0 + left && x < x0 + nExp - 1;
+    m_limitsInside = m_limitsInside || inside;
+    m_edgeLabels[i]->setText(edges[i].label);
     m_edgeLines[i]->point1->setCoords(x, 0);
     m_edgeLines[i]->point2->setCoords(x, 1);
     m_edgeLines[i]->setVisible(inside);
@@ -261,8 +271,9 @@ void HistogramHeatmap::showRecord(const StepRecord* r) {
   if (r->skipped) sub += QStringLiteral(" \u00b7 ") + tr("step skipped");
   if (m_shift) sub += QStringLiteral(" \u00b7 ") + tr("unscaled view");
   if (m_history && m_rows.size() < m_history->layers().size()) sub += QStringLiteral(" \u00b7 ") + tr("bias rows hidden");
-  setSubtitle(sub);
   layoutAxes();
+  if (!m_limitsInside) sub += QStringLiteral(" \u00b7 ") + limitsOutsideNote(m_limits);
+  setSubtitle(sub);
 }
 
 int HistogramHeatmap::rowAt(const QPoint& pos) const {

@@ -24,6 +24,12 @@ class HistogramHeatmap : public ChartBase {
   void setShiftByScale(bool on);
   bool shiftByScale() const { return m_shift; }
   void setSelectedLayer(int layer);
+  /// Whose limits the dashed lines mark (labelled with its name): the run's own format by
+  /// default (MainWindow), or another the user picks in View > Format limits.
+  void setLimitsFormat(kernels::Format format);
+  kernels::Format limitsFormat() const { return m_limits; }
+  /// The limit lines' labels, in the order subnormal, normal, max (for tests).
+  const std::vector<QCPItemText*>& limitLabels() const { return m_edgeLabels; }
   /// The step whose statistics are drawn (-1: none yet).
   qint64 drawnStep() const { return m_drawnStep; }
   /// Text of the hover tooltip at a cell (row = displayed row, column = map column).
@@ -52,6 +58,8 @@ class HistogramHeatmap : public ChartBase {
   std::vector<std::vector<std::int64_t>> m_counts;      // [row][column] of the drawn step
   std::vector<std::int64_t> m_numel;                    // [row]
   bool m_shift = false;
+  kernels::Format m_limits = kernels::Format::FP16;
+  bool m_limitsInside = true;  // some limit line falls inside the drawn exponents (layoutAxes)
   double m_shiftBy = 0.0;  // log2(S) applied to the exponent columns
   int m_lo = -40, m_hi = 20;
   int m_lowestBin = 0;  // lowest occupied bin of the drawn step (column index)

@@ -26,7 +26,7 @@ LayerHistoryHeatmap::LayerHistoryHeatmap(QWidget* parent)
   m_map = new QCPColorMap(xAxis, yAxis);
   m_map->setInterpolate(false);
   m_colorScale = addLogColorScale(m_map, tr("share of elements"));
-  for (const FormatEdge& e : fp16Edges()) {
+  for (const FormatEdge& e : formatEdges(m_limits)) {
     auto* line = new QCPItemStraightLine(this);
     line->point1->setCoords(0, e.edge);
     line->point2->setCoords(1, e.edge);
@@ -72,8 +72,6 @@ void LayerHistoryHeatmap::retranslate() {
   xAxis->setLabel(stepAxisLabel());
   yAxis->setLabel(tr("exponent e of the scaled gradient"));
   m_colorScale->axis()->setLabel(tr("share of elements"));
-  const std::vector<FormatEdge> edges = fp16Edges();
-  for (std::size_t i = 0; i < edges.size() && i < m_edgeLabels.size(); ++i) m_edgeLabels[i]->setText(edges[i].label);
   setSubtitle(tr("select a layer in the table or the histogram"));
   redraw();
 }
@@ -162,6 +160,12 @@ void LayerHistoryHeatmap::setUnscaled(bool on) {
   redraw();
 }
 
+void LayerHistoryHeatmap::setLimitsFormat(kernels::Format format) {
+  if (m_limits == format) return;
+  m_limits = format;
+  redraw();
+}
+
 void LayerHistoryHeatmap::setSelectedLayer(int layer) {
   m_layer = layer;
   redraw();
@@ -217,7 +221,12 @@ void LayerHistoryHeatmap::redraw() {
   double minShare = 1.0;
   int lowest = yHi;  // lowest occupied exponent bin, to crop the empty bottom of the axis
   for (QCPGraph* g : m_edgeGraphs) g->data()->clear();
-  const std::vector<FormatEdge> edges = fp16Edges();
+  const std::vector<FormatEdge> edges = formatEdges(m_limits);
+  for (std::size_t k = 0; k < m_edgeLabels.size() && k < edges.size(); ++k) {
+    m_edgeLabels[k]->setText(edges[k].label);
+    m_edgeLines[k]->point1->setCoords(0, edges[k].edge);
+    m_edgeLines[k]->point2->setCoords(1, edges[k].edge);
+  }
   for (const StepRecord& r : recent) {
     const LayerStepStats* ls = nullptr;
     for (const auto& l : r.layers)
@@ -256,16 +265,25 @@ void LayerHistoryHeatmap::redraw() {
   yt->addTick(yHi, QStringLiteral("\u2265%1").arg(yHi).replace(QLatin1Char('-'), QChar(0x2212)));
   for (int k = 0; k < kSpecials; ++k)
     yt->addTick(yHi + kGap + 1 + k * kSpecialHeight + (kSpecialHeight - 1) / 2.0, QString::fromUtf8(kSpecialNames[k]));
-  // The fp16 limits: fixed lines in the scaled view, step lines following the scale unscaled.
-  for (auto* l : m_edgeLines) l->setVisible(!m_unscaled);
-  for (QCPGraph* g : m_edgeGraphs) g->setVisible(m_unscaled);
-  for (std::size_t k = 0; k < m_edgeLabels.size() && k < edges.size(); ++k)
+  // The limits: fixed lines in the scaled view, step lines following the scale unscaled; only
+  // those between closed bins.
+  for (std::size_t k = 0; k < m_edgeLabels.size() && k < edges.size(); ++k) {
+    const bool inside = edges[k].edge > m_lo && edges[k].edge < m_hi;
+    m_edgeLines[k]->setVisible(!m_unscaled && inside);
+    m_edgeGraphs[k]->setVisible(m_unscaled && inside);
+    m_edgeLabels[k]->setVisible(inside);
     m_edgeLabels[k]->position->setCoords(0.0, edges[k].edge - (m_unscaled ? shiftOf(recent.front()) : 0));
+  }
   yAxis->setLabel(m_unscaled ? tr("exponent of the unscaled gradient g/S") : tr("exponent e of the scaled gradient"));
   yAxis->setTicker(yt);
   yAxis->setSubTicks(false);
-  // Keep fp16's smallest subnormal in view; below it, only as far down as the data goes.
-  const int bottom = std::max(yLo, std::min(lowest, -25 - (m_unscaled ? maxShift : 0)) - 2);
+  // Keep the limits' smallest subnormal in view when the histogram reaches it; below it, only as
+  // far down as the data goes.
+  const int minSub = kernels::format_limits(m_limits).min_subnormal_exp;
+  const int bottom = std::max(yLo, (minSub > m_lo ? std::min(lowest, minSub - 1 - (m_unscaled ? maxShift : 0)) : lowest) - 2);
+  // A limit line means something only between two closed bins (the end bins are open).
+  bool limitsInside = false;
+  for (const FormatEdge& e : edges) limitsInside = limitsInside || (e.edge > m_lo && e.edge < m_hi);
   yAxis->setRange(bottom - 0.5, yLo + ny - 0.5);
   m_separator->point1->setCoords(0, yHi + 0.5 + kGap / 2.0);
   m_separator->point2->setCoords(1, yHi + 0.5 + kGap / 2.0);
@@ -274,7 +292,8 @@ void LayerHistoryHeatmap::redraw() {
                   .arg(QString::fromStdString(li.name))
                   .arg(first)
                   .arg(last)
-                  .arg(perCell > 1.0 ? tr(" (%1 steps per column)").arg(perCell, 0, 'g', 3) : QString()));
+                  .arg(perCell > 1.0 ? tr(" (%1 steps per column)").arg(perCell, 0, 'g', 3) : QString()) +
+              (limitsInside ? QString() : QStringLiteral(" \u00b7 ") + limitsOutsideNote(m_limits)));
 }
 
 }  // namespace ampscope::ui

@@ -1,6 +1,7 @@
 // One layer's gradient exponents over the recent statistics steps: x = step, y = exponent bin
 // (zero / NaN / inf as extra rows on top), colour = share of the tensor's elements (log).
-// Shows the scaled gradient, as fp16 held it, with fp16's limits as horizontal lines.
+// Shows the scaled gradient, as the run's format held it, with that format's limits (or another's,
+// View > Format limits) as horizontal lines labelled with the format's name.
 #pragma once
 
 #include "charts/chart_base.h"
@@ -23,6 +24,11 @@ class LayerHistoryHeatmap : public ChartBase {
   /// The fp16 limit lines of the unscaled view (one point per drawn step; for tests).
   const std::vector<QCPGraph*>& movingEdges() const { return m_edgeGraphs; }
   int selectedLayer() const { return m_layer; }
+  /// Whose limits the lines mark, labelled with its name (the run's format by default).
+  void setLimitsFormat(kernels::Format format);
+  kernels::Format limitsFormat() const { return m_limits; }
+  /// The limit lines' labels, in the order subnormal, normal, max (for tests).
+  const std::vector<QCPItemText*>& limitLabels() const { return m_edgeLabels; }
   /// The slice at a step (what hovering shows): that step's column drawn as a profile beside it,
   /// x = step + width * share / (largest share of the column), y = exponent row. Returns false
   /// (and hides the slice) when the step has no column. The curve is public for tests.
@@ -46,6 +52,7 @@ class LayerHistoryHeatmap : public ChartBase {
   std::vector<QCPItemText*> m_edgeLabels;
   std::vector<QCPGraph*> m_edgeGraphs;  // the limits in the unscaled view
   bool m_unscaled = false;
+  kernels::Format m_limits = kernels::Format::FP16;
   int m_layer = -1;
   int m_lo = -40, m_hi = 20;
 };
