@@ -284,6 +284,10 @@ class TestDesktopPackage : public QObject {
   }
 
   void debianPackage() {
+    // The package depends on Debian's packages: built against another LibTorch (a CUDA one
+    // from pytorch.org), its libraries belong to no package and dpkg-shlibdeps rightly refuses.
+    if (!QStringLiteral(AMPSCOPE_TORCH_DIR).startsWith(QLatin1String("/usr/lib/")))
+      QSKIP("LibTorch is not Debian's (" AMPSCOPE_TORCH_DIR "): the Debian package is built against Debian's");
     const QString out = m_tmp.filePath(QStringLiteral("deb"));
     QElapsedTimer timer;
     timer.start();
@@ -306,7 +310,12 @@ class TestDesktopPackage : public QObject {
     QCOMPARE(field("Architecture"), arch.out.trimmed());
     QCOMPARE(field("Section"), QStringLiteral("science"));
     QVERIFY(!field("Maintainer").isEmpty());
-    QVERIFY(field("Description").startsWith(QLatin1String("see what mixed-precision training does to gradients\n")));
+    // The summary, then the extended description, every line of which starts with a space.
+    const QStringList description = field("Description").split(QLatin1Char('\n'));
+    QCOMPARE(description.value(0), QStringLiteral("see what mixed-precision training does to gradients"));
+    QVERIFY(description.size() > 2);
+    for (const QString& line : description.mid(1))
+      QVERIFY2(line.startsWith(QLatin1Char(' ')) && !line.startsWith(QLatin1String("  ")), qPrintable(line));
 
     // Depends: computed from the binary's libraries, so the Qt, LibTorch, QCustomPlot and
     // SQLite packages are named, and nothing from outside Debian (a CUDA toolkit's libcudart).
