@@ -10,9 +10,11 @@
 #include "charts/loss_plot.h"
 #include "charts/scale_plot.h"
 #include "panels/scaler_panel.h"
+#include "panels/what_if_table.h"
 #include "runs/follow_controller.h"
 #include "runs/replay_controller.h"
 #include "runs/session_controller.h"
+#include "runs/stored_run.h"
 #include "shell/classroom_controller.h"
 #include "shell/main_window_menus.h"
 #include "shell/status_bar.h"
@@ -20,7 +22,10 @@
 #include <QAction>
 #include <QApplication>
 #include <QCloseEvent>
+#include <QDir>
 #include <QDockWidget>
+#include <QFileDialog>
+#include <QMessageBox>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QPushButton>
@@ -95,6 +100,8 @@ MainWindow::~MainWindow() {
     m_dashboard->setHistory(&m_controller->history());
     m_table->setHistory(&m_controller->history());
     m_table->tableModel()->rebuild();
+    m_whatIf->setHistory(&m_controller->history(), m_controller->config().histogram.target);
+    m_whatIf->rebuild();
   }
 }
 
@@ -129,10 +136,20 @@ void MainWindow::buildDocks() {
   logDock->setWidget(m_log);
   addDockWidget(Qt::BottomDockWidgetArea, logDock);
   splitDockWidget(tableDock, logDock, Qt::Horizontal);
+  // The formats what-if: a tab beside the layer table (same rows, other columns).
+  m_whatIf = new WhatIfPanel(this);
+  auto* whatIfDock = new QDockWidget(this);
+  setTrText(whatIfDock, QT_TR_NOOP("Formats what-if"));
+  whatIfDock->setObjectName(QStringLiteral("whatIf"));
+  whatIfDock->setWidget(m_whatIf);
+  addDockWidget(Qt::BottomDockWidgetArea, whatIfDock);
+  tabifyDockWidget(tableDock, whatIfDock);
+  tableDock->raise();
   resizeDocks({tableDock}, {220}, Qt::Vertical);
   resizeDocks({left}, {360}, Qt::Horizontal);
 
   connect(m_table, &LayerTable::layerSelected, this, &MainWindow::selectLayer);
+  connect(m_whatIf, &WhatIfPanel::layerSelected, this, &MainWindow::selectLayer);
   connect(m_dashboard->histogram(), &HistogramHeatmap::layerClicked, this, &MainWindow::selectLayer);
   connect(m_log, &EventLog::stepActivated, this, &MainWindow::showStep);
   connect(m_dashboard->layerHistory(), &ChartBase::stepClicked, this, &MainWindow::showStep);
@@ -147,6 +164,10 @@ void MainWindow::wireMenus() {
   connect(m_menus, &MainWindowMenus::clearOverlayRequested, this, &MainWindow::clearOverlay);
   connect(m_menus, &MainWindowMenus::backToLiveRequested, this, &MainWindow::backToLive);
   connect(m_menus, &MainWindowMenus::exportCsvRequested, this, &MainWindow::exportCsvInteractive);
+  connect(m_menus, &MainWindowMenus::exportWhatIfRequested, this, &MainWindow::exportWhatIfInteractive);
+  connect(m_menus, &MainWindowMenus::limitsFormatRequested, this, [this](int format) {
+    setLimitsChoice(format < 0 ? std::nullopt : std::optional<kernels::Format>(static_cast<kernels::Format>(format)));
+  });
   connect(m_menus, &MainWindowMenus::exportDashboardRequested, this, &MainWindow::exportDashboardInteractive);
   connect(m_menus, &MainWindowMenus::exportChartRequested, this, &MainWindow::exportChartInteractive);
   connect(m_menus, &MainWindowMenus::resetRequested, this,
@@ -204,6 +225,7 @@ void MainWindow::wireController() {
   connect(m_controls, &ControlPanel::unscaledViewToggled, this, [this](bool on) {
     m_dashboard->histogram()->setShiftByScale(on);
     m_dashboard->layerHistory()->setUnscaled(on);
+    m_whatIf->setUnscaled(on);
     m_dashboard->scheduleReplot();
   });
   connect(m_controller, &SessionController::loadingChanged, this, [this](bool loading, const QString& message) {
@@ -239,6 +261,8 @@ void MainWindow::showHistory(const StepHistory* history, bool scalerInUse) {
   m_dashboard->setHistory(history);
   m_table->setHistory(history);
   m_table->tableModel()->rebuild();
+  applyShownRunFormat();
+  m_whatIf->rebuild();
   QStringList names;
   for (const LayerInfo& l : history->layers()) names << QString::fromStdString(l.name);
   m_dashboard->scalePlot()->setLayerNames(names);
@@ -258,6 +282,7 @@ void MainWindow::onStepsAppended(qint64 first, qint64 last) {
   if (m_runs->isReplaying()) return;  // the charts show a stored run; the live history goes on filling
   for (ChartBase* c : m_dashboard->charts()) c->appendSteps(first, last);
   m_table->tableModel()->appendSteps();
+  m_whatIf->appendSteps();
   m_dashboard->scheduleReplot();
 }
 
@@ -276,6 +301,7 @@ void MainWindow::onStateChanged() {
 void MainWindow::selectLayer(int layer) {
   m_selectedLayer = layer;
   m_table->selectLayer(layer);
+  m_whatIf->selectLayer(layer);
   m_dashboard->histogram()->setSelectedLayer(layer);
   m_dashboard->layerHistory()->setSelectedLayer(layer);
   m_dashboard->scheduleReplot();
@@ -285,6 +311,7 @@ void MainWindow::showStep(qint64 step) {
   m_shownStep = step;
   for (ChartBase* c : m_dashboard->charts()) c->setShownStep(step);
   m_table->tableModel()->setShownStep(step);
+  m_whatIf->setShownStep(step);
   if (step < 0) {
     m_stepBar->setText(tr("Following the newest step (click a line in the event log to look at a step)"));
   } else {
@@ -295,6 +322,49 @@ void MainWindow::showStep(qint64 step) {
   }
   m_followButton->setVisible(step >= 0);
   m_dashboard->scheduleReplot();
+}
+
+// ---- format limits and the formats what-if (issue 16) ---------------------------------------
+
+void MainWindow::applyShownRunFormat() {
+  const StoredRun* replay = m_runs->replayedRun();
+  const SessionConfig& config = replay ? replay->config() : m_controller->config();
+  // The run's own format; an fp32 run's limits (2^-149 ... 2^127) lie outside any histogram
+  // range but the widest, so it shows the format its statistics count against (fp16 unless set).
+  kernels::Format own = config.precision == Precision::BF16   ? kernels::Format::BF16
+                        : config.precision == Precision::FP16 ? kernels::Format::FP16
+                                                              : config.histogram.target;
+  if (config.precision == Precision::FP32 && config.histogram.lo < -126 && config.histogram.hi > 127) own = kernels::Format::FP32;
+  const kernels::Format limits = m_limitsChoice.value_or(own);
+  m_dashboard->histogram()->setLimitsFormat(limits);
+  m_dashboard->layerHistory()->setLimitsFormat(limits);
+  m_whatIf->setHistory(replay ? &replay->history() : &m_controller->history(), config.histogram.target);
+}
+
+void MainWindow::setLimitsChoice(std::optional<kernels::Format> format) {
+  m_limitsChoice = format;
+  applyShownRunFormat();
+  m_dashboard->scheduleReplot();
+}
+
+void MainWindow::exportWhatIfInteractive() {
+  const qint64 step = m_whatIf->model()->drawnStep();
+  if (step < 0) {
+    QMessageBox::information(this, tr("Export the formats what-if"), tr("There are no per-layer statistics to export yet."));
+    return;
+  }
+  const StoredRun* replay = m_runs->replayedRun();
+  const QString stem = replay ? QStringLiteral("ampscope-run%1-whatif-step%2.csv").arg(replay->runId()).arg(step)
+                              : QStringLiteral("ampscope-whatif-step%1.csv").arg(step);
+  const QString path = QFileDialog::getSaveFileName(this, tr("Export the formats what-if of step %1 as CSV").arg(step),
+                                                    QDir::home().filePath(stem), tr("CSV files (*.csv)"));
+  if (path.isEmpty()) return;
+  QString error;
+  const qint64 rows = m_whatIf->model()->writeCsv(path, &error);
+  if (rows < 0)
+    QMessageBox::warning(this, tr("Export failed"), error);
+  else
+    statusBar()->showMessage(tr("Wrote the what-if of step %1 (%2 rows) to %3").arg(step).arg(rows).arg(path), 5000);
 }
 
 // ---- the classroom API, forwarded (tests, gui_main) -----------------------------------------

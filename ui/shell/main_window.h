@@ -10,6 +10,8 @@
 #include "charts/plot_theme.h"
 #include "presets/presets.h"
 
+#include <ampscope/kernels/raw_tensor_stats.h>
+
 #include <QMainWindow>
 
 #include <cstdint>
@@ -38,6 +40,7 @@ class SessionController;
 class StatusBar;
 class StepHistory;
 class StoredRun;
+class WhatIfPanel;
 
 class MainWindow : public QMainWindow {
   Q_OBJECT
@@ -80,6 +83,11 @@ class MainWindow : public QMainWindow {
   Dashboard* dashboard() const { return m_dashboard; }
   ControlPanel* controlPanel() const { return m_controls; }
   LayerTable* layerTable() const { return m_table; }
+  /// The "Formats what-if" dock's panel (tabified with the layer table).
+  WhatIfPanel* whatIfPanel() const { return m_whatIf; }
+  /// View > Format limits: whose limits the histogram and the layer history draw; nullopt = the
+  /// shown run's own format (fp16, bf16; fp32 runs: the format their statistics count against).
+  void setLimitsChoice(std::optional<kernels::Format> format);
   EventLog* eventLog() const { return m_log; }
   /// The stored runs shown: replay, overlay, CSV export (the forwarding methods below).
   ReplayController* runs() const { return m_runs; }
@@ -181,6 +189,9 @@ class MainWindow : public QMainWindow {
   void openStoreInteractive();
   void overlayInteractive();
   void exportCsvInteractive();
+  void exportWhatIfInteractive();
+  /// Points the limit lines and the what-if at the shown run's format and statistics target.
+  void applyShownRunFormat();
   /// Points the charts and the table at `history` and rebuilds them.
   void showHistory(const StepHistory* history, bool scalerInUse);
   /// A stored run is shown now, or the live session again (ReplayController::shownRunChanged).
@@ -193,6 +204,8 @@ class MainWindow : public QMainWindow {
   Dashboard* m_dashboard = nullptr;
   ControlPanel* m_controls = nullptr;
   LayerTable* m_table = nullptr;
+  WhatIfPanel* m_whatIf = nullptr;
+  std::optional<kernels::Format> m_limitsChoice;  // View > Format limits (nullopt: the run's own)
   EventLog* m_log = nullptr;
   QLabel* m_stepBar = nullptr;
   QPushButton* m_followButton = nullptr;

@@ -67,6 +67,8 @@ void MainWindowMenus::buildFileMenu(QMainWindow* window, const QStringList& char
   MainWindow::setTrText(
       csv, QT_TRANSLATE_NOOP("ampscope::ui::MainWindow", "Export the visible range as C&SV\u2026"));
   csv->setShortcut(QKeySequence(QStringLiteral("Ctrl+Shift+E")));
+  QAction* whatIf = file->addAction(QString(), this, &MainWindowMenus::exportWhatIfRequested);
+  MainWindow::setTrText(whatIf, QT_TRANSLATE_NOOP("ampscope::ui::MainWindow", "Export the formats &what-if as CSV\u2026"));
   file->addSeparator();
   QAction* exportAll = file->addAction(QString(), this, &MainWindowMenus::exportDashboardRequested);
   MainWindow::setTrText(exportAll, QT_TRANSLATE_NOOP("ampscope::ui::MainWindow", "Export &dashboard\u2026"));
@@ -133,6 +135,28 @@ void MainWindowMenus::buildViewMenu(QMainWindow* window) {
             [this] { Q_EMIT themeRequested(m_dark->isChecked(), m_presentation->isChecked()); });
   QAction* follow = view->addAction(QString(), this, &MainWindowMenus::followNewestRequested);
   MainWindow::setTrText(follow, QT_TRANSLATE_NOOP("ampscope::ui::MainWindow", "&Follow the newest step"));
+  // Whose limits the histogram and the layer history draw (issue 16): the run's own by default.
+  QMenu* limits = view->addMenu(QString());
+  MainWindow::setTrText(limits, QT_TRANSLATE_NOOP("ampscope::ui::MainWindow", "Format &limits drawn"));
+  auto* limitsGroup = new QActionGroup(limits);
+  limitsGroup->setExclusive(true);
+  QAction* own = limits->addAction(QString());
+  MainWindow::setTrText(own, QT_TRANSLATE_NOOP("ampscope::ui::MainWindow", "The run's own format"));
+  own->setData(-1);
+  limits->addSeparator();
+  for (const char* name : {"fp16", "bf16", "fp8-e4m3", "fp8-e5m2"}) {
+    kernels::Format f{};
+    if (!parse(name, f)) continue;
+    QAction* a = limits->addAction(QString::fromLatin1(name));
+    a->setData(static_cast<int>(f));
+  }
+  for (QAction* a : limits->actions()) {
+    if (a->isSeparator()) continue;
+    a->setCheckable(true);
+    limitsGroup->addAction(a);
+    connect(a, &QAction::triggered, this, [this, a] { Q_EMIT limitsFormatRequested(a->data().toInt()); });
+  }
+  own->setChecked(true);
   buildLanguageMenu(view);
   follow->setShortcut(QKeySequence(Qt::Key_End));
 }

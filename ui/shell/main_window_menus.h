@@ -55,6 +55,10 @@ class MainWindowMenus : public QObject {
   void clearOverlayRequested();
   void backToLiveRequested();
   void exportCsvRequested();
+  /// File > Export the formats what-if as CSV.
+  void exportWhatIfRequested();
+  /// View > Format limits: a kernels::Format as int, or -1 for the run's own format.
+  void limitsFormatRequested(int format);
   void exportDashboardRequested();
   void exportChartRequested(int index);
   void resetRequested();
