@@ -127,6 +127,7 @@ class TestDesktopPackage : public QObject {
  private:
   QTemporaryDir m_tmp;
   QString m_root;  // DESTDIR of the app component's install
+  QString m_deb;   // the package debianPackage() built
 
  private Q_SLOTS:
   void initTestCase() {
@@ -300,6 +301,7 @@ class TestDesktopPackage : public QObject {
     QCOMPARE(arch.code, 0);
     const QString deb = QStringLiteral("%1/ampscope_%2_%3.deb").arg(out, QStringLiteral(AMPSCOPE_VERSION), arch.out.trimmed());
     QVERIFY2(QFileInfo::exists(deb), qPrintable(QDir(out).entryList().join(QLatin1Char(' '))));
+    m_deb = deb;
 
     auto field = [&deb](const char* name) {
       const Run f = run(QStringLiteral("dpkg-deb"), {QStringLiteral("-f"), deb, QString::fromLatin1(name)});
@@ -369,6 +371,43 @@ class TestDesktopPackage : public QObject {
     QVERIFY2(!dynamic.out.contains(QLatin1String("RPATH")) && !dynamic.out.contains(QLatin1String("RUNPATH")),
              qPrintable(dynamic.out));
     QVERIFY2(!dynamic.out.contains(QLatin1String("libcudart")), qPrintable(dynamic.out));
+  }
+
+  // `apt install ./ampscope_*.deb` on a fresh Debian 12: apt, told that nothing is installed
+  // (an empty dpkg status), resolves the package with its recommends from the archives in its
+  // lists alone, and every package it would install comes from Debian. Offline: a simulation.
+  void debianPackageInstallsOnAFreshSystem() {
+    if (m_deb.isEmpty()) QSKIP("no package was built (see debianPackage)");
+    const Run lists = run(QStringLiteral("apt-cache"), {QStringLiteral("policy"), QStringLiteral("libc6")});
+    if (!lists.out.contains(QLatin1String("Packages")))
+      QSKIP("apt has no package lists here (apt-get update fills them): nothing to resolve against");
+    const QString status = m_tmp.filePath(QStringLiteral("empty-dpkg-status"));
+    QFile empty(status);
+    QVERIFY(empty.open(QIODevice::WriteOnly));
+    empty.close();
+    const Run sim = run(QStringLiteral("apt-get"),
+                        {QStringLiteral("-o"), QStringLiteral("Dir::State::status=") + status, QStringLiteral("-o"),
+                         QStringLiteral("Debug::NoLocking=1"), QStringLiteral("install"), QStringLiteral("-s"), m_deb});
+    QVERIFY2(sim.code == 0, qPrintable(sim.out));
+    int installs = 0;
+    bool self = false;
+    static const QRegularExpression inst(QStringLiteral("^Inst (\\S+) \\((\\S+) (.*)\\)$"), QRegularExpression::MultilineOption);
+    for (auto it = inst.globalMatch(sim.out); it.hasNext();) {
+      const QRegularExpressionMatch m = it.next();
+      ++installs;
+      if (m.captured(1) == QLatin1String("ampscope")) {
+        self = true;
+        QCOMPARE(m.captured(2), QStringLiteral(AMPSCOPE_VERSION));
+        continue;
+      }
+      QVERIFY2(m.captured(3).startsWith(QLatin1String("Debian:12")) || m.captured(3).startsWith(QLatin1String("Debian-Security:12")),
+               qPrintable(m.captured(0)));
+    }
+    QVERIFY2(self, qPrintable(sim.out.right(2000)));
+    // LibTorch, Qt, QCustomPlot and the dataset come with it: hundreds of packages, not a few.
+    QVERIFY2(installs > 100, qPrintable(QString::number(installs)));
+    for (const char* needed : {"libtorch1.13", "libqt6widgets6", "libqcustomplot2.1-qt6", "dataset-fashion-mnist"})
+      QVERIFY2(sim.out.contains(QStringLiteral("Inst %1 ").arg(QLatin1String(needed))), needed);
   }
 };
 
