@@ -126,6 +126,24 @@ void TestFormatLimits::limitLinesNameTheRunsFormat() {
   QCOMPARE(hist->limitsFormat(), kernels::Format::FP8_E4M3);
   own->trigger();
   QCOMPARE(hist->limitsFormat(), kernels::Format::BF16);
+
+  // An fp32 run: fp32's limits lie outside the default histogram, so the lines are those of the
+  // format its statistics count against (fp16 here, bf16 with --hist-format bf16), named so;
+  // fp32's own once the range reaches its smallest normal 2^-126.
+  SessionConfig fp32 = w.controller()->config();
+  fp32.precision = Precision::FP32;
+  fp32.use_scaler = false;
+  fp32.histogram.target = kernels::Format::FP16;
+  QVERIFY(w.controller()->configure(fp32));
+  QCOMPARE(hist->limitsFormat(), kernels::Format::FP16);
+  QCOMPARE(labelTexts(over->limitLabels()), fp16);
+  fp32.histogram.target = kernels::Format::BF16;
+  QVERIFY(w.controller()->configure(fp32));
+  QCOMPARE(hist->limitsFormat(), kernels::Format::BF16);
+  fp32.histogram.lo = -140;
+  QVERIFY(w.controller()->configure(fp32));
+  QCOMPARE(hist->limitsFormat(), kernels::Format::FP32);
+  QCOMPARE(hist->limitLabels()[1]->text(), QStringLiteral("fp32 normal 2\u207B\u00B9\u00B2\u2076"));
 }
 
 void TestFormatLimits::whatIfTableIsTheFunctionOnTheShownStep() {

@@ -173,6 +173,13 @@ void LayerHistoryHeatmap::setSelectedLayer(int layer) {
 
 void LayerHistoryHeatmap::redraw() {
   markDirty();
+  // The limits' lines and labels, also before there is anything to draw (a new run's format).
+  const std::vector<FormatEdge> edges = formatEdges(m_limits);
+  for (std::size_t k = 0; k < m_edgeLabels.size() && k < edges.size(); ++k) {
+    m_edgeLabels[k]->setText(edges[k].label);
+    m_edgeLines[k]->point1->setCoords(0, edges[k].edge);
+    m_edgeLines[k]->point2->setCoords(1, edges[k].edge);
+  }
   // Nothing to show (no session, no layer, no statistics yet): an empty plot, not the colour
   // map's default cells and a stray separator.
   const auto clear = [this] {
@@ -221,12 +228,6 @@ void LayerHistoryHeatmap::redraw() {
   double minShare = 1.0;
   int lowest = yHi;  // lowest occupied exponent bin, to crop the empty bottom of the axis
   for (QCPGraph* g : m_edgeGraphs) g->data()->clear();
-  const std::vector<FormatEdge> edges = formatEdges(m_limits);
-  for (std::size_t k = 0; k < m_edgeLabels.size() && k < edges.size(); ++k) {
-    m_edgeLabels[k]->setText(edges[k].label);
-    m_edgeLines[k]->point1->setCoords(0, edges[k].edge);
-    m_edgeLines[k]->point2->setCoords(1, edges[k].edge);
-  }
   for (const StepRecord& r : recent) {
     const LayerStepStats* ls = nullptr;
     for (const auto& l : r.layers)

@@ -329,12 +329,13 @@ void MainWindow::showStep(qint64 step) {
 void MainWindow::applyShownRunFormat() {
   const StoredRun* replay = m_runs->replayedRun();
   const SessionConfig& config = replay ? replay->config() : m_controller->config();
-  // The run's own format; an fp32 run's limits (2^-149 ... 2^127) lie outside any histogram
-  // range but the widest, so it shows the format its statistics count against (fp16 unless set).
+  // The run's own format. fp32's limits (2^-149, 2^-126, 2^127) lie outside the histogram unless
+  // its range reaches below -126 (then its smallest normal is drawn); otherwise an fp32 run shows
+  // the format its statistics count against (--hist-format, fp16 unless set), named as such.
   kernels::Format own = config.precision == Precision::BF16   ? kernels::Format::BF16
                         : config.precision == Precision::FP16 ? kernels::Format::FP16
+                        : config.histogram.lo < -126          ? kernels::Format::FP32
                                                               : config.histogram.target;
-  if (config.precision == Precision::FP32 && config.histogram.lo < -126 && config.histogram.hi > 127) own = kernels::Format::FP32;
   const kernels::Format limits = m_limitsChoice.value_or(own);
   m_dashboard->histogram()->setLimitsFormat(limits);
   m_dashboard->layerHistory()->setLimitsFormat(limits);
