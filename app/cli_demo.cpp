@@ -4,6 +4,7 @@
 #include "core_text.h"
 #include "cli_record.h"
 
+#include <ampscope/scale_text.h>
 #include <ampscope/training_session.h>
 
 #include <cstdio>
@@ -92,7 +93,7 @@ int run_demo(const std::vector<std::string>& args) {
     if (s % 25 == 0 || s == steps - 1) {
       std::printf("%6lld | %10.4f | %10.4f | %10.4f | %12.1f%% | %12.1f%% | %8s\n", static_cast<long long>(s),
                   lanes[0].last.loss, lanes[1].last.loss, lanes[2].last.loss, 100 * lanes[1].fc1_underflow,
-                  100 * lanes[2].fc1_underflow, format_number(lanes[2].last.scale_after).c_str());
+                  100 * lanes[2].fc1_underflow, format_scale(lanes[2].last.scale_after).c_str());
     }
   }
   auto loss = [](double v) {

@@ -6,6 +6,7 @@
 #include "session_options.h"
 
 #include <ampscope/run_recorder.h>
+#include <ampscope/scale_text.h>
 #include <ampscope/training_session.h>
 
 #include <atomic>
@@ -48,7 +49,7 @@ void progress(std::int64_t done, std::int64_t total, double sps, double scale, d
   std::snprintf(rate, sizeof rate, "%.0f", sps);
   std::snprintf(lossText, sizeof lossText, "%.4g", loss);
   const std::string tail = str(Cli::tr("%1 steps/s  scale %2  loss %3")
-                                   .arg(QString::fromLatin1(rate), qs(format_number(scale)), QString::fromLatin1(lossText)));
+                                   .arg(QString::fromLatin1(rate), qs(format_scale(scale)), QString::fromLatin1(lossText)));
   std::fprintf(stderr, "\r[%.*s%*s] %lld/%lld  %s ", filled, "##############################", width - filled, "",
                static_cast<long long>(done), static_cast<long long>(total), tail.c_str());
   std::fflush(stderr);

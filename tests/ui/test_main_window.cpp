@@ -739,7 +739,7 @@ void TestMainWindow::narratorWording() {
   r.layers.push_back(ls);
   auto e = n.narrate(r);
   QVERIFY(e);
-  QCOMPARE(e->text, QStringLiteral("step 412: fc3.weight produced 37 inf gradients, step skipped, scale 65536 \u2192 32768"));
+  QCOMPARE(e->text, QStringLiteral("step 412: fc3.weight produced 37 inf gradients, step skipped, scale 2^16 \u2192 2^15"));
   StepRecord g;
   g.step = 2412;
   g.scale_before = 32768;
@@ -747,7 +747,7 @@ void TestMainWindow::narratorWording() {
   g.reason = ScaleChangeReason::Grow;
   e = n.narrate(g);
   QVERIFY(e);
-  QCOMPARE(e->text, QStringLiteral("step 2412: 2000 clean steps, scale 32768 \u2192 65536"));
+  QCOMPARE(e->text, QStringLiteral("step 2412: 2000 clean steps, scale 2^15 \u2192 2^16"));
   StepRecord quiet;
   QVERIFY(!n.narrate(quiet));
 }

@@ -3,6 +3,8 @@
 #include "panels/narrator.h"
 #include "runs/step_history.h"
 
+#include <ampscope/scale_text.h>
+
 #include <QToolTip>
 
 #include <cmath>
@@ -265,8 +267,13 @@ void HistogramHeatmap::showRecord(const StepRecord* r) {
   }
   m_map->setDataRange(QCPRange(std::max(1e-7, std::min(minShare, 1e-3)), 1.0));
   m_drawnStep = r->step;
-  const QString scale = r->scale_before > 0 ? QStringLiteral("S = %1 (2^%2)").arg(number(r->scale_before)).arg(std::log2(r->scale_before), 0, 'g', 4)
-                                            : QStringLiteral("S = %1").arg(number(r->scale_before));
+  // "S = 2¹⁶" as the axes write powers of two; a scale between them also says where it lies:
+  // "S = 45875.2 (2^15.49)".
+  int k = 0;
+  const QString scale = exact_power_of_two(r->scale_before, k) ? QStringLiteral("S = %1").arg(powerOfTwoLabel(k))
+                        : r->scale_before > 0 && std::isfinite(r->scale_before)
+                            ? QStringLiteral("S = %1 (2^%2)").arg(scaleText(r->scale_before)).arg(std::log2(r->scale_before), 0, 'f', 2)
+                            : QStringLiteral("S = %1").arg(scaleText(r->scale_before));
   QString sub = tr("step %1").arg(r->step) + QStringLiteral(" \u00b7 ") + scale;
   if (r->skipped) sub += QStringLiteral(" \u00b7 ") + tr("step skipped");
   if (m_shift) sub += QStringLiteral(" \u00b7 ") + tr("unscaled view");

@@ -299,7 +299,7 @@ QString ScalePlot::describeStep(qint64 step) const {
   if (!p || p->step != step) return {};
   QString text = tr("step %1\nscale %2 \u2192 %3 (%4)\ngrowth tracker %5")
                      .arg(p->step)
-                     .arg(number(p->scale_before), number(p->scale_after),
+                     .arg(scaleText(p->scale_before), scaleText(p->scale_after),
                           reasonText(p->reason))
                      .arg(p->growth_tracker);
   if (p->skipped) text += QLatin1Char('\n') + tr("step skipped");
@@ -309,7 +309,7 @@ QString ScalePlot::describeStep(qint64 step) const {
     const StepPoint* o = m_overlayHistory->pointAt(step);
     if (o && o->step == step)
       text += tr("\n%1: scale %2 \u2192 %3 (%4)%5")
-                  .arg(m_overlayLabel, number(o->scale_before), number(o->scale_after),
+                  .arg(m_overlayLabel, scaleText(o->scale_before), scaleText(o->scale_after),
                        reasonText(o->reason),
                        o->skipped ? tr(", skipped") : QString());
   }

@@ -3,6 +3,7 @@
 #include "core_text.h"
 
 #include <ampscope/scale_policy.h>
+#include <ampscope/scale_text.h>
 
 #include <algorithm>
 #include <limits>
@@ -10,6 +11,7 @@
 namespace ampscope::ui {
 
 QString number(double v) { return QString::fromStdString(format_number(v)); }
+QString scaleText(double v) { return QString::fromStdString(format_scale(v)); }
 
 void Narrator::reset(std::vector<LayerInfo> layers, bool scalerInUse) {
   m_layers = std::move(layers);
@@ -61,7 +63,7 @@ QString reasonText(ScaleChangeReason reason) {
 std::optional<NarratedEvent> Narrator::narrate(const StepRecord& r) {
   using Sev = NarratedEvent::Severity;
   const QString at = QString::number(r.step);
-  const QString before = number(r.scale_before), after = number(r.scale_after);
+  const QString before = scaleText(r.scale_before), after = scaleText(r.scale_after);
   const double previous = m_lastScale;
   m_lastScale = r.scale_after;
   if (!m_scalerInUse) {

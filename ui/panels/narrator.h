@@ -1,5 +1,5 @@
 // Turns step records into sentences a person reads: what the scaler decided and why
-// ("step 412: fc3.weight produced 37 inf gradients, step skipped, scale 65536 -> 32768").
+// ("step 412: fc3.weight produced 37 inf gradients, step skipped, scale 2^16 -> 2^15").
 // Pure logic, no widgets, so that the wording is testable.
 #pragma once
 
@@ -52,5 +52,7 @@ QString reasonText(ScaleChangeReason reason);
 
 /// "65536", "0.5", "1e-05": numbers as AmpScope prints them (format_number), as a QString.
 QString number(double v);
+/// A loss scale as a person reads it (format_scale): "2^16", "2^-24", "45875.2", "0", "inf".
+QString scaleText(double v);
 
 }  // namespace ampscope::ui

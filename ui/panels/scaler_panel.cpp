@@ -14,6 +14,7 @@
 #include <QSpinBox>
 
 #include <ampscope/option_limits.h>
+#include <ampscope/scale_text.h>
 
 #include <cmath>
 #include <limits>
@@ -32,7 +33,7 @@ QWidget* withLabel(QSlider* s, QLabel* l, QWidget* parent) {
   auto* h = new QHBoxLayout(w);
   h->setContentsMargins(0, 0, 0, 0);
   h->addWidget(s, 1);
-  l->setMinimumWidth(l->fontMetrics().horizontalAdvance(QStringLiteral("16777216")));
+  l->setMinimumWidth(l->fontMetrics().horizontalAdvance(QStringLiteral("\u00D70.00 ")));
   h->addWidget(l);
   return w;
 }
@@ -169,7 +170,12 @@ void ScalerPanel::retranslateUi() {
 void ScalerPanel::setOptions(const GradScalerOptions& o) {
   m_silent = true;
   m_enabled->setChecked(o.enabled());
-  m_init->setValue(static_cast<int>(std::lround(std::log2(std::max(1.0, o.init_scale())))));
+  // A power of two inside the slider's span sits on it; any other start (a user preset's 2^60
+  // or 1000) is kept exactly as it is, and the label says the slider cannot show it.
+  int k = 0;
+  const bool onSlider = exact_power_of_two(o.init_scale(), k) && k >= m_init->minimum() && k <= m_init->maximum();
+  m_init->setValue(onSlider ? k : static_cast<int>(std::lround(std::log2(std::max(1.0, o.init_scale())))));
+  m_exactInit = onSlider ? 0.0 : o.init_scale();
   m_growth->setValue(static_cast<int>(std::lround(o.growth_factor() * 100)));
   m_backoff->setValue(static_cast<int>(std::lround(o.backoff_factor() * 100)));
   m_interval->setValue(intervalToSlider(o.growth_interval()));
@@ -195,7 +201,7 @@ void ScalerPanel::setOptions(const GradScalerOptions& o) {
 GradScalerOptions ScalerPanel::options() const {
   GradScalerOptions o;
   o.enabled(m_enabled->isChecked())
-      .init_scale(std::ldexp(1.0, m_init->value()))
+      .init_scale(m_exactInit > 0 ? m_exactInit : std::ldexp(1.0, m_init->value()))
       .growth_factor(m_growth->value() / 100.0)
       .backoff_factor(m_backoff->value() / 100.0)
       .growth_interval(m_exactInterval > 0 ? m_exactInterval : sliderToInterval(m_interval->value()))
@@ -208,8 +214,13 @@ GradScalerOptions ScalerPanel::options() const {
 }
 
 void ScalerPanel::updateLabels() {
-  m_initLabel->setText(number(std::ldexp(1.0, m_init->value())));
-  m_initLabel->setToolTip(QStringLiteral("2^%1").arg(m_init->value()));
+  const double init = m_exactInit > 0 ? m_exactInit : std::ldexp(1.0, m_init->value());
+  m_initLabel->setText(scaleText(init));
+  m_initLabel->setToolTip(m_exactInit > 0
+                              ? tr("%1 = %2: outside the slider's steps (%3 to %4); moving the slider replaces it")
+                                    .arg(scaleText(init), number(init), scaleText(std::ldexp(1.0, m_init->minimum())),
+                                         scaleText(std::ldexp(1.0, m_init->maximum())))
+                              : QStringLiteral("%1 = %2").arg(scaleText(init), number(init)));
   m_growthLabel->setText(QStringLiteral("\u00D7%1").arg(m_growth->value() / 100.0, 0, 'f', 2));
   m_backoffLabel->setText(QStringLiteral("\u00D7%1").arg(m_backoff->value() / 100.0, 0, 'f', 2));
   m_intervalLabel->setText(QString::number(sliderToInterval(m_interval->value())));
@@ -218,6 +229,7 @@ void ScalerPanel::updateLabels() {
 void ScalerPanel::edited() {
   if (m_silent) return;
   if (sender() == m_interval) m_exactInterval = 0;  // the user moved it: the slider's value wins
+  if (sender() == m_init) m_exactInit = 0;
   updateLabels();
   if (m_exactInterval > 0) m_intervalLabel->setText(QString::number(m_exactInterval));
   Q_EMIT optionsEdited(options());

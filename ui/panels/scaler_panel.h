@@ -31,6 +31,8 @@ class ScalerPanel : public QGroupBox {
 
   // For tests and keyboard users: the sliders by role.
   QSlider* initScaleSlider() const { return m_init; }
+  /// The init scale as the panel shows it ("2^40"; a value the slider cannot hold says so).
+  QLabel* initScaleLabel() const { return m_initLabel; }
   QSlider* growthFactorSlider() const { return m_growth; }
   QSlider* backoffFactorSlider() const { return m_backoff; }
   QSlider* growthIntervalSlider() const { return m_interval; }
@@ -67,6 +69,7 @@ class ScalerPanel : public QGroupBox {
   QLabel* m_intervalLabel = nullptr;
   QLabel* m_message = nullptr;
   std::int64_t m_exactInterval = 0;  // an interval set from options, until the slider moves
+  double m_exactInit = 0;  // an init scale the slider cannot hold (not 2^k in its span), until it moves
   bool m_silent = false;
 };
 

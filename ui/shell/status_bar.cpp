@@ -131,7 +131,7 @@ void StatusBar::refreshReplay(const StoredRun& replay) {
   m_device->setText(
       QStringLiteral("%1 \u00b7 %2")
           .arg(QString::fromStdString(r.device), i18n::translate(precision_label_text(r.precision))));
-  m_scale->setText(replay.scalerInUse() ? tr("final scale %1").arg(number(r.final_scale)) : tr("no scaler"));
+  m_scale->setText(replay.scalerInUse() ? tr("final scale %1").arg(scaleText(r.final_scale)) : tr("no scaler"));
   m_skipped->setText(tr("skipped %1 (%2%)")
                          .arg(h.skippedCount())
                          .arg(h.empty() ? 0.0
@@ -169,7 +169,7 @@ void StatusBar::refreshLive(const SessionController& live) {
   m_rate->setText(tr("%1 steps/s").arg(live.stepsPerSecond(), 0, 'f', 0));
   m_device->setText(QStringLiteral("%1 \u00b7 %2").arg(live.deviceLabel(), live.precisionLabel()));
   if (!h.empty()) {
-    m_scale->setText(live.scalerInUse() ? tr("scale %1").arg(number(h.points().back().scale_after))
+    m_scale->setText(live.scalerInUse() ? tr("scale %1").arg(scaleText(h.points().back().scale_after))
                                         : tr("no scaler"));
     m_skipped->setText(
         tr("skipped %1 (%2%)")
@@ -177,7 +177,7 @@ void StatusBar::refreshLive(const SessionController& live) {
             .arg(100.0 * static_cast<double>(h.skippedCount()) / static_cast<double>(h.points().size()), 0,
                  'f', 2));
   } else {
-    m_scale->setText(live.scalerInUse() ? tr("scale %1").arg(number(live.config().scaler.init_scale()))
+    m_scale->setText(live.scalerInUse() ? tr("scale %1").arg(scaleText(live.config().scaler.init_scale()))
                                         : tr("no scaler"));
     m_skipped->setText(tr("skipped 0"));
   }

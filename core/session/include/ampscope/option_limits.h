@@ -81,7 +81,8 @@ inline constexpr RealLimit speed_limit{"speed-limit", 0.0, kInf, false,
                                        true,          0.0, 300.0};  ///< steps/s, 0 = none
 
 // --- the scaler (inside GradScalerOptions::validate()'s rules) --------------------------------
-inline constexpr RealLimit init_scale{"init-scale", 0.0, kMaxScale, true, false, 1.0, 16777216.0};
+/// The GUI's slider spans 2^0 .. 2^40 (the overflow-storm preset starts at 2^40).
+inline constexpr RealLimit init_scale{"init-scale", 0.0, kMaxScale, true, false, 1.0, 1099511627776.0};
 inline constexpr RealLimit growth_factor{"growth-factor", 1.0, 1e6, true, false, 1.0, 4.0};
 inline constexpr RealLimit backoff_factor{"backoff-factor", 0.0, 1.0, true, true, 0.01, 1.0};
 inline constexpr IntLimit growth_interval{"growth-interval", 1, kI32Max, 1, 10000};
