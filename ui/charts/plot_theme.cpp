@@ -109,6 +109,19 @@ QPalette PlotTheme::palette() const {
   p.setColor(QPalette::Highlight, QColor(66, 133, 244));
   p.setColor(QPalette::HighlightedText, Qt::white);
   p.setColor(QPalette::PlaceholderText, QColor(150, 150, 150));
+  // The bevel and frame shades around the dark window colour (a default QPalette keeps the
+  // light theme's white and greys there: light lines around frames, headers and scroll bars),
+  // links readable on dark, and disabled widgets as dark as enabled ones.
+  p.setColor(QPalette::Light, window.lighter(160));
+  p.setColor(QPalette::Midlight, window.lighter(130));
+  p.setColor(QPalette::Mid, window.darker(130));
+  p.setColor(QPalette::Dark, window.darker(160));
+  p.setColor(QPalette::Shadow, QColor(10, 10, 12));
+  p.setColor(QPalette::Link, QColor(110, 170, 255));
+  p.setColor(QPalette::LinkVisited, QColor(180, 140, 255));
+  for (const auto role : {QPalette::Window, QPalette::Base, QPalette::AlternateBase, QPalette::Button})
+    p.setColor(QPalette::Disabled, role, p.color(QPalette::Active, role));
+  p.setColor(QPalette::Disabled, QPalette::Highlight, QColor(70, 74, 82));
   p.setColor(QPalette::Disabled, QPalette::Text, QColor(120, 120, 120));
   p.setColor(QPalette::Disabled, QPalette::ButtonText, QColor(120, 120, 120));
   p.setColor(QPalette::Disabled, QPalette::WindowText, QColor(120, 120, 120));

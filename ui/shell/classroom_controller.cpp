@@ -20,15 +20,21 @@
 #include <QDialogButtonBox>
 #include <QDockWidget>
 #include <QHeaderView>
+#include <QKeyEvent>
 #include <QLabel>
+#include <QLineEdit>
+#include <QPlainTextEdit>
 #include <QMainWindow>
 #include <QMenu>
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QSet>
 #include <QSettings>
+#include <QSpinBox>
 #include <QSplitter>
 #include <QTableWidget>
+#include <QTextEdit>
+#include <QToolTip>
 #include <QVBoxLayout>
 
 #include <exception>
@@ -54,7 +60,9 @@ constexpr int kStateVersion = 1;
 // under it from before this class existed, and a user sees no difference.
 
 ClassroomController::ClassroomController(const Parts& parts, QObject* parent)
-    : QObject(parent), m_parts(parts), m_baseFont(QApplication::font()) {}
+    : QObject(parent), m_parts(parts), m_baseFont(QApplication::font()) {
+  qApp->installEventFilter(this);  // removed by QObject's destructor
+}
 
 // ---- presets ---------------------------------------------------------------------------------
 
@@ -215,6 +223,8 @@ void ClassroomController::setTheme(bool dark, bool presentation) {
   const PlotTheme t = (dark ? PlotTheme::darkTheme() : PlotTheme::light()).withPresentation(presentation);
   m_parts.menus->showTheme(dark, presentation);
   QApplication::setPalette(t.palette());
+  // Tool tips keep the platform's palette otherwise (a light box over the dark charts).
+  QToolTip::setPalette(t.palette());
   // The banner, the replay bar, the panels' hints and messages, the event log, the layer table.
   refreshThemedStyleSheets();
   QFont f = m_baseFont;
@@ -231,13 +241,82 @@ void ClassroomController::setTheme(bool dark, bool presentation) {
   ef.setPointSizeF(f.pointSizeF() * (presentation ? 1.15 : 1.0));
   m_parts.explanation->setFont(ef);
   m_parts.explanation->setStyleSheet(t.explanationStyle());
+  if (!m_inFullScreenChange) m_presentationFromFullScreen = false;  // the user chose it: leaving full screen keeps it
   Q_EMIT themeChanged(dark, presentation);
+}
+
+void ClassroomController::setFullScreen(bool on) {
+  QMainWindow* w = m_parts.window;
+  m_inFullScreenChange = true;
+  if (on && !w->isFullScreen()) {
+    w->setWindowState(w->windowState() | Qt::WindowFullScreen);
+    if (!presentationMode()) {
+      setTheme(darkTheme(), true);
+      m_presentationFromFullScreen = true;
+    }
+  } else if (!on && w->isFullScreen()) {
+    w->setWindowState(w->windowState() & ~Qt::WindowFullScreen);
+    if (m_presentationFromFullScreen && presentationMode()) setTheme(darkTheme(), false);
+    m_presentationFromFullScreen = false;
+  }
+  m_inFullScreenChange = false;
+  m_parts.menus->showFullScreen(w->isFullScreen());
 }
 
 bool ClassroomController::darkTheme() const { return m_parts.menus->darkTheme(); }
 bool ClassroomController::presentationMode() const { return m_parts.menus->presentationMode(); }
 
 // ---- keyboard shortcuts ----------------------------------------------------------------------
+
+bool ClassroomController::shortcutWins(const QWidget* focus, const QKeySequence& keys) {
+  if (!focus || keys.isEmpty()) return false;
+  const QKeyCombination k = keys[0];
+  const bool plain = (k.keyboardModifiers() & ~Qt::ShiftModifier) == Qt::NoModifier;
+  const QWidget* spin = nullptr;
+  for (const QWidget* p = focus; p && !spin; p = p->isWindow() ? nullptr : p->parentWidget())
+    if (qobject_cast<const QAbstractSpinBox*>(p)) spin = p;
+  if (spin) {
+    switch (k.key()) {
+      case Qt::Key_End: case Qt::Key_Home: case Qt::Key_Left: case Qt::Key_Right: case Qt::Key_Up:
+      case Qt::Key_Down: case Qt::Key_PageUp: case Qt::Key_PageDown:
+        return !plain;  // moving in the number; with Ctrl (Ctrl+Right: one step) the window's
+      default:
+        return true;  // Space, S, Ctrl+Space...: a number has no use for them
+    }
+  }
+  // Free text: the field says what it needs (Qt's ShortcutOverride: printable keys, cursor keys).
+  if (const auto* e = qobject_cast<const QLineEdit*>(focus)) return e->isReadOnly();
+  if (const auto* e = qobject_cast<const QTextEdit*>(focus)) return e->isReadOnly();
+  if (const auto* e = qobject_cast<const QPlainTextEdit*>(focus)) return e->isReadOnly();
+  if (const auto* c = qobject_cast<const QComboBox*>(focus)) return !c->isEditable();
+  return true;
+}
+
+bool ClassroomController::eventFilter(QObject* watched, QEvent* event) {
+  if (event->type() == QEvent::WindowStateChange && watched == m_parts.window) {
+    m_parts.menus->showFullScreen(m_parts.window->isFullScreen());
+  } else if (event->type() == QEvent::ShortcutOverride && watched == QApplication::focusWidget() &&
+             !QApplication::activePopupWidget() && !QApplication::activeModalWidget()) {
+    // A focused widget that accepts ShortcutOverride keeps the key from the window's shortcut
+    // (a spin box takes Space, S and Ctrl+Right). For the window's own shortcuts, pressed in the
+    // window or one of its floating docks, decide here who gets the key.
+    auto* focus = static_cast<QWidget*>(watched);
+    const QWidget* top = focus->window();
+    bool inside = false;
+    for (const QWidget* p = focus; p && !inside; p = p->parentWidget()) inside = p == m_parts.window;
+    if (!inside || (top != m_parts.window && !qobject_cast<const QDockWidget*>(top))) return false;
+    const auto* key = static_cast<QKeyEvent*>(event);
+    const QKeySequence keys(QKeyCombination(key->modifiers() & ~Qt::KeypadModifier, Qt::Key(key->key())));
+    bool ours = false;
+    for (const QAction* a : m_parts.window->findChildren<QAction*>())
+      if (a->isEnabled() && a->shortcuts().contains(keys)) ours = true;
+    if (ours && shortcutWins(focus, keys)) {
+      event->ignore();
+      return true;  // not the widget's: the shortcut map goes on to the window's action
+    }
+  }
+  return QObject::eventFilter(watched, event);
+}
 
 QList<QPair<QString, QString>> ClassroomController::shortcutList() const {
   const QString orText = QCoreApplication::translate("ampscope::ui::MainWindow", " or ");

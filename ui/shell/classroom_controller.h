@@ -19,8 +19,10 @@
 #include <optional>
 #include <vector>
 
+class QKeySequence;
 class QLabel;
 class QMainWindow;
+class QWidget;
 
 namespace ampscope::ui {
 
@@ -67,8 +69,17 @@ class ClassroomController : public QObject {
   void setTheme(bool dark, bool presentation);
   bool darkTheme() const;
   bool presentationMode() const;
+  /// View > Full screen (F11): the window fills the screen, and presentation mode comes on with
+  /// it when it was off; leaving full screen turns it off again unless the user changed it since.
+  void setFullScreen(bool on);
 
   // ---- keyboard shortcuts ------------------------------------------------------------------
+  /// Whether a key press with `keys` goes to the window's shortcut rather than to the focused
+  /// widget `focus`, for a key that is some action's shortcut. Free-text fields keep what typing
+  /// needs (Space, letters, End, Ctrl+Right: Qt's own rules); number fields (spin boxes) keep
+  /// the keys that move in the number (End, Home, arrows); everything else (tables, lists, combo
+  /// boxes, sliders, check boxes, charts, floating docks) leaves every shortcut to the window.
+  static bool shortcutWins(const QWidget* focus, const QKeySequence& keys);
   /// Every action with a shortcut: (text, shortcuts), as the shortcuts dialog lists them.
   QList<QPair<QString, QString>> shortcutList() const;
   void showShortcuts();
@@ -99,6 +110,9 @@ class ClassroomController : public QObject {
   void themeChanged(bool dark, bool presentation);
 
  private:
+  /// Shortcuts whichever widget has focus (the application's ShortcutOverride events), and
+  /// View > Full screen's check mark following the window's state.
+  bool eventFilter(QObject* watched, QEvent* event) override;
   /// loadPreset and loadPresetInBackground: the session built here or off the GUI thread.
   bool load(const QString& name, std::int64_t maxSteps, bool inBackground);
   void setExplanation(const QString& title, const QString& text);
@@ -109,6 +123,8 @@ class ClassroomController : public QObject {
   QString m_presetTitle;
   QFont m_baseFont;  ///< the application font before presentation mode enlarged it
   bool m_saveOnClose = false;
+  bool m_presentationFromFullScreen = false;  ///< setFullScreen turned presentation mode on
+  bool m_inFullScreenChange = false;
 };
 
 }  // namespace ampscope::ui

@@ -173,6 +173,7 @@ void MainWindow::wireMenus() {
   connect(m_menus, &MainWindowMenus::resetRequested, this,
           [this] { m_controller->configureInBackground(m_controls->editedConfig()); });
   connect(m_menus, &MainWindowMenus::themeRequested, m_classroom, &ClassroomController::setTheme);
+  connect(m_menus, &MainWindowMenus::fullScreenRequested, m_classroom, &ClassroomController::setFullScreen);
   connect(m_menus, &MainWindowMenus::followNewestRequested, this, [this] { showStep(-1); });
   connect(m_menus, &MainWindowMenus::languageRequested, this, &MainWindow::setLanguage);
   connect(m_menus, &MainWindowMenus::shortcutsRequested, m_classroom, &ClassroomController::showShortcuts);

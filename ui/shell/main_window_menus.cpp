@@ -129,10 +129,17 @@ void MainWindowMenus::buildViewMenu(QMainWindow* window) {
   MainWindow::setTrText(m_presentation, QT_TRANSLATE_NOOP("ampscope::ui::MainWindow",
                                                           "&Presentation mode (large fonts, thick lines)"));
   m_presentation->setCheckable(true);
-  m_presentation->setShortcuts({QKeySequence(Qt::Key_F11), QKeySequence(QStringLiteral("Ctrl+P"))});
+  m_presentation->setShortcut(QKeySequence(QStringLiteral("Ctrl+P")));
   for (QAction* a : {m_dark, m_presentation})
     connect(a, &QAction::toggled, this,
             [this] { Q_EMIT themeRequested(m_dark->isChecked(), m_presentation->isChecked()); });
+  // F11 as everywhere else: the whole screen (ClassroomController::setFullScreen also turns
+  // presentation mode on for the back of the room, and back off on the way out).
+  m_fullScreen = view->addAction(QString());
+  MainWindow::setTrText(m_fullScreen, QT_TRANSLATE_NOOP("ampscope::ui::MainWindow", "F&ull screen"));
+  m_fullScreen->setCheckable(true);
+  m_fullScreen->setShortcut(QKeySequence(Qt::Key_F11));
+  connect(m_fullScreen, &QAction::triggered, this, &MainWindowMenus::fullScreenRequested);
   QAction* follow = view->addAction(QString(), this, &MainWindowMenus::followNewestRequested);
   MainWindow::setTrText(follow, QT_TRANSLATE_NOOP("ampscope::ui::MainWindow", "&Follow the newest step"));
   // Whose limits the histogram and the layer history draw (issue 16): the run's own by default.
@@ -233,6 +240,8 @@ void MainWindowMenus::showTheme(bool dark, bool presentation) {
   if (m_dark->isChecked() != dark) m_dark->setChecked(dark);
   if (m_presentation->isChecked() != presentation) m_presentation->setChecked(presentation);
 }
+
+void MainWindowMenus::showFullScreen(bool on) { m_fullScreen->setChecked(on); }
 
 bool MainWindowMenus::darkTheme() const { return m_dark->isChecked(); }
 bool MainWindowMenus::presentationMode() const { return m_presentation->isChecked(); }

@@ -34,6 +34,8 @@ class MainWindowMenus : public QObject {
   void showTheme(bool dark, bool presentation);
   bool darkTheme() const;
   bool presentationMode() const;
+  /// Checks View > Full screen without asking for a change (the window's state changed).
+  void showFullScreen(bool on);
   /// Run > Load preset (filled by ClassroomController::refreshPresets()).
   QMenu* presetsMenu() const { return m_presets; }
   /// View > Language: "system" first, then each shipped language code.
@@ -63,6 +65,8 @@ class MainWindowMenus : public QObject {
   void exportChartRequested(int index);
   void resetRequested();
   void themeRequested(bool dark, bool presentation);
+  /// View > Full screen (F11) checked or unchecked.
+  void fullScreenRequested(bool on);
   void followNewestRequested();
   void languageRequested(const QString& code);
   void shortcutsRequested();
@@ -80,6 +84,7 @@ class MainWindowMenus : public QObject {
   QAction* m_reset = nullptr;
   QAction* m_dark = nullptr;
   QAction* m_presentation = nullptr;
+  QAction* m_fullScreen = nullptr;
   QAction* m_backToLive = nullptr;
   QAction* m_clearOverlay = nullptr;
   QMenu* m_charts = nullptr;
