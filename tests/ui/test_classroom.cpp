@@ -5,12 +5,16 @@
 #include "panels/control_panel.h"
 #include "charts/dashboard.h"
 #include "panels/event_log.h"
+#include "charts/histogram_heatmap.h"
 #include "charts/layer_history_heatmap.h"
 #include "charts/loss_plot.h"
 #include "panels/layer_table.h"
 #include "panels/layer_table_model.h"
 #include "panels/narrator.h"
+#include "runs/run_browser.h"
 #include "runs/step_history.h"
+#include "charts/export_dialog.h"
+#include "shell/classroom_controller.h"
 #include "shell/main_window.h"
 #include "presets/presets.h"
 #include "panels/scaler_panel.h"
@@ -21,10 +25,15 @@
 #include "../common/perf_budgets.h"
 
 #include <ampscope/run_store.h>
+#include <ampscope/scale_text.h>
 #include <ampscope/training_session.h>
 
 #include <QApplication>
+#include <QDockWidget>
+#include <QHeaderView>
+#include <QScrollBar>
 #include <QLabel>
+#include <QLineEdit>
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDoubleSpinBox>
@@ -40,6 +49,7 @@
 #include <QTemporaryDir>
 #include <QTest>
 #include <QTimer>
+#include <QToolTip>
 
 #include <algorithm>
 #include <cmath>
@@ -76,6 +86,10 @@ class TestClassroom : public QObject {
   void presentationModeHidesAdvancedControlsAndEnlarges();
   void tickLabelsNeverOverlap();
   void darkThemeReachesEveryStyledWidget();
+  void darkThemeReachesDocksDialogsHeadersAndScrollBars();
+  void scalesReadAsPowersOfTwo();
+  void shortcutsWorkWhicheverWidgetHasFocus();
+  void textFieldsKeepTheKeysTypingNeeds();
 };
 
 void TestClassroom::initTestCase() {
@@ -248,7 +262,7 @@ void TestClassroom::liveControlsReachTheSessionAtTheNextStep() {
   QVERIFY(c->history().points()[static_cast<std::size_t>(set->step - 1)].scale_after == 65536.0);
   bool narrated = false;
   for (int i = 0; i < w.eventLog()->count(); ++i)
-    narrated = narrated || w.eventLog()->item(i)->text().contains(QStringLiteral("65536 \u2192 1024"));
+    narrated = narrated || w.eventLog()->item(i)->text().contains(QStringLiteral("scale set by the user: 2^16 \u2192 2^10"));
   QVERIFY(narrated);
 
   // Growth interval, backoff, growth factor, hysteresis, min/max: in the worker's options.
@@ -356,7 +370,8 @@ void TestClassroom::keyboardShortcutsDriveTheRun() {
   QVERIFY2(keysOf(QStringLiteral("Start / pause")).contains(QStringLiteral("Space")), qPrintable(keysOf(QStringLiteral("Start / pause"))));
   QVERIFY(keysOf(QStringLiteral("Step once")).contains(QStringLiteral("Ctrl+Right")));
   QVERIFY(keysOf(QStringLiteral("Reset")).contains(QStringLiteral("Ctrl+R")));
-  QVERIFY(keysOf(QStringLiteral("Presentation")).contains(QStringLiteral("F11")));
+  QVERIFY(keysOf(QStringLiteral("Presentation")).contains(QStringLiteral("Ctrl+P")));
+  QVERIFY(keysOf(QStringLiteral("Full screen")).contains(QStringLiteral("F11")));
   QVERIFY(keysOf(QStringLiteral("Keyboard shortcuts")).size() > 0);
 
   QTest::keyClick(&w, Qt::Key_Space);
@@ -376,6 +391,10 @@ void TestClassroom::keyboardShortcutsDriveTheRun() {
   QTest::keyClick(&w, Qt::Key_Right, Qt::ControlModifier);
   QTRY_COMPARE_WITH_TIMEOUT(c->stepsDone(), paused + 2, kTimeout);
   QTest::keyClick(&w, Qt::Key_F11);
+  QVERIFY(w.presentationMode() && w.isFullScreen());
+  QTest::keyClick(&w, Qt::Key_F11);
+  QVERIFY(!w.presentationMode() && !w.isFullScreen());
+  QTest::keyClick(&w, Qt::Key_P, Qt::ControlModifier);
   QVERIFY(w.presentationMode());
   QTest::keyClick(&w, Qt::Key_P, Qt::ControlModifier);
   QVERIFY(!w.presentationMode());
@@ -616,6 +635,374 @@ void TestClassroom::darkThemeReachesEveryStyledWidget() {
     }
   }
   w.setTheme(false, false);
+}
+
+// Dark mode complete: with a stored run open (its replay bar showing), in the normal and the
+// presentation layout, every dock, the preset's explanation, the banner, the replay bar, the
+// layer table's header and a scroll bar, and the run browser, export and shortcuts dialogs all
+// draw dark (mean lightness under 100 of 255), and light again in the light theme.
+void TestClassroom::darkThemeReachesDocksDialogsHeadersAndScrollBars() {
+  QTemporaryDir dir;
+  QVERIFY(dir.isValid());
+  const QString store = dir.filePath(QStringLiteral("runs.sqlite"));
+  std::int64_t id = 0;
+  {
+    TrainingSession shape(findPreset(QStringLiteral("default")).config);
+    RunStore s(QFile::encodeName(store).toStdString());
+    id = s.create_run(shape.config(), shape.layers(), "cpu", "fp16 (emulated)");
+    std::vector<StepRecord> steps(20);
+    for (int i = 0; i < 20; ++i) steps[static_cast<std::size_t>(i)].step = i;
+    s.append_steps(id, steps);
+    s.set_status(id, "finished");
+  }
+  MainWindow w;
+  w.resize(1280, 800);
+  w.show();
+  QVERIFY(QTest::qWaitForWindowExposed(&w));
+  QVERIFY(w.loadPreset(QStringLiteral("overflow-storm"), 30));
+  w.controller()->start();
+  QTRY_COMPARE_WITH_TIMEOUT(w.controller()->state(), State::Finished, kTimeout);
+  auto* explanation = w.findChild<QLabel*>(QStringLiteral("explanation"));
+  QVERIFY(explanation && explanation->isVisible());
+  const int explanationLight = meanLightness(explanation);
+  SessionConfig bad;
+  bad.model = "no-such-model";
+  QVERIFY(!w.controller()->configure(bad));  // the banner says why
+  QString error;
+  QVERIFY2(w.replayRun(store, id, &error), qPrintable(error));
+  auto* banner = [&]() -> QLabel* {
+    for (QLabel* l : w.findChildren<QLabel*>())
+      if (!l->isHidden() && l->text() == w.bannerText()) return l;
+    return nullptr;
+  }();
+  auto* replayBar = w.findChild<QWidget*>(QStringLiteral("replayBar"));
+  QVERIFY(banner && replayBar && replayBar->isVisible());
+  for (int i = 0; i < 60; ++i) w.eventLog()->addEvent(i, 0, QStringLiteral("a line to scroll"));
+
+  // What is measured: name -> widget, made or found afresh for each theme.
+  auto measureAll = [&](bool dark, bool presentation) {
+    w.setTheme(dark, presentation);
+    QCoreApplication::processEvents();
+    std::vector<std::pair<QString, QWidget*>> parts = {{QStringLiteral("banner"), banner},
+                                                      {QStringLiteral("replay bar"), replayBar}};
+    for (QDockWidget* d : w.findChildren<QDockWidget*>())
+      if (d->isVisible()) parts.push_back({QStringLiteral("dock ") + d->objectName(), d});
+    if (!presentation) {
+      parts.push_back({QStringLiteral("layer table header"), w.layerTable()->horizontalHeader()});
+      QScrollBar* bar = w.eventLog()->verticalScrollBar();
+      QVERIFY(bar->isVisible());
+      parts.push_back({QStringLiteral("event log scroll bar"), bar});
+    }
+    RunBrowser browser(store, QStringLiteral("Open run"), QStringLiteral("Open"), &w);
+    browser.show();
+    QTRY_VERIFY_WITH_TIMEOUT(!browser.isLoading(), kTimeout);
+    parts.push_back({QStringLiteral("run browser"), &browser});
+    ExportDialog exportDialog(QStringLiteral("dashboard"), dir.filePath(QStringLiteral("x.png")), QSize(800, 600), &w);
+    exportDialog.show();
+    parts.push_back({QStringLiteral("export dialog"), &exportDialog});
+    QVERIFY(QTest::qWaitForWindowExposed(&browser) && QTest::qWaitForWindowExposed(&exportDialog));
+    // A chart's hover tool tip (Qt gives tool tips the platform's palette, not the application's).
+    QToolTip::showText(w.mapToGlobal(QPoint(600, 300)), QStringLiteral("step 3\nscale 2^16 \u2192 2^15 (backoff)"),
+                       w.dashboard()->scalePlot());
+    QWidget* tip = nullptr;
+    QTRY_VERIFY([&] {
+      for (QWidget* t : QApplication::topLevelWidgets())
+        if (t->inherits("QTipLabel") && t->isVisible()) tip = t;
+      return tip != nullptr;
+    }());
+    parts.push_back({QStringLiteral("tool tip"), tip});
+    for (const auto& [name, widget] : parts) {
+      const int l = meanLightness(widget);
+      qInfo("%s%s: %s lightness %d", dark ? "dark" : "light", presentation ? " presentation" : "", qPrintable(name), l);
+      if (qEnvironmentVariableIsSet("AMPSCOPE_TEST_GRABS"))
+        widget->grab().save(QStringLiteral("%1/%2-%3%4.png").arg(qEnvironmentVariable("AMPSCOPE_TEST_GRABS"), name,
+                                                                   dark ? QStringLiteral("dark") : QStringLiteral("light"),
+                                                                   presentation ? QStringLiteral("-p") : QString()));
+      if (dark)
+        QVERIFY2(l < 100, qPrintable(name + QStringLiteral(": ") + QString::number(l)));
+      else
+        QVERIFY2(l > 150, qPrintable(name + QStringLiteral(": ") + QString::number(l)));
+    }
+    QToolTip::hideText();
+    // What the next tool tip gets (on a desktop the platform's tool tip palette is light).
+    const int tipBase = QToolTip::palette().color(QPalette::ToolTipBase).lightness();
+    QVERIFY2(dark ? tipBase < 100 : tipBase > 150, qPrintable(QString::number(tipBase)));
+    // The shortcuts dialog is modal: measured while it is open.
+    int shortcutsL = -1;
+    QTimer::singleShot(0, &w, [&] {
+      QWidget* d = QApplication::activeModalWidget();
+      if (!d) return;
+      QTRY_VERIFY(d->isVisible());
+      shortcutsL = meanLightness(d);
+      d->close();
+    });
+    w.showShortcuts();
+    qInfo("shortcuts dialog lightness %d", shortcutsL);
+    QVERIFY(shortcutsL >= 0);
+    QVERIFY2(dark ? shortcutsL < 100 : shortcutsL > 150, qPrintable(QString::number(shortcutsL)));
+  };
+  for (const auto& [dark, presentation] : {std::pair(true, false), std::pair(true, true), std::pair(false, false)}) {
+    measureAll(dark, presentation);
+    if (QTest::currentTestFailed()) return;
+  }
+  w.backToLive();
+  w.setTheme(true, false);
+  QCoreApplication::processEvents();
+  QVERIFY(explanation->isVisible());
+  const int darkExplanation = meanLightness(explanation);
+  qInfo("the preset's explanation: lightness %d light, %d dark", explanationLight, darkExplanation);
+  QVERIFY2(explanationLight > 150 && darkExplanation < 100, qPrintable(QString::number(darkExplanation)));
+  w.setTheme(false, false);
+}
+
+// Scales as a person reads them: a power of two as 2^k (the overflow-storm preset starts at
+// 2^40, and its slider showed 16777216 = 2^24, the end of its old span, while the preset said
+// 2^40), anything else as a short number. One formatter for the GUI and the command line.
+void TestClassroom::scalesReadAsPowersOfTwo() {
+  const double nan = std::numeric_limits<double>::quiet_NaN(), inf = std::numeric_limits<double>::infinity();
+  const std::pair<double, const char*> cases[] = {
+      {std::ldexp(1.0, -24), "2^-24"}, {1.0, "2^0"}, {2.0, "2^1"}, {65536.0, "2^16"}, {std::ldexp(1.0, 40), "2^40"},
+      {std::ldexp(1.0, 127), "2^127"}, {std::numeric_limits<double>::denorm_min(), "2^-1074"}, {3.0, "3"},
+      {0.75, "0.75"}, {45875.2, "45875.2"}, {3.0 * std::ldexp(1.0, 22), "12582912"}, {1.5e20, "1.5e+20"},
+      {1e-7, "1e-07"}, {0.0, "0"}, {-0.0, "0"}, {inf, "inf"}, {-inf, "-inf"}, {nan, "nan"}, {-4.0, "-4"}};
+  for (const auto& [v, text] : cases) QCOMPARE(format_scale(v), std::string(text));
+  QCOMPARE(scaleText(std::ldexp(1.0, 40)), QStringLiteral("2^40"));
+
+  MainWindow w;
+  QVERIFY(w.loadPreset(QStringLiteral("overflow-storm"), 6));
+  ScalerPanel* panel = w.controlPanel()->scalerPanel();
+  const double start = std::ldexp(1.0, 40);
+  QCOMPARE(w.controller()->config().scaler.init_scale(), start);
+  QCOMPARE(panel->initScaleLabel()->text(), QStringLiteral("2^40"));
+  QCOMPARE(panel->initScaleSlider()->value(), 40);
+  QCOMPARE(panel->initScaleSlider()->maximum(), 40);
+  QVERIFY2(panel->initScaleLabel()->toolTip().contains(QStringLiteral("1099511627776")), qPrintable(panel->initScaleLabel()->toolTip()));
+  QCOMPARE(panel->options().init_scale(), start);
+  // Another scaler control edited: the start stays the preset's.
+  panel->growthFactorSlider()->setValue(300);
+  QCOMPARE(panel->options().init_scale(), start);
+  QCOMPARE(w.controlPanel()->editedConfig().scaler.init_scale(), start);
+  auto statusScale = [&w]() {
+    for (QLabel* l : w.statusBar()->findChildren<QLabel*>())
+      if (l->text().startsWith(QStringLiteral("scale "))) return l->text();
+    return QString();
+  };
+  QTRY_COMPARE_WITH_TIMEOUT(statusScale(), QStringLiteral("scale 2^40"), kTimeout);
+  w.controller()->start();
+  QTRY_COMPARE_WITH_TIMEOUT(w.controller()->state(), State::Finished, kTimeout);
+  // Six overflows, six halvings: 2^40 -> 2^34, said so in the status bar, the event log, the
+  // scale plot's tooltip and the histogram's title (superscripts there, as its axes write them).
+  QTRY_COMPARE_WITH_TIMEOUT(statusScale(), QStringLiteral("scale 2^34"), kTimeout);
+  QStringList lines;
+  for (int i = 0; i < w.eventLog()->count(); ++i) lines << w.eventLog()->item(i)->text();
+  const QString log = lines.join(QLatin1Char('\n'));
+  QVERIFY2(log.contains(QStringLiteral("scale 2^40 \u2192 2^39")) && log.contains(QStringLiteral("scale 2^35 \u2192 2^34")),
+           qPrintable(log));
+  QVERIFY2(!log.contains(QStringLiteral("1099511627776")), qPrintable(log));
+  QVERIFY(w.dashboard()->scalePlot()->describeStep(0).contains(QStringLiteral("scale 2^40 \u2192 2^39")));
+  const QString title = QStringLiteral("S = ") + powerOfTwoLabel(35);
+  auto histogramSays = [&]() {
+    for (QCPTextElement* t : w.dashboard()->histogram()->findChildren<QCPTextElement*>())
+      if (t->text().contains(title)) return true;
+    return false;
+  };
+  QTRY_VERIFY_WITH_TIMEOUT(histogramSays(), kTimeout);
+
+  // A start the slider cannot hold (beyond 2^40, or not a power of two) is kept exactly and
+  // the label says so; moving the slider replaces it.
+  GradScalerOptions o = panel->options();
+  o.init_scale(std::ldexp(1.0, 60));
+  panel->setOptions(o);
+  QCOMPARE(panel->initScaleLabel()->text(), QStringLiteral("2^60"));
+  QVERIFY2(panel->initScaleLabel()->toolTip().contains(QStringLiteral("slider")), qPrintable(panel->initScaleLabel()->toolTip()));
+  QCOMPARE(panel->options().init_scale(), std::ldexp(1.0, 60));
+  o.init_scale(1000.0);
+  panel->setOptions(o);
+  QCOMPARE(panel->initScaleLabel()->text(), QStringLiteral("1000"));
+  QCOMPARE(panel->options().init_scale(), 1000.0);
+  panel->initScaleSlider()->setValue(12);
+  QCOMPARE(panel->initScaleLabel()->text(), QStringLiteral("2^12"));
+  QCOMPARE(panel->options().init_scale(), 4096.0);
+}
+
+namespace {
+/// Presses `key` on whatever widget has the keyboard focus, as a user's key press arrives
+/// (QTest sends the shortcut-override event first, so the window's shortcuts are tried).
+void pressOnFocus(Qt::Key key, Qt::KeyboardModifiers mods = Qt::NoModifier) {
+  QWidget* f = QApplication::focusWidget();
+  QVERIFY(f);
+  QTest::keyClick(f, key, mods);
+}
+
+/// Waits until the worker has taken every command posted so far (a learning rate posted
+/// after a pause is applied at the same step boundary), so stepsDone() no longer moves.
+void settle(SessionController* c) {
+  const double lr = std::nextafter(c->liveConfig().lr, 0.0);
+  c->setLearningRate(lr);
+  QTRY_VERIFY_WITH_TIMEOUT(c->liveConfig().lr == lr, kTimeout);
+  c->poll();
+}
+}  // namespace
+
+// Space, S, Ctrl+Right, Ctrl+Space, F11, Ctrl+P and Ctrl+R as real key presses on the focused
+// widget, with the focus in a spin box (which used to keep Space, S and Ctrl+Right), a double
+// spin box, a combo box, a slider, a check box, the layer table, the event log, and the event
+// log in a floating dock (a window of its own).
+void TestClassroom::shortcutsWorkWhicheverWidgetHasFocus() {
+  MainWindow w;
+  w.resize(1200, 800);
+  w.show();
+  QApplication::setActiveWindow(&w);
+  QVERIFY(QTest::qWaitForWindowActive(&w));
+  QVERIFY(w.loadPreset(QStringLiteral("default")));
+  SessionController* c = w.controller();
+  ControlPanel* panel = w.controlPanel();
+  QWidget* hysteresis = nullptr;
+  for (QSpinBox* s : panel->scalerPanel()->findChildren<QSpinBox*>()) hysteresis = s;
+  QVERIFY(hysteresis);
+  const std::vector<std::pair<const char*, QWidget*>> targets = {
+      {"spin box", panel->accumulationBox()}, {"double spin box", panel->clipNormBox()},
+      {"combo box", panel->presetCombo()},    {"slider", panel->speedSlider()},
+      {"check box", panel->unscaledViewBox()}, {"scaler spin box", hysteresis},
+      {"layer table", w.layerTable()},        {"event log", w.eventLog()}};
+  for (const auto& [kind, target] : targets) {
+    qInfo("focus in the %s", kind);
+    QVERIFY2(target->isVisible(), kind);
+    target->setFocus(Qt::TabFocusReason);
+    QTRY_COMPARE(QApplication::focusWidget(), target);
+    const QString before = qobject_cast<QAbstractSpinBox*>(target) ? qobject_cast<QAbstractSpinBox*>(target)->text() : QString();
+    pressOnFocus(Qt::Key_Space);
+    QCOMPARE(c->state(), State::Running);
+    QTRY_VERIFY_WITH_TIMEOUT(c->stepsDone() >= 1, kTimeout);
+    QCOMPARE(QApplication::focusWidget(), target);
+    pressOnFocus(Qt::Key_Space);
+    QCOMPARE(c->state(), State::Paused);
+    settle(c);
+    const qint64 paused = c->stepsDone();
+    pressOnFocus(Qt::Key_S);
+    QTRY_COMPARE_WITH_TIMEOUT(c->stepsDone(), paused + 1, kTimeout);
+    pressOnFocus(Qt::Key_Right, Qt::ControlModifier);
+    QTRY_COMPARE_WITH_TIMEOUT(c->stepsDone(), paused + 2, kTimeout);
+    pressOnFocus(Qt::Key_Space, Qt::ControlModifier);
+    QCOMPARE(c->state(), State::Running);
+    pressOnFocus(Qt::Key_Space, Qt::ControlModifier);
+    QCOMPARE(c->state(), State::Paused);
+    if (auto* spin = qobject_cast<QAbstractSpinBox*>(target)) QCOMPARE(spin->text(), before);  // nothing typed into it
+    // F11: full screen, with presentation mode for the back of the room; F11 again: both back.
+    QVERIFY(!w.isFullScreen() && !w.presentationMode());
+    pressOnFocus(Qt::Key_F11);
+    QTRY_VERIFY(w.windowState() & Qt::WindowFullScreen);
+    QVERIFY(w.presentationMode());
+    pressOnFocus(Qt::Key_F11);  // the focus may have moved: presentation mode hides advanced widgets
+    QTRY_VERIFY(!(w.windowState() & Qt::WindowFullScreen));
+    QVERIFY(!w.presentationMode());
+    target->setFocus(Qt::TabFocusReason);
+    QTRY_COMPARE(QApplication::focusWidget(), target);
+    pressOnFocus(Qt::Key_P, Qt::ControlModifier);
+    QVERIFY(w.presentationMode());
+    QVERIFY(!w.isFullScreen());
+    pressOnFocus(Qt::Key_P, Qt::ControlModifier);
+    QVERIFY(!w.presentationMode());
+  }
+  // Presentation mode chosen while full screen stays after it.
+  pressOnFocus(Qt::Key_F11);
+  QVERIFY(w.isFullScreen() && w.presentationMode());
+  pressOnFocus(Qt::Key_P, Qt::ControlModifier);
+  pressOnFocus(Qt::Key_P, Qt::ControlModifier);
+  QVERIFY(w.presentationMode());
+  pressOnFocus(Qt::Key_F11);
+  QTRY_VERIFY(!w.isFullScreen());
+  QVERIFY(w.presentationMode());
+  pressOnFocus(Qt::Key_P, Qt::ControlModifier);
+  QVERIFY(!w.presentationMode());
+
+  // The event log in a floating dock: a window of its own.
+  auto* events = w.findChild<QDockWidget*>(QStringLiteral("events"));
+  QVERIFY(events);
+  events->setFloating(true);
+  events->show();
+  QVERIFY(QTest::qWaitForWindowExposed(events));
+  QApplication::setActiveWindow(events);
+  QVERIFY(QTest::qWaitForWindowActive(events));
+  w.eventLog()->setFocus(Qt::TabFocusReason);
+  QTRY_COMPARE(QApplication::focusWidget(), static_cast<QWidget*>(w.eventLog()));
+  QVERIFY(w.eventLog()->window() == events);
+  pressOnFocus(Qt::Key_Space);
+  QCOMPARE(c->state(), State::Running);
+  pressOnFocus(Qt::Key_Space);
+  QCOMPARE(c->state(), State::Paused);
+  settle(c);
+  const qint64 paused = c->stepsDone();
+  pressOnFocus(Qt::Key_S);
+  QTRY_COMPARE_WITH_TIMEOUT(c->stepsDone(), paused + 1, kTimeout);
+  pressOnFocus(Qt::Key_F11);
+  QTRY_VERIFY(w.isFullScreen());
+  pressOnFocus(Qt::Key_F11);
+  QTRY_VERIFY(!w.isFullScreen());
+  // Ctrl+R: a new session, built in the background.
+  pressOnFocus(Qt::Key_R, Qt::ControlModifier);
+  QTRY_VERIFY_WITH_TIMEOUT(!c->loading() && c->state() == State::Ready, kTimeout);
+  QCOMPARE(c->stepsDone(), qint64(0));
+  events->setFloating(false);
+}
+
+// A free-text field keeps Space, letters, End and Ctrl+Right (typing and moving the cursor);
+// the shortcuts with Ctrl or a function key still reach the window from it. A spin box keeps
+// End (the cursor), not Space or S.
+void TestClassroom::textFieldsKeepTheKeysTypingNeeds() {
+  MainWindow w;
+  w.resize(1200, 800);
+  // A text field in a dock of the window, as any panel with one would have it.
+  auto* dock = new QDockWidget(QStringLiteral("notes"), &w);
+  dock->setObjectName(QStringLiteral("testNotes"));
+  auto* field = new QLineEdit(dock);
+  dock->setWidget(field);
+  w.addDockWidget(Qt::RightDockWidgetArea, dock);
+  w.show();
+  QApplication::setActiveWindow(&w);
+  QVERIFY(QTest::qWaitForWindowActive(&w));
+  QVERIFY(w.loadPreset(QStringLiteral("default")));
+  SessionController* c = w.controller();
+  field->setFocus(Qt::TabFocusReason);
+  QTRY_COMPARE(QApplication::focusWidget(), static_cast<QWidget*>(field));
+  pressOnFocus(Qt::Key_A);
+  pressOnFocus(Qt::Key_Space);
+  pressOnFocus(Qt::Key_S);
+  QCOMPARE(field->text(), QStringLiteral("a s"));
+  QCOMPARE(c->state(), State::Ready);
+  QCOMPARE(c->stepsDone(), qint64(0));
+  pressOnFocus(Qt::Key_Home);
+  pressOnFocus(Qt::Key_Right, Qt::ControlModifier);  // the next word, not one step
+  QVERIFY(field->cursorPosition() > 0);
+  pressOnFocus(Qt::Key_End);
+  QCOMPARE(field->cursorPosition(), 3);
+  QCOMPARE(c->stepsDone(), qint64(0));
+  QCOMPARE(c->state(), State::Ready);
+  pressOnFocus(Qt::Key_F11);
+  QTRY_VERIFY(w.isFullScreen());
+  pressOnFocus(Qt::Key_F11);
+  QTRY_VERIFY(!w.isFullScreen());
+  pressOnFocus(Qt::Key_Return, Qt::ControlModifier);  // start
+  QCOMPARE(c->state(), State::Running);
+  pressOnFocus(Qt::Key_F6);  // pause
+  QCOMPARE(c->state(), State::Paused);
+  QCOMPARE(field->text(), QStringLiteral("a s"));
+  // A spin box: End moves its cursor, Space still pauses and starts.
+  QSpinBox* box = w.controlPanel()->accumulationBox();
+  box->setFocus(Qt::TabFocusReason);
+  QTRY_COMPARE(QApplication::focusWidget(), static_cast<QWidget*>(box));
+  auto* edit = box->findChild<QLineEdit*>();
+  QVERIFY(edit);
+  edit->setCursorPosition(0);
+  box->setValue(12);
+  edit->setCursorPosition(0);
+  pressOnFocus(Qt::Key_End);
+  QCOMPARE(edit->cursorPosition(), edit->text().size());
+  QVERIFY(ClassroomController::shortcutWins(box, QKeySequence(Qt::Key_Space)));
+  QVERIFY(!ClassroomController::shortcutWins(box, QKeySequence(Qt::Key_End)));
+  QVERIFY(ClassroomController::shortcutWins(box, QKeySequence(QStringLiteral("Ctrl+Right"))));
+  QVERIFY(!ClassroomController::shortcutWins(field, QKeySequence(Qt::Key_Space)));
+  QVERIFY(ClassroomController::shortcutWins(w.eventLog(), QKeySequence(Qt::Key_End)));
 }
 
 #include "test_classroom.moc"
