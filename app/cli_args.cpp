@@ -152,6 +152,8 @@ bool parse_export_args(const std::vector<std::string>& args, ExportArgs& a) {
       if (value.empty() || res.ec != std::errc() || res.ptr != value.data() + value.size() || id < 1)
         throw UsageError(str(Cli::tr("--run expects a run id (a positive integer), got '%1'").arg(qs(value))));
       a.run = id;
+    } else if (arg == "--whatif" && !has_value) {
+      a.whatif = true;
     } else if (arg == "--csv") {
       if (!take_value() || value.empty()) throw UsageError(str(Cli::tr("--csv needs a folder")));
       a.dir = value;

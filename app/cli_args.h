@@ -85,6 +85,7 @@ struct ExportArgs {
   std::string file;
   std::string dir;
   std::int64_t run = -1;  ///< -1: the latest run
+  bool whatif = false;    ///< --whatif: also format_whatif.csv (docs/measurements.md, "Format what-if")
 };
 /// Parses export's arguments (argv without the program and command names). Returns false when
 /// --help or -h was given; throws UsageError naming what is wrong. On true, `file` and `dir`

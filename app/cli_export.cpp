@@ -7,6 +7,7 @@
 
 #include "cli_args.h"
 
+#include <ampscope/format_whatif.h>
 #include <ampscope/run_store.h>
 #include <ampscope/scale_policy.h>
 
@@ -15,6 +16,7 @@
 #include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <memory>
 #include <stdexcept>
 #include <string>
 #include <string_view>
@@ -25,16 +27,19 @@ namespace ampscope::cli {
 namespace {
 
 std::string usage_text() {
-  return str(Cli::tr("Usage: ampscope export FILE [--run ID] --csv DIR\n"
+  return str(Cli::tr("Usage: ampscope export FILE [--run ID] [--whatif] --csv DIR\n"
                      "\n"
                      "Writes one run of the run store FILE as CSV files to DIR (created if missing):\n"
                      "  runs.csv         the run: id, created, model, precision, device, status, steps, ...\n"
                      "  layers.csv       its instrumented tensors (layer_id, name, module, kind, shape, numel)\n"
                      "  steps.csv        one row per optimizer step: loss, scale before/after, skip, reason, ...\n"
                      "  layer_stats.csv  one row per layer and statistics step, with the exponent histogram\n"
+                     "  format_whatif.csv (with --whatif) per statistics step, layer and format (fp16, bf16,\n"
+                     "                   fp8-e4m3, fp8-e5m2): the elements a cast would flush to zero or overflow\n"
                      "\n"
                      "Options:\n"
                      "  --run ID   the run to export (default: the latest run in FILE)\n"
+                     "  --whatif   also write format_whatif.csv (docs/measurements.md, \"Format what-if\")\n"
                      "  --csv DIR  the output folder\n"
                      "  -h, --help this text\n"
                      "\n"
@@ -105,7 +110,8 @@ class CsvFile {
   bool m_done = false;
 };
 
-void write_run(const RunStore& store, const RunData& run, const std::filesystem::path& dir, std::int64_t& stat_rows) {
+void write_run(const RunStore& store, const RunData& run, const std::filesystem::path& dir, bool whatif,
+               std::int64_t& stat_rows) {
   const std::int64_t id = run.summary.id;
   auto layer_name = [&](int layer) {
     return layer >= 0 && layer < static_cast<int>(run.layers.size()) ? run.layers[layer].name : std::string();
@@ -149,6 +155,16 @@ void write_run(const RunStore& store, const RunData& run, const std::filesystem:
     f.row({"run_id", "step", "layer_id", "layer", "numel", "zeros", "subnormal", "below_min_subnormal", "above_max",
            "nan", "pos_inf", "neg_inf", "amax", "amin_nonzero", "sum_squares", "norm", "underflow", "underflow_mass",
            "hist_lo", "hist_hi", "hist"});
+    // The format what-if of each row, from the same histogram (the values as recorded, at the step's scale).
+    std::unique_ptr<CsvFile> w;
+    if (whatif) {
+      w = std::make_unique<CsvFile>(dir, "format_whatif.csv");
+      w->row({"run_id", "step", "scale", "layer_id", "layer", "numel", "format", "underflow_low", "underflow_high",
+              "underflow_pct_low", "underflow_pct_high", "overflow_low", "overflow_high", "overflow_pct_low",
+              "overflow_pct_high"});
+    }
+    constexpr kernels::Format kWhatIfFormats[] = {kernels::Format::FP16, kernels::Format::BF16, kernels::Format::FP8_E4M3,
+                                                  kernels::Format::FP8_E5M2};
     // Per-layer rows are the bulk of a run: read them a page of steps at a time.
     constexpr std::size_t kPage = 512;
     for (std::size_t i = 0; i < run.steps.size(); i += kPage) {
@@ -162,10 +178,19 @@ void write_run(const RunStore& store, const RunData& run, const std::filesystem:
                  l.underflow >= 0 ? num(l.underflow) : std::string(), num(l.underflow_mass), num(std::int64_t{s.lo}),
                  num(std::int64_t{s.hi}), field(int_list(s.bins))});
           ++stat_rows;
+          if (!w) continue;
+          for (kernels::Format format : kWhatIfFormats) {
+            const FormatWhatIf x = format_whatif(s, format, 0, run.config.histogram.target);
+            w->row({num(id), num(r.step), num(r.scale_before), num(std::int64_t{l.layer}), field(layer_name(l.layer)),
+                    num(x.numel), std::string(to_string(format)), num(x.underflow.low), num(x.underflow.high),
+                    num(100.0 * x.underflowShareLow()), num(100.0 * x.underflowShareHigh()), num(x.overflow.low),
+                    num(x.overflow.high), num(100.0 * x.overflowShareLow()), num(100.0 * x.overflowShareHigh())});
+          }
         }
       }
     }
     f.commit();
+    if (w) w->commit();
   }
 }
 
@@ -212,7 +237,7 @@ int run_export(int argc, char** argv) {
       return 1;
     }
     std::int64_t stat_rows = 0;
-    write_run(store, run, dir, stat_rows);
+    write_run(store, run, dir, a.whatif, stat_rows);
     std::cout << str(Cli::tr("exported run %1 (%2, %3, %n steps, %4 layer rows) to %5", nullptr,
                              static_cast<int>(run.steps.size()))
                          .arg(id)

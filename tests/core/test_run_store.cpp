@@ -1,6 +1,7 @@
 // Tests of the SQLite run store, the background recorder and `ampscope export`:
 // exact round trips (NaN, infinities, -0.0), many runs, paging, a fast producer, processes
 // killed mid-write, a size-limited file, foreign and future files, and the CSV output.
+#include <ampscope/format_whatif.h>
 #include <ampscope/run_store.h>
 #include <ampscope/training_session.h>
 
@@ -1415,6 +1416,36 @@ class TestRunStore : public QObject {
     QCOMPARE(runs[1][5], std::string("finished"));
     QCOMPARE(runs[1].back(), make_config().to_json());
     QVERIFY(!fs::exists(out + "/steps.csv.tmp"));
+    QVERIFY(!fs::exists(out + "/format_whatif.csv"));  // only with --whatif
+
+    // --whatif: every statistics row's format what-if, as format_whatif() computes it from the
+    // stored histogram (issue 16; docs/measurements.md, "Format what-if").
+    const std::string wi = file("csv_whatif");
+    QCOMPARE(call_export({path, "--run", std::to_string(first), "--whatif", "--csv", wi}), 0);
+    const auto what = read_csv(wi + "/format_whatif.csv");
+    QCOMPARE(what.size(), std::size_t{1 + 10 * 3 * 4});
+    QCOMPARE(what[0].size(), std::size_t{15});
+    QCOMPARE(what[0][7], std::string("underflow_low"));
+    int nonzero = 0;
+    for (int k = 0; k < 4; ++k) {
+      const auto& w = what[1 + (1 * 3 + 2) * 4 + k];  // step 5, layer 2, the k-th format
+      kernels::Format format{};
+      QVERIFY(parse(w[6], format));
+      const FormatWhatIf x = format_whatif(s5.layers[2].stats, format, 0, make_config().histogram.target);
+      QCOMPARE(w[1], std::string("5"));
+      QVERIFY(same(parse_double(w[2]), s5.scale_before));
+      QCOMPARE(w[3], std::string("2"));
+      QCOMPARE(w[5], std::to_string(x.numel));
+      QCOMPARE(w[7], std::to_string(x.underflow.low));
+      QCOMPARE(w[8], std::to_string(x.underflow.high));
+      QVERIFY(same(parse_double(w[10]), 100.0 * x.underflowShareHigh()));
+      QCOMPARE(w[11], std::to_string(x.overflow.low));
+      QCOMPARE(w[12], std::to_string(x.overflow.high));
+      QVERIFY(same(parse_double(w[13]), 100.0 * x.overflowShareLow()));
+      nonzero += x.underflow.high > 0 || x.overflow.high > 0;
+    }
+    QVERIFY(nonzero > 0);
+    QCOMPARE(read_csv(wi + "/layer_stats.csv"), stats);  // the other files as without it
 
     // Default: the latest run.
     const std::string latest = file("csv_latest");
