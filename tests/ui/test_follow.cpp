@@ -343,7 +343,7 @@ void TestFollow::groupOfTwoRanks() {
   });
   QTRY_COMPARE(f->disagreements(), (std::vector<qint64>{17, 50}));
   QTRY_COMPARE(marks->data()->size(), 2);
-  QVERIFY(logLines(w).contains(QStringLiteral("step 50: ranks disagree: rank0 scale=65536, rank1 scale=32768")));
+  QVERIFY(logLines(w).contains(QStringLiteral("step 50: ranks disagree: rank0 scale=2^16, rank1 scale=2^15")));
   // AMPSCOPE_FOLLOW_GRAB=FILE.png: a picture of the group (to look at it as a user would).
   if (const QString grab = qEnvironmentVariable("AMPSCOPE_FOLLOW_GRAB"); !grab.isEmpty()) QVERIFY(w.grabWindowTo(grab));
   // The rank selector in the status bar: rank 1's statistics in the charts and the table, rank 0 overlaid.

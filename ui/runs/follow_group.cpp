@@ -9,6 +9,9 @@
 #include "shell/main_window.h"
 
 #include "charts/qcp.h"
+#include "panels/narrator.h"
+
+#include <ampscope/scale_text.h>
 
 #include <cmath>
 #include <limits>
@@ -29,8 +32,11 @@ std::optional<QString> rankDisagreement(qint64 step, const std::vector<std::pair
   for (const auto& [rank, p] : ranks) {
     QStringList what;
     if (inf) what << QStringLiteral("found_inf=%1").arg(p->found_inf ? 1 : 0);
-    // The scale the step ran with when that differs, else the one the ranks go on with.
-    if (scale) what << QStringLiteral("scale=%1").arg(before ? p->scale_before : p->scale_after, 0, 'g', 9);
+    // The scale the step ran with when that differs, else the one the ranks go on with: 2^k,
+    // else with nine digits (ranks may differ in the last ones).
+    const double s = before ? p->scale_before : p->scale_after;
+    int k = 0;
+    if (scale) what << QStringLiteral("scale=%1").arg(exact_power_of_two(s, k) ? scaleText(s) : QString::number(s, 'g', 9));
     parts << QStringLiteral("rank%1 %2").arg(rank).arg(what.join(QLatin1Char(' ')));
   }
   return FollowController::tr("step %1: ranks disagree: %2").arg(step).arg(parts.join(QStringLiteral(", ")));
