@@ -158,8 +158,33 @@ class TestDesktopPackage : public QObject {
     QString error;
     const DesktopEntry all = parseDesktopEntry(file.readAll(), &error);
     QVERIFY2(error.isEmpty(), qPrintable(error));
-    QCOMPARE(all.keys(), QStringList{QStringLiteral("Desktop Entry")});
+    QVERIFY(all.contains(QStringLiteral("Desktop Entry")));
     const QHash<QString, QString> e = all.value(QStringLiteral("Desktop Entry"));
+    // The other groups are the actions listed in Actions, each with a Name and an Exec of the
+    // installed binary: "Presentation mode" for a class, from the entry's context menu.
+    const QStringList actions = e.value(QStringLiteral("Actions")).split(QLatin1Char(';'), Qt::SkipEmptyParts);
+    QCOMPARE(actions, QStringList{QStringLiteral("presentation")});
+    QCOMPARE(all.size(), 1 + actions.size());
+    for (const QString& action : actions) {
+      const QHash<QString, QString> a = all.value(QStringLiteral("Desktop Action ") + action);
+      QVERIFY2(!a.isEmpty(), qPrintable(action));
+      for (auto it = a.begin(); it != a.end(); ++it) {
+        const QString base = it.key().section(QLatin1Char('['), 0, 0);
+        QVERIFY2(base == QLatin1String("Name") || base == QLatin1String("Exec") || base == QLatin1String("Icon"),
+                 qPrintable(it.key()));
+      }
+      QVERIFY(!a.value(QStringLiteral("Name")).isEmpty());
+      const QStringList exec = a.value(QStringLiteral("Exec")).split(QLatin1Char(' '));
+      QCOMPARE(exec.value(0), QStringLiteral("ampscope"));
+      // The window takes the options (an unknown one exits 2 before any window) and lists them.
+      const Run help = run(m_root + QStringLiteral("/usr/bin/ampscope"), exec.mid(1) << QStringLiteral("--help"),
+                           [] { auto env = QProcessEnvironment::systemEnvironment();
+                                env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
+                                return env; }());
+      QVERIFY2(help.code == 0, qPrintable(help.out));
+      for (const QString& option : exec.mid(1))
+        QVERIFY2(help.out.contains(QStringLiteral("  ") + option + QLatin1Char(' ')), qPrintable(option + QLatin1Char('\n') + help.out));
+    }
 
     // Every key is one the specification defines for an application (a typo is no key at all),
     // and every translated key translates a key that is there.
