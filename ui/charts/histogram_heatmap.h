@@ -1,7 +1,8 @@
 // The core picture: for one step, every layer's gradient as an exponent histogram (rows =
 // layers, columns = binary exponent bins), colour = share of the tensor's elements on a log
-// scale. Zero / NaN / +inf / -inf have their own columns, always visible. fp16's limits are
-// drawn as labelled lines. "Unscaled" shifts the exponents by -log2(S): the true gradients.
+// scale. Zero / NaN / +inf / -inf have their own columns, always visible. A format's limits (the
+// run's own, or View > Format limits drawn) are lines labelled with its name. "Unscaled" shifts
+// the exponents by -log2(S): the true gradients.
 #pragma once
 
 #include "charts/chart_base.h"

@@ -18,7 +18,7 @@ class LayerHistoryHeatmap : public ChartBase {
   void setShownStep(qint64 step) override;
   void setSelectedLayer(int layer);
   /// Unscaled view: rows are exponents of g/S (each step shifted by its own log2 S) and the
-  /// fp16 limits follow the scale as step lines. Off: the scaled gradient, fixed limits.
+  /// format limits follow the scale as step lines. Off: the scaled gradient, fixed limits.
   void setUnscaled(bool on);
   bool unscaled() const { return m_unscaled; }
   /// The fp16 limit lines of the unscaled view (one point per drawn step; for tests).
