@@ -263,6 +263,22 @@ void TestFormatLimits::replayedRunHasItsFormatAndWhatIf() {
   QTRY_COMPARE_WITH_TIMEOUT(m->drawnStep(), qint64(last.step), 20000);
   int nonzero = 0;
   compareTable(m, last, 0, target, &nonzero);
+  // What the classroom sees: this bf16 run trains without a scaler (S = 1); in fp16 some of its
+  // gradients would flush to zero, in bf16 none.
+  std::int64_t fp16Flushed = 0;
+  for (int r = 0; r < m->rowCount(); ++r) {
+    const FormatWhatIf* f16 = m->result(r, kernels::Format::FP16);
+    const FormatWhatIf* b16 = m->result(r, kernels::Format::BF16);
+    QVERIFY(f16 && b16);
+    QCOMPARE(b16->underflow.high, std::int64_t{0});
+    fp16Flushed += f16->underflow.low;
+    if (f16->underflow.high > 0)
+      qInfo("bf16 run, step %lld, %s: fp16 would flush %lld..%lld of %lld elements (%.3g..%.3g%%)",
+            static_cast<long long>(last.step), w.shownHistory().layers()[static_cast<std::size_t>(r)].name.c_str(),
+            static_cast<long long>(f16->underflow.low), static_cast<long long>(f16->underflow.high),
+            static_cast<long long>(f16->numel), 100 * f16->underflowShareLow(), 100 * f16->underflowShareHigh());
+  }
+  QVERIFY(fp16Flushed > 0);
   w.backToLive();
   QCOMPARE(w.dashboard()->histogram()->limitsFormat(), kernels::Format::FP16);
   QTRY_COMPARE(m->drawnStep(), qint64(1));
