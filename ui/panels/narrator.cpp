@@ -106,7 +106,7 @@ std::optional<NarratedEvent> Narrator::narrate(const StepRecord& r) {
     case ScaleChangeReason::SetByUser:
       return NarratedEvent{r.step, Sev::Info,
                            tr("step %1: scale set by the user: %2 \u2192 %3")
-                               .arg(at, previous >= 0 ? number(previous) : before, before)};
+                               .arg(at, previous >= 0 ? scaleText(previous) : before, before)};
     case ScaleChangeReason::Unchanged:
       if (r.skipped)
         return NarratedEvent{r.step, Sev::Bad,
