@@ -788,6 +788,8 @@ void TestClassroom::scalesReadAsPowersOfTwo() {
     return QString();
   };
   QTRY_COMPARE_WITH_TIMEOUT(statusScale(), QStringLiteral("scale 2^40"), kTimeout);
+  QTRY_VERIFY2(w.dashboard()->caption().contains(QStringLiteral("GradScaler (init 2^40, interval 2000)")),
+               qPrintable(w.dashboard()->caption()));
   w.controller()->start();
   QTRY_COMPARE_WITH_TIMEOUT(w.controller()->state(), State::Finished, kTimeout);
   // Six overflows, six halvings: 2^40 -> 2^34, said so in the status bar, the event log, the

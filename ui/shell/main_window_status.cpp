@@ -29,7 +29,8 @@ QString MainWindow::caption() const {
     QString s = tr("%1 \u00b7 %2 \u00b7 %3 steps \u00b7 ")
                     .arg(replay->label(), QString::fromStdString(c.model))
                     .arg(replay->summary().steps);
-    s += replay->scalerInUse() ? tr("GradScaler (interval %1)").arg(c.scaler.growth_interval()) : tr("no loss scaling");
+    s += replay->scalerInUse() ? tr("GradScaler (init %1, interval %2)").arg(scaleText(c.scaler.init_scale())).arg(c.scaler.growth_interval())
+                               : tr("no loss scaling");
     if (const StoredRun* overlay = m_runs->overlaidRun()) s += tr(" \u00b7 overlay %1").arg(overlay->label());
     return s;
   }
@@ -37,7 +38,8 @@ QString MainWindow::caption() const {
   QString s = tr("%1 \u00b7 %2 \u00b7 %3 steps \u00b7 ")
                   .arg(QString::fromStdString(c.model), m_controller->precisionLabel())
                   .arg(m_controller->stepsDone());
-  s += m_controller->scalerInUse() ? tr("GradScaler (interval %1)").arg(c.scaler.growth_interval())
+  // The start is part of the story a figure tells (overflow-storm's 2^40).
+  s += m_controller->scalerInUse() ? tr("GradScaler (init %1, interval %2)").arg(scaleText(c.scaler.init_scale())).arg(c.scaler.growth_interval())
                                    : tr("no loss scaling");
   s += tr(" \u00b7 %1 lr %2 \u00b7 batch %3")
            .arg(QString::fromUtf8(std::string(to_string(c.optimizer)).c_str()), number(c.lr))
