@@ -890,6 +890,14 @@ void TestClassroom::shortcutsWorkWhicheverWidgetHasFocus() {
     pressOnFocus(Qt::Key_Space, Qt::ControlModifier);
     QCOMPARE(c->state(), State::Paused);
     if (auto* spin = qobject_cast<QAbstractSpinBox*>(target)) QCOMPARE(spin->text(), before);  // nothing typed into it
+    // End: back to the newest step, except in a number field, where it moves the cursor.
+    w.showStep(1);
+    QCOMPARE(w.shownStep(), qint64(1));
+    target->setFocus(Qt::TabFocusReason);
+    QTRY_COMPARE(QApplication::focusWidget(), target);
+    pressOnFocus(Qt::Key_End);
+    QCOMPARE(w.shownStep(), qobject_cast<QAbstractSpinBox*>(target) ? qint64(1) : qint64(-1));
+    w.showStep(-1);
     // F11: full screen, with presentation mode for the back of the room; F11 again: both back.
     QVERIFY(!w.isFullScreen() && !w.presentationMode());
     pressOnFocus(Qt::Key_F11);
