@@ -906,6 +906,14 @@ void TestClassroom::shortcutsWorkWhicheverWidgetHasFocus() {
     pressOnFocus(Qt::Key_F11);  // the focus may have moved: presentation mode hides advanced widgets
     QTRY_VERIFY(!(w.windowState() & Qt::WindowFullScreen));
     QVERIFY(!w.presentationMode());
+    // Esc leaves full screen too, as in a slide show.
+    target->setFocus(Qt::TabFocusReason);
+    QTRY_COMPARE(QApplication::focusWidget(), target);
+    pressOnFocus(Qt::Key_F11);
+    QTRY_VERIFY(w.isFullScreen());
+    pressOnFocus(Qt::Key_Escape);
+    QTRY_VERIFY(!w.isFullScreen());
+    QVERIFY(!w.presentationMode());
     target->setFocus(Qt::TabFocusReason);
     QTRY_COMPARE(QApplication::focusWidget(), target);
     pressOnFocus(Qt::Key_P, Qt::ControlModifier);

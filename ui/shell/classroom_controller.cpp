@@ -293,18 +293,30 @@ bool ClassroomController::shortcutWins(const QWidget* focus, const QKeySequence&
 }
 
 bool ClassroomController::eventFilter(QObject* watched, QEvent* event) {
+  const auto inWindow = [this](const QWidget* focus) {  // the window or one of its floating docks
+    const QWidget* top = focus->window();
+    bool inside = false;
+    for (const QWidget* p = focus; p && !inside; p = p->parentWidget()) inside = p == m_parts.window;
+    return inside && (top == m_parts.window || qobject_cast<const QDockWidget*>(top));
+  };
   if (event->type() == QEvent::WindowStateChange && watched == m_parts.window) {
     m_parts.menus->showFullScreen(m_parts.window->isFullScreen());
+  } else if (event->type() == QEvent::KeyPress && m_parts.window->isFullScreen() &&
+             watched == QApplication::focusWidget() && !QApplication::activePopupWidget() &&
+             !QApplication::activeModalWidget() && inWindow(static_cast<QWidget*>(watched))) {
+    // Esc leaves full screen, as in a browser or a slide show (no widget here needs it then).
+    const auto* key = static_cast<QKeyEvent*>(event);
+    if (key->key() == Qt::Key_Escape && key->modifiers() == Qt::NoModifier) {
+      setFullScreen(false);
+      return true;
+    }
   } else if (event->type() == QEvent::ShortcutOverride && watched == QApplication::focusWidget() &&
              !QApplication::activePopupWidget() && !QApplication::activeModalWidget()) {
     // A focused widget that accepts ShortcutOverride keeps the key from the window's shortcut
     // (a spin box takes Space, S and Ctrl+Right). For the window's own shortcuts, pressed in the
     // window or one of its floating docks, decide here who gets the key.
     auto* focus = static_cast<QWidget*>(watched);
-    const QWidget* top = focus->window();
-    bool inside = false;
-    for (const QWidget* p = focus; p && !inside; p = p->parentWidget()) inside = p == m_parts.window;
-    if (!inside || (top != m_parts.window && !qobject_cast<const QDockWidget*>(top))) return false;
+    if (!inWindow(focus)) return false;
     const auto* key = static_cast<QKeyEvent*>(event);
     const QKeySequence keys(QKeyCombination(key->modifiers() & ~Qt::KeypadModifier, Qt::Key(key->key())));
     bool ours = false;
