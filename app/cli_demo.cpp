@@ -71,7 +71,7 @@ int run_demo(const std::vector<std::string>& args) {
 
   std::cout << str(Cli::tr("AmpScope demo (headless): the deep MLP (12 hidden layers) on 10 Gaussian clusters, trained three ways\n"
                            "on %1: fp32, %2 without a loss scaler, and %2 through the GradScaler\n"
-                           "(init scale 65536). Every 25 steps an fp32 reference backward counts the fc1\n"
+                           "(init scale 2^16). Every 25 steps an fp32 reference backward counts the fc1\n"
                            "weight-gradient elements that fp16 flushed to zero (underflow).")
                        .arg(qs(lanes[2].session->device_label()), qs(p16)))
             << "\n\n";

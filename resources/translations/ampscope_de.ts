@@ -4,20 +4,24 @@
 <context>
     <name>ChartBase</name>
     <message>
-        <source>subnormal %1</source>
-        <translation>subnormal %1</translation>
-    </message>
-    <message>
-        <source>normal %1</source>
-        <translation>normal %1</translation>
-    </message>
-    <message>
-        <source>max %1</source>
-        <translation>max %1</translation>
-    </message>
-    <message>
         <source>optimizer step</source>
         <translation>Optimiererschritt</translation>
+    </message>
+    <message>
+        <source>%1 subnormal %2</source>
+        <translation>%1 subnormal %2</translation>
+    </message>
+    <message>
+        <source>%1 normal %2</source>
+        <translation>%1 normal %2</translation>
+    </message>
+    <message>
+        <source>%1 max %2</source>
+        <translation>%1 max %2</translation>
+    </message>
+    <message>
+        <source>%1 limits (%2 … %3) lie outside the plotted exponents</source>
+        <translation>Die Grenzen von %1 (%2 … %3) liegen außerhalb der gezeichneten Exponenten</translation>
     </message>
 </context>
 <context>
@@ -91,16 +95,6 @@
         <translation>Trainiert das tiefe MLP auf drei Arten und erzählt, was fp16 mit seinen Gradienten macht.</translation>
     </message>
     <message>
-        <source>AmpScope demo (headless): the deep MLP (12 hidden layers) on 10 Gaussian clusters, trained three ways
-on %1: fp32, %2 without a loss scaler, and %2 through the GradScaler
-(init scale 65536). Every 25 steps an fp32 reference backward counts the fc1
-weight-gradient elements that fp16 flushed to zero (underflow).</source>
-        <translation>AmpScope-Demo (ohne Fenster): das tiefe MLP (12 verborgene Schichten) auf 10 Gauß-Clustern, dreifach trainiert
-auf %1: fp32, %2 ohne Loss-Skalierung und %2 über den GradScaler
-(Anfangsskala 65536). Alle 25 Schritte zählt ein fp32-Referenz-Backward die Elemente des
-fc1-Gewichtsgradienten, die fp16 auf null gesetzt hat (Unterlauf).</translation>
-    </message>
-    <message>
         <source>step</source>
         <translation>Schritt</translation>
     </message>
@@ -146,42 +140,6 @@ multipliziert, bleiben %2% davon erhalten. End-Loss: fp32 %3, fp16 %4, fp16 + Sk
     <message>
         <source>Record your own run: %1</source>
         <translation>Einen eigenen Lauf aufzeichnen: %1</translation>
-    </message>
-    <message>
-        <source>Usage: ampscope export FILE [--run ID] --csv DIR
-
-Writes one run of the run store FILE as CSV files to DIR (created if missing):
-  runs.csv         the run: id, created, model, precision, device, status, steps, ...
-  layers.csv       its instrumented tensors (layer_id, name, module, kind, shape, numel)
-  steps.csv        one row per optimizer step: loss, scale before/after, skip, reason, ...
-  layer_stats.csv  one row per layer and statistics step, with the exponent histogram
-
-Options:
-  --run ID   the run to export (default: the latest run in FILE)
-  --csv DIR  the output folder
-  -h, --help this text
-
-Numbers are written so that they read back exactly; NaN and infinities as nan, inf, -inf;
-an empty field means &apos;none&apos; (no first offender, underflow not measured).
-Exit status: 0 done, 1 FILE unreadable or DIR unwritable, 2 bad arguments.
-</source>
-        <translation>Aufruf: ampscope export FILE [--run ID] --csv DIR
-
-Schreibt einen Lauf des Laufspeichers FILE als CSV-Dateien nach DIR (wird bei Bedarf angelegt):
-  runs.csv         der Lauf: id, created, model, precision, device, status, steps, ...
-  layers.csv       seine instrumentierten Tensoren (layer_id, name, module, kind, shape, numel)
-  steps.csv        eine Zeile pro Optimiererschritt: Loss, Skala vorher/nachher, übersprungen, Grund, ...
-  layer_stats.csv  eine Zeile pro Schicht und Statistikschritt, mit dem Exponentenhistogramm
-
-Optionen:
-  --run ID   der zu exportierende Lauf (Vorgabe: der neueste Lauf in FILE)
-  --csv DIR  der Ausgabeordner
-  -h, --help dieser Text
-
-Zahlen werden so geschrieben, dass sie exakt zurückgelesen werden; NaN und Unendlich als nan, inf, -inf;
-ein leeres Feld bedeutet &apos;keins&apos; (kein erster Verursacher, Unterlauf nicht gemessen).
-Exit-Status: 0 fertig, 1 FILE nicht lesbar oder DIR nicht beschreibbar, 2 falsche Argumente.
-</translation>
     </message>
     <message>
         <source>(see ampscope export --help)</source>
@@ -515,6 +473,58 @@ Beispiel: %2</translation>
     <message>
         <source>LibTorch compute threads, in [1, 256] (default: chosen from the model&apos;s layers and the cores, BLAS threads too).</source>
         <translation>LibTorch-Rechenthreads, in [1, 256] (Vorgabe: gewählt nach den Schichten des Modells und den Kernen, ebenso die BLAS-Threads).</translation>
+    </message>
+    <message>
+        <source>Usage: ampscope export FILE [--run ID] [--whatif] --csv DIR
+
+Writes one run of the run store FILE as CSV files to DIR (created if missing):
+  runs.csv         the run: id, created, model, precision, device, status, steps, ...
+  layers.csv       its instrumented tensors (layer_id, name, module, kind, shape, numel)
+  steps.csv        one row per optimizer step: loss, scale before/after, skip, reason, ...
+  layer_stats.csv  one row per layer and statistics step, with the exponent histogram
+  format_whatif.csv (with --whatif) per statistics step, layer and format (fp16, bf16,
+                   fp8-e4m3, fp8-e5m2): the elements a cast would flush to zero or overflow
+
+Options:
+  --run ID   the run to export (default: the latest run in FILE)
+  --whatif   also write format_whatif.csv (docs/measurements.md, &quot;Format what-if&quot;)
+  --csv DIR  the output folder
+  -h, --help this text
+
+Numbers are written so that they read back exactly; NaN and infinities as nan, inf, -inf;
+an empty field means &apos;none&apos; (no first offender, underflow not measured).
+Exit status: 0 done, 1 FILE unreadable or DIR unwritable, 2 bad arguments.
+</source>
+        <translation>Aufruf: ampscope export FILE [--run ID] [--whatif] --csv DIR
+
+Schreibt einen Lauf des Laufspeichers FILE als CSV-Dateien nach DIR (wird bei Bedarf angelegt):
+  runs.csv         der Lauf: id, created, model, precision, device, status, steps, ...
+  layers.csv       seine instrumentierten Tensoren (layer_id, name, module, kind, shape, numel)
+  steps.csv        eine Zeile pro Optimiererschritt: Loss, Skala vorher/nachher, übersprungen, Grund, ...
+  layer_stats.csv  eine Zeile pro Schicht und Statistikschritt, mit dem Exponentenhistogramm
+  format_whatif.csv (mit --whatif) pro Statistikschritt, Schicht und Format (fp16, bf16,
+                   fp8-e4m3, fp8-e5m2): die Elemente, die eine Umwandlung nullen oder überlaufen lassen würde
+
+Optionen:
+  --run ID   der zu exportierende Lauf (Vorgabe: der neueste Lauf in FILE)
+  --whatif   auch format_whatif.csv schreiben (docs/measurements.md, &quot;Format what-if&quot;)
+  --csv DIR  der Ausgabeordner
+  -h, --help dieser Text
+
+Zahlen werden so geschrieben, dass sie exakt zurückgelesen werden; NaN und Unendlich als nan, inf, -inf;
+ein leeres Feld bedeutet &apos;keins&apos; (kein erster Verursacher, Unterlauf nicht gemessen).
+Exit-Status: 0 fertig, 1 FILE nicht lesbar oder DIR nicht beschreibbar, 2 falsche Argumente.
+</translation>
+    </message>
+    <message>
+        <source>AmpScope demo (headless): the deep MLP (12 hidden layers) on 10 Gaussian clusters, trained three ways
+on %1: fp32, %2 without a loss scaler, and %2 through the GradScaler
+(init scale 2^16). Every 25 steps an fp32 reference backward counts the fc1
+weight-gradient elements that fp16 flushed to zero (underflow).</source>
+        <translation>AmpScope-Demo (ohne Fenster): das tiefe MLP (12 verborgene Schichten) auf 10 Gauß-Clustern, dreifach trainiert
+auf %1: fp32, %2 ohne Loss-Skalierung und %2 über den GradScaler
+(Anfangsskala 2^16). Alle 25 Schritte zählt ein fp32-Referenz-Backward die Elemente des
+fc1-Gewichtsgradienten, die fp16 auf null gesetzt hat (Unterlauf).</translation>
     </message>
 </context>
 <context>
@@ -864,10 +874,6 @@ Beispiel: %2</translation>
         <translation>Spiral-MLP, fp16, PyTorchs Standard-Skalierer</translation>
     </message>
     <message>
-        <source>A 4-layer MLP learns 3 interleaved spirals under fp16 with torch.amp.GradScaler&apos;s defaults (init scale 65536, growth x2 every 2000 clean steps, backoff x0.5). Watch the scale settle and the gradient exponents sit between the fp16 limits.</source>
-        <translation>Ein 4-schichtiges MLP lernt 3 ineinandergreifende Spiralen in fp16 mit den Vorgaben von torch.amp.GradScaler (Anfangsskala 65536, Wachstum x2 alle 2000 sauberen Schritte, Backoff x0.5). Sehen Sie zu, wie sich die Skala einpendelt und die Gradientenexponenten zwischen den fp16-Grenzen liegen.</translation>
-    </message>
-    <message>
         <source>Spiral MLP, fp16, inf injected into fc3 at step 50</source>
         <translation>Spiral-MLP, fp16, inf in fc3 bei Schritt 50 eingeschleust</translation>
     </message>
@@ -899,6 +905,10 @@ Beispiel: %2</translation>
         <source>unknown preset &apos;%1&apos; (known: %2)</source>
         <translation>unbekannte Voreinstellung &apos;%1&apos; (bekannt: %2)</translation>
     </message>
+    <message>
+        <source>A 4-layer MLP learns 3 interleaved spirals under fp16 with torch.amp.GradScaler&apos;s defaults (init scale 2^16, growth x2 every 2000 clean steps, backoff x0.5). Watch the scale settle and the gradient exponents sit between the fp16 limits.</source>
+        <translation>Ein 4-schichtiges MLP lernt 3 ineinandergreifende Spiralen in fp16 mit den Vorgaben von torch.amp.GradScaler (Anfangsskala 2^16, Wachstum x2 alle 2000 sauberen Schritte, Backoff x0.5). Sehen Sie zu, wie sich die Skala einpendelt und die Gradientenexponenten zwischen den fp16-Grenzen liegen.</translation>
+    </message>
 </context>
 <context>
     <name>PresetParse</name>
@@ -921,6 +931,10 @@ Beispiel: %2</translation>
     <message>
         <source>&quot;%1&quot; must be a JSON object</source>
         <translation>&quot;%1&quot; muss ein JSON-Objekt sein</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; must list one to three of: %2</source>
+        <translation>&quot;%1&quot; muss eins bis drei hiervon aufführen: %2</translation>
     </message>
 </context>
 <context>
@@ -1519,6 +1533,37 @@ Beispiel: %2</translation>
     </message>
 </context>
 <context>
+    <name>ampscope::ui::AboutDialog</name>
+    <message>
+        <source>About AmpScope</source>
+        <translation>Über AmpScope</translation>
+    </message>
+    <message>
+        <source>See what mixed-precision training does to gradients.</source>
+        <translation>Sehen, was Mixed-Precision-Training mit Gradienten macht.</translation>
+    </message>
+    <message>
+        <source>Built with LibTorch %1 and Qt %2; running on Qt %3.</source>
+        <translation>Gebaut mit LibTorch %1 und Qt %2; läuft unter Qt %3.</translation>
+    </message>
+    <message>
+        <source>(not recorded)</source>
+        <translation>(keine Aufzeichnung)</translation>
+    </message>
+    <message>
+        <source>Open folder</source>
+        <translation>Ordner öffnen</translation>
+    </message>
+    <message>
+        <source>Runs are recorded in:</source>
+        <translation>Läufe werden aufgezeichnet in:</translation>
+    </message>
+    <message>
+        <source>Your presets are saved in:</source>
+        <translation>Ihre Voreinstellungen werden gespeichert in:</translation>
+    </message>
+</context>
+<context>
     <name>ampscope::ui::ControlPanel</name>
     <message>
         <source>Preset</source>
@@ -1711,6 +1756,45 @@ Beispiel: %2</translation>
     <message>
         <source>Skipped: %1</source>
         <translation>Übersprungen: %1</translation>
+    </message>
+</context>
+<context>
+    <name>ampscope::ui::Dashboard</name>
+    <message>
+        <source>All charts</source>
+        <translation>Alle Diagramme</translation>
+    </message>
+    <message>
+        <source>Loss</source>
+        <translation>Loss</translation>
+    </message>
+    <message>
+        <source>Loss scale</source>
+        <translation>Loss-Skala</translation>
+    </message>
+    <message>
+        <source>Under/overflow</source>
+        <translation>Unter-/Überlauf</translation>
+    </message>
+    <message>
+        <source>Exponents</source>
+        <translation>Exponenten</translation>
+    </message>
+    <message>
+        <source>Layer over time</source>
+        <translation>Schicht im Zeitverlauf</translation>
+    </message>
+    <message>
+        <source>Next chart page</source>
+        <translation>Nächste Diagrammseite</translation>
+    </message>
+    <message>
+        <source>Previous chart page</source>
+        <translation>Vorige Diagrammseite</translation>
+    </message>
+    <message>
+        <source>Chart page %1</source>
+        <translation>Diagrammseite %1</translation>
     </message>
 </context>
 <context>
@@ -2290,10 +2374,6 @@ keine Statistik in diesem Schritt</translation>
         <translation>%1 · %2 · %3 Schritte · </translation>
     </message>
     <message>
-        <source>GradScaler (interval %1)</source>
-        <translation>GradScaler (Intervall %1)</translation>
-    </message>
-    <message>
         <source>no loss scaling</source>
         <translation>keine Loss-Skalierung</translation>
     </message>
@@ -2476,6 +2556,50 @@ keine Statistik in diesem Schritt</translation>
     <message>
         <source>&amp;Follow a run…</source>
         <translation>Lauf &amp;verfolgen…</translation>
+    </message>
+    <message>
+        <source>Formats what-if</source>
+        <translation>Was-wäre-wenn der Formate</translation>
+    </message>
+    <message>
+        <source>Export the formats what-if</source>
+        <translation>Was-wäre-wenn der Formate exportieren</translation>
+    </message>
+    <message>
+        <source>There are no per-layer statistics to export yet.</source>
+        <translation>Es gibt noch keine Schichtstatistik zum Exportieren.</translation>
+    </message>
+    <message>
+        <source>Export the formats what-if of step %1 as CSV</source>
+        <translation>Was-wäre-wenn der Formate von Schritt %1 als CSV exportieren</translation>
+    </message>
+    <message>
+        <source>Wrote the what-if of step %1 (%2 rows) to %3</source>
+        <translation>Was-wäre-wenn von Schritt %1 (%2 Zeilen) nach %3 geschrieben</translation>
+    </message>
+    <message>
+        <source>&amp;About AmpScope</source>
+        <translation>Über &amp;AmpScope</translation>
+    </message>
+    <message>
+        <source>Export the formats &amp;what-if as CSV…</source>
+        <translation>&amp;Was-wäre-wenn der Formate als CSV exportieren…</translation>
+    </message>
+    <message>
+        <source>F&amp;ull screen</source>
+        <translation>&amp;Vollbild</translation>
+    </message>
+    <message>
+        <source>Format &amp;limits drawn</source>
+        <translation>Eingezeichnete Format&amp;grenzen</translation>
+    </message>
+    <message>
+        <source>The run&apos;s own format</source>
+        <translation>Das eigene Format des Laufs</translation>
+    </message>
+    <message>
+        <source>GradScaler (init %1, interval %2)</source>
+        <translation>GradScaler (Anfang %1, Intervall %2)</translation>
     </message>
 </context>
 <context>
@@ -2750,6 +2874,10 @@ Wachstumszähler %5</translation>
         <source>The scale never grows or backs off; non-finite steps are still skipped</source>
         <translation>Die Skala wächst nie und geht nie zurück; nicht-endliche Schritte werden trotzdem übersprungen</translation>
     </message>
+    <message>
+        <source>%1 = %2: outside the slider&apos;s steps (%3 to %4); moving the slider replaces it</source>
+        <translation>%1 = %2: außerhalb der Stufen des Reglers (%3 bis %4); wird der Regler bewegt, ersetzt er den Wert</translation>
+    </message>
 </context>
 <context>
     <name>ampscope::ui::SessionController</name>
@@ -2867,6 +2995,116 @@ Wachstumszähler %5</translation>
     <message>
         <source>The rank whose statistics the charts and the layer table show</source>
         <translation>Der Rank, dessen Statistik die Diagramme und die Schichttabelle zeigen</translation>
+    </message>
+</context>
+<context>
+    <name>ampscope::ui::WhatIfModel</name>
+    <message>
+        <source>No session</source>
+        <translation>Keine Sitzung</translation>
+    </message>
+    <message>
+        <source>No per-layer statistics yet</source>
+        <translation>Noch keine Schichtstatistik</translation>
+    </message>
+    <message>
+        <source>Step %1</source>
+        <translation>Schritt %1</translation>
+    </message>
+    <message>
+        <source>step skipped</source>
+        <translation>Schritt übersprungen</translation>
+    </message>
+    <message>
+        <source>unscaled gradient g/S</source>
+        <translation>unskalierter Gradient g/S</translation>
+    </message>
+    <message>
+        <source>scaled gradient, as backward produced it</source>
+        <translation>skalierter Gradient, wie das Backward ihn lieferte</translation>
+    </message>
+    <message>
+        <source>(the unscaled what-if needs a power-of-two scale)</source>
+        <translation>(das unskalierte Was-wäre-wenn braucht eine Zweierpotenz als Skala)</translation>
+    </message>
+    <message>
+        <source>cast with no per-tensor scaling</source>
+        <translation>Umwandlung ohne Skalierung pro Tensor</translation>
+    </message>
+    <message>
+        <source>shares of all elements (aĻ: the histogram only bounds the count)</source>
+        <translation>Anteile an allen Elementen (a–b: das Histogramm grenzt die Anzahl nur ein)</translation>
+    </message>
+    <message>
+        <source>Layer</source>
+        <translation>Schicht</translation>
+    </message>
+    <message>
+        <source>%1
+underflow</source>
+        <translation>%1
+Unterlauf</translation>
+    </message>
+    <message>
+        <source>%1
+overflow</source>
+        <translation>%1
+Überlauf</translation>
+    </message>
+    <message>
+        <source>Share of the elements that are non-zero but would become zero when cast to %1 (|x| ≤ %2, half its smallest subnormal: the tie rounds to the even zero)</source>
+        <translation>Anteil der Elemente, die nicht null sind, bei der Umwandlung nach %1 aber null würden (|x| ≤ %2, die Hälfte seiner kleinsten subnormalen Zahl: der Gleichstand wird auf die gerade Null gerundet)</translation>
+    </message>
+    <message>
+        <source>Share of the finite elements that would become %1 when cast to %2 (|x| %3 %4; its largest finite value is %5)</source>
+        <translation>Anteil der endlichen Elemente, die bei der Umwandlung nach %2 zu %1 würden (|x| %3 %4; sein größter endlicher Wert ist %5)</translation>
+    </message>
+    <message>
+        <source>%1: no statistics at this step</source>
+        <translation>%1: keine Statistik in diesem Schritt</translation>
+    </message>
+    <message>
+        <source>%1 → %2: %3 of %4 elements would flush to zero</source>
+        <translation>%1 → %2: %3 von %4 Elementen würden auf null gesetzt</translation>
+    </message>
+    <message>
+        <source>%1 → %2: %3 of %4 elements would overflow</source>
+        <translation>%1 → %2: %3 von %4 Elementen würden überlaufen</translation>
+    </message>
+    <message>
+        <source>%1 → %2: between %3 and %4 of %5 elements would flush to zero</source>
+        <translation>%1 → %2: zwischen %3 und %4 von %5 Elementen würden auf null gesetzt</translation>
+    </message>
+    <message>
+        <source>%1 → %2: between %3 and %4 of %5 elements would overflow</source>
+        <translation>%1 → %2: zwischen %3 und %4 von %5 Elementen würden überlaufen</translation>
+    </message>
+    <message>
+        <source>flushes: non-zero |x| ≤ %1</source>
+        <translation>wird null: von null verschiedene |x| ≤ %1</translation>
+    </message>
+    <message>
+        <source>overflows: |x| %1 %2</source>
+        <translation>läuft über: |x| %1 %2</translation>
+    </message>
+    <message>
+        <source>%1 elements lie in a bin that straddles that limit; the exponent histogram cannot split it</source>
+        <translation>%1 Elemente liegen in einem Bin, der diese Grenze überspannt; das Exponentenhistogramm kann ihn nicht aufteilen</translation>
+    </message>
+    <message>
+        <source>no per-layer statistics to export</source>
+        <translation>keine Schichtstatistik zum Exportieren</translation>
+    </message>
+    <message>
+        <source>cannot write %1: %2</source>
+        <translation>%1 kann nicht geschrieben werden: %2</translation>
+    </message>
+</context>
+<context>
+    <name>ampscope::ui::WhatIfPanel</name>
+    <message>
+        <source>What a round-to-nearest-even cast of each gradient, as recorded at this step, to each format would flush to zero or overflow, from the exact exponent histogram (docs/measurements.md, &quot;Format what-if&quot;). The values are already in the run&apos;s own format: a cast to that format changes nothing, and what the run flushed is counted as zero now (the Layers table&apos;s Underflow column measures it against an fp32 reference).</source>
+        <translation>Was eine Umwandlung jedes Gradienten, wie er in diesem Schritt aufgezeichnet wurde, in jedes Format mit Rundung zur nächsten geraden Zahl auf null setzen oder überlaufen lassen würde, aus dem exakten Exponentenhistogramm (docs/measurements.md, &quot;Format what-if&quot;). Die Werte liegen bereits im eigenen Format des Laufs vor: Eine Umwandlung in dieses Format ändert nichts, und was der Lauf auf null gesetzt hat, zählt hier als null (die Spalte Unterlauf der Schichttabelle misst das gegen eine fp32-Referenz).</translation>
     </message>
 </context>
 </TS>

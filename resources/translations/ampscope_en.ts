@@ -4,19 +4,23 @@
 <context>
     <name>ChartBase</name>
     <message>
-        <source>subnormal %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>normal %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>max %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>optimizer step</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 subnormal %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 normal %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 max %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 limits (%2 … %3) lie outside the plotted exponents</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -91,13 +95,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>AmpScope demo (headless): the deep MLP (12 hidden layers) on 10 Gaussian clusters, trained three ways
-on %1: fp32, %2 without a loss scaler, and %2 through the GradScaler
-(init scale 65536). Every 25 steps an fp32 reference backward counts the fc1
-weight-gradient elements that fp16 flushed to zero (underflow).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>step</source>
         <translation type="unfinished"></translation>
     </message>
@@ -140,26 +137,6 @@ scale first kept %2% of them. Final losses: fp32 %3, fp16 %4, fp16 + scaler %5.<
     </message>
     <message>
         <source>Record your own run: %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Usage: ampscope export FILE [--run ID] --csv DIR
-
-Writes one run of the run store FILE as CSV files to DIR (created if missing):
-  runs.csv         the run: id, created, model, precision, device, status, steps, ...
-  layers.csv       its instrumented tensors (layer_id, name, module, kind, shape, numel)
-  steps.csv        one row per optimizer step: loss, scale before/after, skip, reason, ...
-  layer_stats.csv  one row per layer and statistics step, with the exponent histogram
-
-Options:
-  --run ID   the run to export (default: the latest run in FILE)
-  --csv DIR  the output folder
-  -h, --help this text
-
-Numbers are written so that they read back exactly; NaN and infinities as nan, inf, -inf;
-an empty field means &apos;none&apos; (no first offender, underflow not measured).
-Exit status: 0 done, 1 FILE unreadable or DIR unwritable, 2 bad arguments.
-</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -488,6 +465,36 @@ Example: %2</source>
     </message>
     <message>
         <source>LibTorch compute threads, in [1, 256] (default: chosen from the model&apos;s layers and the cores, BLAS threads too).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Usage: ampscope export FILE [--run ID] [--whatif] --csv DIR
+
+Writes one run of the run store FILE as CSV files to DIR (created if missing):
+  runs.csv         the run: id, created, model, precision, device, status, steps, ...
+  layers.csv       its instrumented tensors (layer_id, name, module, kind, shape, numel)
+  steps.csv        one row per optimizer step: loss, scale before/after, skip, reason, ...
+  layer_stats.csv  one row per layer and statistics step, with the exponent histogram
+  format_whatif.csv (with --whatif) per statistics step, layer and format (fp16, bf16,
+                   fp8-e4m3, fp8-e5m2): the elements a cast would flush to zero or overflow
+
+Options:
+  --run ID   the run to export (default: the latest run in FILE)
+  --whatif   also write format_whatif.csv (docs/measurements.md, &quot;Format what-if&quot;)
+  --csv DIR  the output folder
+  -h, --help this text
+
+Numbers are written so that they read back exactly; NaN and infinities as nan, inf, -inf;
+an empty field means &apos;none&apos; (no first offender, underflow not measured).
+Exit status: 0 done, 1 FILE unreadable or DIR unwritable, 2 bad arguments.
+</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>AmpScope demo (headless): the deep MLP (12 hidden layers) on 10 Gaussian clusters, trained three ways
+on %1: fp32, %2 without a loss scaler, and %2 through the GradScaler
+(init scale 2^16). Every 25 steps an fp32 reference backward counts the fc1
+weight-gradient elements that fp16 flushed to zero (underflow).</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -838,10 +845,6 @@ Example: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>A 4-layer MLP learns 3 interleaved spirals under fp16 with torch.amp.GradScaler&apos;s defaults (init scale 65536, growth x2 every 2000 clean steps, backoff x0.5). Watch the scale settle and the gradient exponents sit between the fp16 limits.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Spiral MLP, fp16, inf injected into fc3 at step 50</source>
         <translation type="unfinished"></translation>
     </message>
@@ -873,6 +876,10 @@ Example: %2</source>
         <source>unknown preset &apos;%1&apos; (known: %2)</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>A 4-layer MLP learns 3 interleaved spirals under fp16 with torch.amp.GradScaler&apos;s defaults (init scale 2^16, growth x2 every 2000 clean steps, backoff x0.5). Watch the scale settle and the gradient exponents sit between the fp16 limits.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>PresetParse</name>
@@ -894,6 +901,10 @@ Example: %2</source>
     </message>
     <message>
         <source>&quot;%1&quot; must be a JSON object</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; must list one to three of: %2</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1493,6 +1504,37 @@ Example: %2</source>
     </message>
 </context>
 <context>
+    <name>ampscope::ui::AboutDialog</name>
+    <message>
+        <source>About AmpScope</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>See what mixed-precision training does to gradients.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Built with LibTorch %1 and Qt %2; running on Qt %3.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>(not recorded)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open folder</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Runs are recorded in:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Your presets are saved in:</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>ampscope::ui::ControlPanel</name>
     <message>
         <source>Preset</source>
@@ -1684,6 +1726,45 @@ Example: %2</source>
     </message>
     <message>
         <source>Skipped: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>ampscope::ui::Dashboard</name>
+    <message>
+        <source>All charts</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Loss</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Loss scale</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Under/overflow</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Exponents</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Layer over time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Next chart page</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Previous chart page</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Chart page %1</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2262,10 +2343,6 @@ no statistics at this step</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>GradScaler (interval %1)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>no loss scaling</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2447,6 +2524,50 @@ no statistics at this step</source>
     </message>
     <message>
         <source>&amp;Follow a run…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Formats what-if</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export the formats what-if</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>There are no per-layer statistics to export yet.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export the formats what-if of step %1 as CSV</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Wrote the what-if of step %1 (%2 rows) to %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;About AmpScope</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export the formats &amp;what-if as CSV…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>F&amp;ull screen</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Format &amp;limits drawn</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The run&apos;s own format</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GradScaler (init %1, interval %2)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2719,6 +2840,10 @@ growth tracker %5</source>
         <source>The scale never grows or backs off; non-finite steps are still skipped</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>%1 = %2: outside the slider&apos;s steps (%3 to %4); moving the slider replaces it</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>ampscope::ui::SessionController</name>
@@ -2835,6 +2960,114 @@ growth tracker %5</source>
     </message>
     <message>
         <source>The rank whose statistics the charts and the layer table show</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>ampscope::ui::WhatIfModel</name>
+    <message>
+        <source>No session</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No per-layer statistics yet</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Step %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>step skipped</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unscaled gradient g/S</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>scaled gradient, as backward produced it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>(the unscaled what-if needs a power-of-two scale)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cast with no per-tensor scaling</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>shares of all elements (aĻ: the histogram only bounds the count)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Layer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1
+underflow</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1
+overflow</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Share of the elements that are non-zero but would become zero when cast to %1 (|x| ≤ %2, half its smallest subnormal: the tie rounds to the even zero)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Share of the finite elements that would become %1 when cast to %2 (|x| %3 %4; its largest finite value is %5)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: no statistics at this step</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 → %2: %3 of %4 elements would flush to zero</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 → %2: %3 of %4 elements would overflow</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 → %2: between %3 and %4 of %5 elements would flush to zero</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 → %2: between %3 and %4 of %5 elements would overflow</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>flushes: non-zero |x| ≤ %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>overflows: |x| %1 %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 elements lie in a bin that straddles that limit; the exponent histogram cannot split it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no per-layer statistics to export</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot write %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>ampscope::ui::WhatIfPanel</name>
+    <message>
+        <source>What a round-to-nearest-even cast of each gradient, as recorded at this step, to each format would flush to zero or overflow, from the exact exponent histogram (docs/measurements.md, &quot;Format what-if&quot;). The values are already in the run&apos;s own format: a cast to that format changes nothing, and what the run flushed is counted as zero now (the Layers table&apos;s Underflow column measures it against an fp32 reference).</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

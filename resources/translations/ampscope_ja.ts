@@ -4,20 +4,24 @@
 <context>
     <name>ChartBase</name>
     <message>
-        <source>subnormal %1</source>
-        <translation>非正規化数 %1</translation>
-    </message>
-    <message>
-        <source>normal %1</source>
-        <translation>正規化数 %1</translation>
-    </message>
-    <message>
-        <source>max %1</source>
-        <translation>最大 %1</translation>
-    </message>
-    <message>
         <source>optimizer step</source>
         <translation>オプティマイザのステップ</translation>
+    </message>
+    <message>
+        <source>%1 subnormal %2</source>
+        <translation>%1 非正規化数 %2</translation>
+    </message>
+    <message>
+        <source>%1 normal %2</source>
+        <translation>%1 正規化数 %2</translation>
+    </message>
+    <message>
+        <source>%1 max %2</source>
+        <translation>%1 最大 %2</translation>
+    </message>
+    <message>
+        <source>%1 limits (%2 … %3) lie outside the plotted exponents</source>
+        <translation>%1 の限界（%2 … %3）は表示中の指数の範囲外です</translation>
     </message>
 </context>
 <context>
@@ -91,16 +95,6 @@
         <translation>深い MLP を 3 通りの方法で学習し、fp16 が勾配に何をするかを解説します。</translation>
     </message>
     <message>
-        <source>AmpScope demo (headless): the deep MLP (12 hidden layers) on 10 Gaussian clusters, trained three ways
-on %1: fp32, %2 without a loss scaler, and %2 through the GradScaler
-(init scale 65536). Every 25 steps an fp32 reference backward counts the fc1
-weight-gradient elements that fp16 flushed to zero (underflow).</source>
-        <translation>AmpScope デモ（ヘッドレス）: 10 個のガウスクラスタ上の深い MLP（隠れ層 12 層）を 3 通りに学習します
-（%1 上）: fp32、損失スケーリングなしの %2、GradScaler を通した %2
-（初期スケール 65536）。25 ステップごとに fp32 の参照 backward が、fp16 がゼロに
-してしまった fc1 の重み勾配の要素数（アンダーフロー）を数えます。</translation>
-    </message>
-    <message>
         <source>step</source>
         <translation>ステップ</translation>
     </message>
@@ -145,42 +139,6 @@ scale first kept %2% of them. Final losses: fp32 %3, fp16 %4, fp16 + scaler %5.<
     <message>
         <source>Record your own run: %1</source>
         <translation>自分の実行を記録するには: %1</translation>
-    </message>
-    <message>
-        <source>Usage: ampscope export FILE [--run ID] --csv DIR
-
-Writes one run of the run store FILE as CSV files to DIR (created if missing):
-  runs.csv         the run: id, created, model, precision, device, status, steps, ...
-  layers.csv       its instrumented tensors (layer_id, name, module, kind, shape, numel)
-  steps.csv        one row per optimizer step: loss, scale before/after, skip, reason, ...
-  layer_stats.csv  one row per layer and statistics step, with the exponent histogram
-
-Options:
-  --run ID   the run to export (default: the latest run in FILE)
-  --csv DIR  the output folder
-  -h, --help this text
-
-Numbers are written so that they read back exactly; NaN and infinities as nan, inf, -inf;
-an empty field means &apos;none&apos; (no first offender, underflow not measured).
-Exit status: 0 done, 1 FILE unreadable or DIR unwritable, 2 bad arguments.
-</source>
-        <translation>使い方: ampscope export FILE [--run ID] --csv DIR
-
-ラン ストア FILE の 1 つの実行を CSV ファイルとして DIR に書き出します（なければ作成）:
-  runs.csv         実行: id, created, model, precision, device, status, steps, ...
-  layers.csv       計測対象のテンソル（layer_id, name, module, kind, shape, numel）
-  steps.csv        オプティマイザのステップごとに 1 行: 損失、前後のスケール、スキップ、理由、...
-  layer_stats.csv  レイヤーと統計ステップごとに 1 行、指数ヒストグラム付き
-
-オプション:
-  --run ID   書き出す実行（既定: FILE 内の最新の実行）
-  --csv DIR  出力フォルダ
-  -h, --help このテキスト
-
-数値は正確に読み戻せる形で書き出します。NaN と無限大は nan, inf, -inf。
-空のフィールドは「なし」を意味します（最初の発生源なし、アンダーフロー未測定）。
-終了ステータス: 0 完了、1 FILE が読めないか DIR に書けない、2 引数の誤り。
-</translation>
     </message>
     <message>
         <source>(see ampscope export --help)</source>
@@ -513,6 +471,58 @@ Example: %2</source>
     <message>
         <source>LibTorch compute threads, in [1, 256] (default: chosen from the model&apos;s layers and the cores, BLAS threads too).</source>
         <translation>LibTorch の計算スレッド数、[1, 256]（既定: モデルの層とコア数から選択。BLAS のスレッド数も同様）。</translation>
+    </message>
+    <message>
+        <source>Usage: ampscope export FILE [--run ID] [--whatif] --csv DIR
+
+Writes one run of the run store FILE as CSV files to DIR (created if missing):
+  runs.csv         the run: id, created, model, precision, device, status, steps, ...
+  layers.csv       its instrumented tensors (layer_id, name, module, kind, shape, numel)
+  steps.csv        one row per optimizer step: loss, scale before/after, skip, reason, ...
+  layer_stats.csv  one row per layer and statistics step, with the exponent histogram
+  format_whatif.csv (with --whatif) per statistics step, layer and format (fp16, bf16,
+                   fp8-e4m3, fp8-e5m2): the elements a cast would flush to zero or overflow
+
+Options:
+  --run ID   the run to export (default: the latest run in FILE)
+  --whatif   also write format_whatif.csv (docs/measurements.md, &quot;Format what-if&quot;)
+  --csv DIR  the output folder
+  -h, --help this text
+
+Numbers are written so that they read back exactly; NaN and infinities as nan, inf, -inf;
+an empty field means &apos;none&apos; (no first offender, underflow not measured).
+Exit status: 0 done, 1 FILE unreadable or DIR unwritable, 2 bad arguments.
+</source>
+        <translation>使い方: ampscope export FILE [--run ID] [--whatif] --csv DIR
+
+ラン ストア FILE の 1 つの実行を CSV ファイルとして DIR に書き出します（なければ作成）:
+  runs.csv         実行: id, created, model, precision, device, status, steps, ...
+  layers.csv       計測対象のテンソル（layer_id, name, module, kind, shape, numel）
+  steps.csv        オプティマイザのステップごとに 1 行: 損失、前後のスケール、スキップ、理由、...
+  layer_stats.csv  レイヤーと統計ステップごとに 1 行、指数ヒストグラム付き
+  format_whatif.csv （--whatif 指定時）統計ステップ、レイヤー、フォーマット（fp16, bf16,
+                   fp8-e4m3, fp8-e5m2）ごとに 1 行: キャストでゼロになる要素とオーバーフローする要素
+
+オプション:
+  --run ID   書き出す実行（既定: FILE 内の最新の実行）
+  --whatif   format_whatif.csv も書き出す（docs/measurements.md の &quot;Format what-if&quot;）
+  --csv DIR  出力フォルダ
+  -h, --help このテキスト
+
+数値は正確に読み戻せる形で書き出します。NaN と無限大は nan, inf, -inf。
+空のフィールドは「なし」を意味します（最初の発生源なし、アンダーフロー未測定）。
+終了ステータス: 0 完了、1 FILE が読めないか DIR に書けない、2 引数の誤り。
+</translation>
+    </message>
+    <message>
+        <source>AmpScope demo (headless): the deep MLP (12 hidden layers) on 10 Gaussian clusters, trained three ways
+on %1: fp32, %2 without a loss scaler, and %2 through the GradScaler
+(init scale 2^16). Every 25 steps an fp32 reference backward counts the fc1
+weight-gradient elements that fp16 flushed to zero (underflow).</source>
+        <translation>AmpScope デモ（ヘッドレス）: 10 個のガウスクラスタ上の深い MLP（隠れ層 12 層）を 3 通りに学習します
+（%1 上）: fp32、損失スケーリングなしの %2、GradScaler を通した %2
+（初期スケール 2^16）。25 ステップごとに fp32 の参照 backward が、fp16 がゼロに
+してしまった fc1 の重み勾配の要素数（アンダーフロー）を数えます。</translation>
     </message>
 </context>
 <context>
@@ -856,10 +866,6 @@ Example: %2</source>
         <translation>スパイラル MLP、fp16、PyTorch 既定のスケーラー</translation>
     </message>
     <message>
-        <source>A 4-layer MLP learns 3 interleaved spirals under fp16 with torch.amp.GradScaler&apos;s defaults (init scale 65536, growth x2 every 2000 clean steps, backoff x0.5). Watch the scale settle and the gradient exponents sit between the fp16 limits.</source>
-        <translation>4 層の MLP が、torch.amp.GradScaler の既定値（初期スケール 65536、正常ステップ 2000 回ごとに x2 で増加、バックオフ x0.5）のもと fp16 で、絡み合う 3 本のスパイラルを学習します。スケールが落ち着き、勾配の指数が fp16 の限界の間に収まる様子を見てください。</translation>
-    </message>
-    <message>
         <source>Spiral MLP, fp16, inf injected into fc3 at step 50</source>
         <translation>スパイラル MLP、fp16、ステップ 50 で fc3 に inf を注入</translation>
     </message>
@@ -891,6 +897,10 @@ Example: %2</source>
         <source>unknown preset &apos;%1&apos; (known: %2)</source>
         <translation>不明なプリセット &apos;%1&apos;（既知のもの: %2）</translation>
     </message>
+    <message>
+        <source>A 4-layer MLP learns 3 interleaved spirals under fp16 with torch.amp.GradScaler&apos;s defaults (init scale 2^16, growth x2 every 2000 clean steps, backoff x0.5). Watch the scale settle and the gradient exponents sit between the fp16 limits.</source>
+        <translation>4 層の MLP が、torch.amp.GradScaler の既定値（初期スケール 2^16、正常ステップ 2000 回ごとに x2 で増加、バックオフ x0.5）のもと fp16 で、絡み合う 3 本のスパイラルを学習します。スケールが落ち着き、勾配の指数が fp16 の限界の間に収まる様子を見てください。</translation>
+    </message>
 </context>
 <context>
     <name>PresetParse</name>
@@ -913,6 +923,10 @@ Example: %2</source>
     <message>
         <source>&quot;%1&quot; must be a JSON object</source>
         <translation>&quot;%1&quot; は JSON オブジェクトでなければなりません</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; must list one to three of: %2</source>
+        <translation>&quot;%1&quot; には次のうち 1〜3 個を挙げなければなりません: %2</translation>
     </message>
 </context>
 <context>
@@ -1507,6 +1521,37 @@ Example: %2</source>
     </message>
 </context>
 <context>
+    <name>ampscope::ui::AboutDialog</name>
+    <message>
+        <source>About AmpScope</source>
+        <translation>AmpScope について</translation>
+    </message>
+    <message>
+        <source>See what mixed-precision training does to gradients.</source>
+        <translation>混合精度学習が勾配に何をするかを見る。</translation>
+    </message>
+    <message>
+        <source>Built with LibTorch %1 and Qt %2; running on Qt %3.</source>
+        <translation>LibTorch %1 と Qt %2 でビルド。Qt %3 で動作中。</translation>
+    </message>
+    <message>
+        <source>(not recorded)</source>
+        <translation>（記録しません）</translation>
+    </message>
+    <message>
+        <source>Open folder</source>
+        <translation>フォルダを開く</translation>
+    </message>
+    <message>
+        <source>Runs are recorded in:</source>
+        <translation>実行の記録先:</translation>
+    </message>
+    <message>
+        <source>Your presets are saved in:</source>
+        <translation>プリセットの保存先:</translation>
+    </message>
+</context>
+<context>
     <name>ampscope::ui::ControlPanel</name>
     <message>
         <source>Preset</source>
@@ -1699,6 +1744,45 @@ Example: %2</source>
     <message>
         <source>Skipped: %1</source>
         <translation>スキップ: %1</translation>
+    </message>
+</context>
+<context>
+    <name>ampscope::ui::Dashboard</name>
+    <message>
+        <source>All charts</source>
+        <translation>すべてのグラフ</translation>
+    </message>
+    <message>
+        <source>Loss</source>
+        <translation>損失</translation>
+    </message>
+    <message>
+        <source>Loss scale</source>
+        <translation>損失スケール</translation>
+    </message>
+    <message>
+        <source>Under/overflow</source>
+        <translation>アンダー/オーバーフロー</translation>
+    </message>
+    <message>
+        <source>Exponents</source>
+        <translation>指数</translation>
+    </message>
+    <message>
+        <source>Layer over time</source>
+        <translation>レイヤーの推移</translation>
+    </message>
+    <message>
+        <source>Next chart page</source>
+        <translation>次のグラフページ</translation>
+    </message>
+    <message>
+        <source>Previous chart page</source>
+        <translation>前のグラフページ</translation>
+    </message>
+    <message>
+        <source>Chart page %1</source>
+        <translation>グラフページ %1</translation>
     </message>
 </context>
 <context>
@@ -2276,10 +2360,6 @@ no statistics at this step</source>
         <translation>%1 · %2 · %3 ステップ · </translation>
     </message>
     <message>
-        <source>GradScaler (interval %1)</source>
-        <translation>GradScaler（間隔 %1）</translation>
-    </message>
-    <message>
         <source>no loss scaling</source>
         <translation>損失スケーリングなし</translation>
     </message>
@@ -2462,6 +2542,50 @@ no statistics at this step</source>
     <message>
         <source>&amp;Follow a run…</source>
         <translation>実行を追跡(&amp;F)…</translation>
+    </message>
+    <message>
+        <source>Formats what-if</source>
+        <translation>フォーマットの what-if</translation>
+    </message>
+    <message>
+        <source>Export the formats what-if</source>
+        <translation>フォーマットの what-if を書き出す</translation>
+    </message>
+    <message>
+        <source>There are no per-layer statistics to export yet.</source>
+        <translation>書き出せるレイヤー別統計はまだありません。</translation>
+    </message>
+    <message>
+        <source>Export the formats what-if of step %1 as CSV</source>
+        <translation>ステップ %1 のフォーマットの what-if を CSV で書き出す</translation>
+    </message>
+    <message>
+        <source>Wrote the what-if of step %1 (%2 rows) to %3</source>
+        <translation>ステップ %1 の what-if（%2 行）を %3 に書き出しました</translation>
+    </message>
+    <message>
+        <source>&amp;About AmpScope</source>
+        <translation>AmpScope について(&amp;A)</translation>
+    </message>
+    <message>
+        <source>Export the formats &amp;what-if as CSV…</source>
+        <translation>フォーマットの what-if を CSV で書き出す(&amp;W)…</translation>
+    </message>
+    <message>
+        <source>F&amp;ull screen</source>
+        <translation>全画面(&amp;U)</translation>
+    </message>
+    <message>
+        <source>Format &amp;limits drawn</source>
+        <translation>描画するフォーマットの限界(&amp;L)</translation>
+    </message>
+    <message>
+        <source>The run&apos;s own format</source>
+        <translation>実行自身のフォーマット</translation>
+    </message>
+    <message>
+        <source>GradScaler (init %1, interval %2)</source>
+        <translation>GradScaler（初期 %1、間隔 %2）</translation>
     </message>
 </context>
 <context>
@@ -2736,6 +2860,10 @@ growth tracker %5</source>
         <source>The scale never grows or backs off; non-finite steps are still skipped</source>
         <translation>スケールは増えも減りもしません。非有限のステップはスキップされます</translation>
     </message>
+    <message>
+        <source>%1 = %2: outside the slider&apos;s steps (%3 to %4); moving the slider replaces it</source>
+        <translation>%1 = %2: スライダーの段階（%3〜%4）の範囲外です。スライダーを動かすとこの値は置き換えられます</translation>
+    </message>
 </context>
 <context>
     <name>ampscope::ui::SessionController</name>
@@ -2853,6 +2981,116 @@ growth tracker %5</source>
     <message>
         <source>The rank whose statistics the charts and the layer table show</source>
         <translation>グラフとレイヤー表に統計を表示するランク</translation>
+    </message>
+</context>
+<context>
+    <name>ampscope::ui::WhatIfModel</name>
+    <message>
+        <source>No session</source>
+        <translation>セッションなし</translation>
+    </message>
+    <message>
+        <source>No per-layer statistics yet</source>
+        <translation>レイヤー別統計はまだありません</translation>
+    </message>
+    <message>
+        <source>Step %1</source>
+        <translation>ステップ %1</translation>
+    </message>
+    <message>
+        <source>step skipped</source>
+        <translation>ステップをスキップ</translation>
+    </message>
+    <message>
+        <source>unscaled gradient g/S</source>
+        <translation>スケール解除した勾配 g/S</translation>
+    </message>
+    <message>
+        <source>scaled gradient, as backward produced it</source>
+        <translation>スケール済み勾配（backward の出力どおり）</translation>
+    </message>
+    <message>
+        <source>(the unscaled what-if needs a power-of-two scale)</source>
+        <translation>（スケール解除した what-if には 2 のべき乗のスケールが必要です）</translation>
+    </message>
+    <message>
+        <source>cast with no per-tensor scaling</source>
+        <translation>テンソルごとのスケーリングなしでキャスト</translation>
+    </message>
+    <message>
+        <source>shares of all elements (aĻ: the histogram only bounds the count)</source>
+        <translation>全要素に占める割合（a–b: ヒストグラムからは個数の範囲しか分からない）</translation>
+    </message>
+    <message>
+        <source>Layer</source>
+        <translation>レイヤー</translation>
+    </message>
+    <message>
+        <source>%1
+underflow</source>
+        <translation>%1
+アンダーフロー</translation>
+    </message>
+    <message>
+        <source>%1
+overflow</source>
+        <translation>%1
+オーバーフロー</translation>
+    </message>
+    <message>
+        <source>Share of the elements that are non-zero but would become zero when cast to %1 (|x| ≤ %2, half its smallest subnormal: the tie rounds to the even zero)</source>
+        <translation>非ゼロだが %1 にキャストするとゼロになる要素の割合（|x| ≤ %2、最小の非正規化数の半分: ちょうど中間の値は偶数であるゼロに丸められる）</translation>
+    </message>
+    <message>
+        <source>Share of the finite elements that would become %1 when cast to %2 (|x| %3 %4; its largest finite value is %5)</source>
+        <translation>%2 にキャストすると %1 になる有限要素の割合（|x| %3 %4、最大の有限値は %5）</translation>
+    </message>
+    <message>
+        <source>%1: no statistics at this step</source>
+        <translation>%1: このステップの統計はありません</translation>
+    </message>
+    <message>
+        <source>%1 → %2: %3 of %4 elements would flush to zero</source>
+        <translation>%1 → %2: %4 個中 %3 個の要素がゼロになります</translation>
+    </message>
+    <message>
+        <source>%1 → %2: %3 of %4 elements would overflow</source>
+        <translation>%1 → %2: %4 個中 %3 個の要素がオーバーフローします</translation>
+    </message>
+    <message>
+        <source>%1 → %2: between %3 and %4 of %5 elements would flush to zero</source>
+        <translation>%1 → %2: %5 個中 %3〜%4 個の要素がゼロになります</translation>
+    </message>
+    <message>
+        <source>%1 → %2: between %3 and %4 of %5 elements would overflow</source>
+        <translation>%1 → %2: %5 個中 %3〜%4 個の要素がオーバーフローします</translation>
+    </message>
+    <message>
+        <source>flushes: non-zero |x| ≤ %1</source>
+        <translation>ゼロになる: 非ゼロで |x| ≤ %1</translation>
+    </message>
+    <message>
+        <source>overflows: |x| %1 %2</source>
+        <translation>オーバーフロー: |x| %1 %2</translation>
+    </message>
+    <message>
+        <source>%1 elements lie in a bin that straddles that limit; the exponent histogram cannot split it</source>
+        <translation>%1 個の要素がこの限界をまたぐビンにあり、指数ヒストグラムでは分けられません</translation>
+    </message>
+    <message>
+        <source>no per-layer statistics to export</source>
+        <translation>書き出せるレイヤー別統計がありません</translation>
+    </message>
+    <message>
+        <source>cannot write %1: %2</source>
+        <translation>%1 に書き込めません: %2</translation>
+    </message>
+</context>
+<context>
+    <name>ampscope::ui::WhatIfPanel</name>
+    <message>
+        <source>What a round-to-nearest-even cast of each gradient, as recorded at this step, to each format would flush to zero or overflow, from the exact exponent histogram (docs/measurements.md, &quot;Format what-if&quot;). The values are already in the run&apos;s own format: a cast to that format changes nothing, and what the run flushed is counted as zero now (the Layers table&apos;s Underflow column measures it against an fp32 reference).</source>
+        <translation>このステップで記録された各勾配を各フォーマットへ最近接偶数丸めでキャストしたとき、ゼロになる要素とオーバーフローする要素を、正確な指数ヒストグラムから求めます（docs/measurements.md の &quot;Format what-if&quot;）。値はすでに実行自身のフォーマットなので、そのフォーマットへのキャストでは何も変わらず、実行中にゼロになったものはここではゼロとして数えます（レイヤー表のアンダーフロー列は fp32 の参照と比べてそれを測定します）。</translation>
     </message>
 </context>
 </TS>

@@ -4,20 +4,24 @@
 <context>
     <name>ChartBase</name>
     <message>
-        <source>subnormal %1</source>
-        <translation>次正规数 %1</translation>
-    </message>
-    <message>
-        <source>normal %1</source>
-        <translation>正规数 %1</translation>
-    </message>
-    <message>
-        <source>max %1</source>
-        <translation>最大值 %1</translation>
-    </message>
-    <message>
         <source>optimizer step</source>
         <translation>优化器步数</translation>
+    </message>
+    <message>
+        <source>%1 subnormal %2</source>
+        <translation>%1 次正规数 %2</translation>
+    </message>
+    <message>
+        <source>%1 normal %2</source>
+        <translation>%1 正规数 %2</translation>
+    </message>
+    <message>
+        <source>%1 max %2</source>
+        <translation>%1 最大值 %2</translation>
+    </message>
+    <message>
+        <source>%1 limits (%2 … %3) lie outside the plotted exponents</source>
+        <translation>%1 的界限（%2 … %3）超出所绘的指数范围</translation>
     </message>
 </context>
 <context>
@@ -91,16 +95,6 @@
         <translation>用三种方式训练深层 MLP，并讲解 fp16 对其梯度做了什么。</translation>
     </message>
     <message>
-        <source>AmpScope demo (headless): the deep MLP (12 hidden layers) on 10 Gaussian clusters, trained three ways
-on %1: fp32, %2 without a loss scaler, and %2 through the GradScaler
-(init scale 65536). Every 25 steps an fp32 reference backward counts the fc1
-weight-gradient elements that fp16 flushed to zero (underflow).</source>
-        <translation>AmpScope 演示（无界面）：深层 MLP（12 个隐藏层）在 10 个高斯簇上以三种方式训练
-（在 %1 上）：fp32、不带损失缩放的 %2，以及经过 GradScaler 的 %2
-（初始缩放 65536）。每 25 步用一次 fp32 参考反向传播统计 fc1
-权重梯度中被 fp16 冲刷为零的元素（下溢）。</translation>
-    </message>
-    <message>
         <source>step</source>
         <translation>步</translation>
     </message>
@@ -145,42 +139,6 @@ scale first kept %2% of them. Final losses: fp32 %3, fp16 %4, fp16 + scaler %5.<
     <message>
         <source>Record your own run: %1</source>
         <translation>记录您自己的运行：%1</translation>
-    </message>
-    <message>
-        <source>Usage: ampscope export FILE [--run ID] --csv DIR
-
-Writes one run of the run store FILE as CSV files to DIR (created if missing):
-  runs.csv         the run: id, created, model, precision, device, status, steps, ...
-  layers.csv       its instrumented tensors (layer_id, name, module, kind, shape, numel)
-  steps.csv        one row per optimizer step: loss, scale before/after, skip, reason, ...
-  layer_stats.csv  one row per layer and statistics step, with the exponent histogram
-
-Options:
-  --run ID   the run to export (default: the latest run in FILE)
-  --csv DIR  the output folder
-  -h, --help this text
-
-Numbers are written so that they read back exactly; NaN and infinities as nan, inf, -inf;
-an empty field means &apos;none&apos; (no first offender, underflow not measured).
-Exit status: 0 done, 1 FILE unreadable or DIR unwritable, 2 bad arguments.
-</source>
-        <translation>用法：ampscope export FILE [--run ID] --csv DIR
-
-把运行存储 FILE 中的一次运行以 CSV 文件写入 DIR（不存在则创建）：
-  runs.csv         运行：id, created, model, precision, device, status, steps, ...
-  layers.csv       被监测的张量（layer_id, name, module, kind, shape, numel）
-  steps.csv        每个优化器步一行：损失、前后缩放、跳过、原因……
-  layer_stats.csv  每层每个统计步一行，含指数直方图
-
-选项：
-  --run ID   要导出的运行（默认：FILE 中最新的运行）
-  --csv DIR  输出文件夹
-  -h, --help 本说明
-
-数字的写法保证可以精确读回；NaN 与无穷写作 nan、inf、-inf；
-空字段表示“无”（没有首个问题层，下溢未测量）。
-退出状态：0 完成，1 FILE 不可读或 DIR 不可写，2 参数错误。
-</translation>
     </message>
     <message>
         <source>(see ampscope export --help)</source>
@@ -513,6 +471,58 @@ Example: %2</source>
     <message>
         <source>LibTorch compute threads, in [1, 256] (default: chosen from the model&apos;s layers and the cores, BLAS threads too).</source>
         <translation>LibTorch 计算线程数，范围 [1, 256]（默认：根据模型的层和核心数选择，BLAS 线程数亦然）。</translation>
+    </message>
+    <message>
+        <source>Usage: ampscope export FILE [--run ID] [--whatif] --csv DIR
+
+Writes one run of the run store FILE as CSV files to DIR (created if missing):
+  runs.csv         the run: id, created, model, precision, device, status, steps, ...
+  layers.csv       its instrumented tensors (layer_id, name, module, kind, shape, numel)
+  steps.csv        one row per optimizer step: loss, scale before/after, skip, reason, ...
+  layer_stats.csv  one row per layer and statistics step, with the exponent histogram
+  format_whatif.csv (with --whatif) per statistics step, layer and format (fp16, bf16,
+                   fp8-e4m3, fp8-e5m2): the elements a cast would flush to zero or overflow
+
+Options:
+  --run ID   the run to export (default: the latest run in FILE)
+  --whatif   also write format_whatif.csv (docs/measurements.md, &quot;Format what-if&quot;)
+  --csv DIR  the output folder
+  -h, --help this text
+
+Numbers are written so that they read back exactly; NaN and infinities as nan, inf, -inf;
+an empty field means &apos;none&apos; (no first offender, underflow not measured).
+Exit status: 0 done, 1 FILE unreadable or DIR unwritable, 2 bad arguments.
+</source>
+        <translation>用法：ampscope export FILE [--run ID] [--whatif] --csv DIR
+
+把运行存储 FILE 中的一次运行以 CSV 文件写入 DIR（不存在则创建）：
+  runs.csv         运行：id, created, model, precision, device, status, steps, ...
+  layers.csv       被监测的张量（layer_id, name, module, kind, shape, numel）
+  steps.csv        每个优化器步一行：损失、前后缩放、跳过、原因……
+  layer_stats.csv  每层每个统计步一行，含指数直方图
+  format_whatif.csv （带 --whatif 时）每个统计步、每层、每种格式（fp16, bf16,
+                   fp8-e4m3, fp8-e5m2）一行：转换时会被冲刷为零或上溢的元素
+
+选项：
+  --run ID   要导出的运行（默认：FILE 中最新的运行）
+  --whatif   同时写出 format_whatif.csv（见 docs/measurements.md 的 &quot;Format what-if&quot;）
+  --csv DIR  输出文件夹
+  -h, --help 本说明
+
+数字的写法保证可以精确读回；NaN 与无穷写作 nan、inf、-inf；
+空字段表示“无”（没有首个问题层，下溢未测量）。
+退出状态：0 完成，1 FILE 不可读或 DIR 不可写，2 参数错误。
+</translation>
+    </message>
+    <message>
+        <source>AmpScope demo (headless): the deep MLP (12 hidden layers) on 10 Gaussian clusters, trained three ways
+on %1: fp32, %2 without a loss scaler, and %2 through the GradScaler
+(init scale 2^16). Every 25 steps an fp32 reference backward counts the fc1
+weight-gradient elements that fp16 flushed to zero (underflow).</source>
+        <translation>AmpScope 演示（无界面）：深层 MLP（12 个隐藏层）在 10 个高斯簇上以三种方式训练
+（在 %1 上）：fp32、不带损失缩放的 %2，以及经过 GradScaler 的 %2
+（初始缩放 2^16）。每 25 步用一次 fp32 参考反向传播统计 fc1
+权重梯度中被 fp16 冲刷为零的元素（下溢）。</translation>
     </message>
 </context>
 <context>
@@ -856,10 +866,6 @@ Example: %2</source>
         <translation>螺旋 MLP，fp16，PyTorch 默认缩放器</translation>
     </message>
     <message>
-        <source>A 4-layer MLP learns 3 interleaved spirals under fp16 with torch.amp.GradScaler&apos;s defaults (init scale 65536, growth x2 every 2000 clean steps, backoff x0.5). Watch the scale settle and the gradient exponents sit between the fp16 limits.</source>
-        <translation>一个 4 层 MLP 在 fp16 下学习 3 条交错的螺旋，使用 torch.amp.GradScaler 的默认值（初始缩放 65536，每 2000 个正常步增长 x2，回退 x0.5）。观察缩放如何稳定下来，梯度指数如何落在 fp16 的界限之间。</translation>
-    </message>
-    <message>
         <source>Spiral MLP, fp16, inf injected into fc3 at step 50</source>
         <translation>螺旋 MLP，fp16，第 50 步向 fc3 注入 inf</translation>
     </message>
@@ -891,6 +897,10 @@ Example: %2</source>
         <source>unknown preset &apos;%1&apos; (known: %2)</source>
         <translation>未知预设“%1”（已知：%2）</translation>
     </message>
+    <message>
+        <source>A 4-layer MLP learns 3 interleaved spirals under fp16 with torch.amp.GradScaler&apos;s defaults (init scale 2^16, growth x2 every 2000 clean steps, backoff x0.5). Watch the scale settle and the gradient exponents sit between the fp16 limits.</source>
+        <translation>一个 4 层 MLP 在 fp16 下学习 3 条交错的螺旋，使用 torch.amp.GradScaler 的默认值（初始缩放 2^16，每 2000 个正常步增长 x2，回退 x0.5）。观察缩放如何稳定下来，梯度指数如何落在 fp16 的界限之间。</translation>
+    </message>
 </context>
 <context>
     <name>PresetParse</name>
@@ -913,6 +923,10 @@ Example: %2</source>
     <message>
         <source>&quot;%1&quot; must be a JSON object</source>
         <translation>&quot;%1&quot; 必须是 JSON 对象</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; must list one to three of: %2</source>
+        <translation>&quot;%1&quot; 必须列出以下各项中的一到三项：%2</translation>
     </message>
 </context>
 <context>
@@ -1507,6 +1521,37 @@ Example: %2</source>
     </message>
 </context>
 <context>
+    <name>ampscope::ui::AboutDialog</name>
+    <message>
+        <source>About AmpScope</source>
+        <translation>关于 AmpScope</translation>
+    </message>
+    <message>
+        <source>See what mixed-precision training does to gradients.</source>
+        <translation>看看混合精度训练对梯度做了什么。</translation>
+    </message>
+    <message>
+        <source>Built with LibTorch %1 and Qt %2; running on Qt %3.</source>
+        <translation>使用 LibTorch %1 和 Qt %2 构建；运行于 Qt %3。</translation>
+    </message>
+    <message>
+        <source>(not recorded)</source>
+        <translation>（不记录）</translation>
+    </message>
+    <message>
+        <source>Open folder</source>
+        <translation>打开文件夹</translation>
+    </message>
+    <message>
+        <source>Runs are recorded in:</source>
+        <translation>运行记录位置：</translation>
+    </message>
+    <message>
+        <source>Your presets are saved in:</source>
+        <translation>您的预设保存位置：</translation>
+    </message>
+</context>
+<context>
     <name>ampscope::ui::ControlPanel</name>
     <message>
         <source>Preset</source>
@@ -1699,6 +1744,45 @@ Example: %2</source>
     <message>
         <source>Skipped: %1</source>
         <translation>已跳过：%1</translation>
+    </message>
+</context>
+<context>
+    <name>ampscope::ui::Dashboard</name>
+    <message>
+        <source>All charts</source>
+        <translation>全部图表</translation>
+    </message>
+    <message>
+        <source>Loss</source>
+        <translation>损失</translation>
+    </message>
+    <message>
+        <source>Loss scale</source>
+        <translation>损失缩放</translation>
+    </message>
+    <message>
+        <source>Under/overflow</source>
+        <translation>下溢/上溢</translation>
+    </message>
+    <message>
+        <source>Exponents</source>
+        <translation>指数</translation>
+    </message>
+    <message>
+        <source>Layer over time</source>
+        <translation>层随时间的变化</translation>
+    </message>
+    <message>
+        <source>Next chart page</source>
+        <translation>下一页图表</translation>
+    </message>
+    <message>
+        <source>Previous chart page</source>
+        <translation>上一页图表</translation>
+    </message>
+    <message>
+        <source>Chart page %1</source>
+        <translation>图表第 %1 页</translation>
     </message>
 </context>
 <context>
@@ -2276,10 +2360,6 @@ no statistics at this step</source>
         <translation>%1 · %2 · %3 步 · </translation>
     </message>
     <message>
-        <source>GradScaler (interval %1)</source>
-        <translation>GradScaler（间隔 %1）</translation>
-    </message>
-    <message>
         <source>no loss scaling</source>
         <translation>无损失缩放</translation>
     </message>
@@ -2462,6 +2542,50 @@ no statistics at this step</source>
     <message>
         <source>&amp;Follow a run…</source>
         <translation>跟随运行(&amp;F)…</translation>
+    </message>
+    <message>
+        <source>Formats what-if</source>
+        <translation>格式假设分析</translation>
+    </message>
+    <message>
+        <source>Export the formats what-if</source>
+        <translation>导出格式假设分析</translation>
+    </message>
+    <message>
+        <source>There are no per-layer statistics to export yet.</source>
+        <translation>尚无可导出的逐层统计。</translation>
+    </message>
+    <message>
+        <source>Export the formats what-if of step %1 as CSV</source>
+        <translation>将第 %1 步的格式假设分析导出为 CSV</translation>
+    </message>
+    <message>
+        <source>Wrote the what-if of step %1 (%2 rows) to %3</source>
+        <translation>已将第 %1 步的假设分析（%2 行）写入 %3</translation>
+    </message>
+    <message>
+        <source>&amp;About AmpScope</source>
+        <translation>关于 AmpScope(&amp;A)</translation>
+    </message>
+    <message>
+        <source>Export the formats &amp;what-if as CSV…</source>
+        <translation>将格式假设分析导出为 CSV(&amp;W)…</translation>
+    </message>
+    <message>
+        <source>F&amp;ull screen</source>
+        <translation>全屏(&amp;U)</translation>
+    </message>
+    <message>
+        <source>Format &amp;limits drawn</source>
+        <translation>绘制的格式界限(&amp;L)</translation>
+    </message>
+    <message>
+        <source>The run&apos;s own format</source>
+        <translation>运行自身的格式</translation>
+    </message>
+    <message>
+        <source>GradScaler (init %1, interval %2)</source>
+        <translation>GradScaler（初始 %1，间隔 %2）</translation>
     </message>
 </context>
 <context>
@@ -2736,6 +2860,10 @@ growth tracker %5</source>
         <source>The scale never grows or backs off; non-finite steps are still skipped</source>
         <translation>缩放从不增长也不回退；非有限步仍会被跳过</translation>
     </message>
+    <message>
+        <source>%1 = %2: outside the slider&apos;s steps (%3 to %4); moving the slider replaces it</source>
+        <translation>%1 = %2：超出滑块的档位（%3 到 %4）；移动滑块会替换此值</translation>
+    </message>
 </context>
 <context>
     <name>ampscope::ui::SessionController</name>
@@ -2853,6 +2981,116 @@ growth tracker %5</source>
     <message>
         <source>The rank whose statistics the charts and the layer table show</source>
         <translation>图表和层表格显示其统计数据的 rank</translation>
+    </message>
+</context>
+<context>
+    <name>ampscope::ui::WhatIfModel</name>
+    <message>
+        <source>No session</source>
+        <translation>无会话</translation>
+    </message>
+    <message>
+        <source>No per-layer statistics yet</source>
+        <translation>尚无逐层统计</translation>
+    </message>
+    <message>
+        <source>Step %1</source>
+        <translation>第 %1 步</translation>
+    </message>
+    <message>
+        <source>step skipped</source>
+        <translation>该步被跳过</translation>
+    </message>
+    <message>
+        <source>unscaled gradient g/S</source>
+        <translation>反缩放梯度 g/S</translation>
+    </message>
+    <message>
+        <source>scaled gradient, as backward produced it</source>
+        <translation>缩放后的梯度，即反向传播产生的值</translation>
+    </message>
+    <message>
+        <source>(the unscaled what-if needs a power-of-two scale)</source>
+        <translation>（反缩放的假设分析需要 2 的幂作为缩放）</translation>
+    </message>
+    <message>
+        <source>cast with no per-tensor scaling</source>
+        <translation>不做逐张量缩放的转换</translation>
+    </message>
+    <message>
+        <source>shares of all elements (aĻ: the histogram only bounds the count)</source>
+        <translation>占全部元素的比例（a–b：直方图只能给出数量的范围）</translation>
+    </message>
+    <message>
+        <source>Layer</source>
+        <translation>层</translation>
+    </message>
+    <message>
+        <source>%1
+underflow</source>
+        <translation>%1
+下溢</translation>
+    </message>
+    <message>
+        <source>%1
+overflow</source>
+        <translation>%1
+上溢</translation>
+    </message>
+    <message>
+        <source>Share of the elements that are non-zero but would become zero when cast to %1 (|x| ≤ %2, half its smallest subnormal: the tie rounds to the even zero)</source>
+        <translation>非零但转换为 %1 时会变为零的元素比例（|x| ≤ %2，即其最小次正规数的一半：恰在中点时舍入到偶数，即零）</translation>
+    </message>
+    <message>
+        <source>Share of the finite elements that would become %1 when cast to %2 (|x| %3 %4; its largest finite value is %5)</source>
+        <translation>转换为 %2 时会变为 %1 的有限元素比例（|x| %3 %4；其最大有限值为 %5）</translation>
+    </message>
+    <message>
+        <source>%1: no statistics at this step</source>
+        <translation>%1：此步没有统计数据</translation>
+    </message>
+    <message>
+        <source>%1 → %2: %3 of %4 elements would flush to zero</source>
+        <translation>%1 → %2：%4 个元素中有 %3 个会被冲刷为零</translation>
+    </message>
+    <message>
+        <source>%1 → %2: %3 of %4 elements would overflow</source>
+        <translation>%1 → %2：%4 个元素中有 %3 个会上溢</translation>
+    </message>
+    <message>
+        <source>%1 → %2: between %3 and %4 of %5 elements would flush to zero</source>
+        <translation>%1 → %2：%5 个元素中有 %3 到 %4 个会被冲刷为零</translation>
+    </message>
+    <message>
+        <source>%1 → %2: between %3 and %4 of %5 elements would overflow</source>
+        <translation>%1 → %2：%5 个元素中有 %3 到 %4 个会上溢</translation>
+    </message>
+    <message>
+        <source>flushes: non-zero |x| ≤ %1</source>
+        <translation>冲刷为零：非零且 |x| ≤ %1</translation>
+    </message>
+    <message>
+        <source>overflows: |x| %1 %2</source>
+        <translation>上溢：|x| %1 %2</translation>
+    </message>
+    <message>
+        <source>%1 elements lie in a bin that straddles that limit; the exponent histogram cannot split it</source>
+        <translation>%1 个元素落在跨越该界限的区间中，指数直方图无法将其拆分</translation>
+    </message>
+    <message>
+        <source>no per-layer statistics to export</source>
+        <translation>没有可导出的逐层统计</translation>
+    </message>
+    <message>
+        <source>cannot write %1: %2</source>
+        <translation>无法写入 %1：%2</translation>
+    </message>
+</context>
+<context>
+    <name>ampscope::ui::WhatIfPanel</name>
+    <message>
+        <source>What a round-to-nearest-even cast of each gradient, as recorded at this step, to each format would flush to zero or overflow, from the exact exponent histogram (docs/measurements.md, &quot;Format what-if&quot;). The values are already in the run&apos;s own format: a cast to that format changes nothing, and what the run flushed is counted as zero now (the Layers table&apos;s Underflow column measures it against an fp32 reference).</source>
+        <translation>把本步记录的各梯度以“舍入到最近偶数”转换为各格式时，哪些会被冲刷为零或上溢，由精确的指数直方图得出（docs/measurements.md，&quot;Format what-if&quot;）。这些值已处于运行自身的格式：转换为该格式不会改变任何值，运行中已被冲刷为零的元素在此按零计数（层表的“下溢”列以 fp32 参考来测量它）。</translation>
     </message>
 </context>
 </TS>

@@ -4,20 +4,24 @@
 <context>
     <name>ChartBase</name>
     <message>
-        <source>subnormal %1</source>
-        <translation>次正規數 %1</translation>
-    </message>
-    <message>
-        <source>normal %1</source>
-        <translation>正規數 %1</translation>
-    </message>
-    <message>
-        <source>max %1</source>
-        <translation>最大值 %1</translation>
-    </message>
-    <message>
         <source>optimizer step</source>
         <translation>最佳化器步數</translation>
+    </message>
+    <message>
+        <source>%1 subnormal %2</source>
+        <translation>%1 次正規數 %2</translation>
+    </message>
+    <message>
+        <source>%1 normal %2</source>
+        <translation>%1 正規數 %2</translation>
+    </message>
+    <message>
+        <source>%1 max %2</source>
+        <translation>%1 最大值 %2</translation>
+    </message>
+    <message>
+        <source>%1 limits (%2 … %3) lie outside the plotted exponents</source>
+        <translation>%1 的界限（%2 … %3）超出所繪的指數範圍</translation>
     </message>
 </context>
 <context>
@@ -91,16 +95,6 @@
         <translation>以三種方式訓練深層 MLP，並解說 fp16 對其梯度造成的影響。</translation>
     </message>
     <message>
-        <source>AmpScope demo (headless): the deep MLP (12 hidden layers) on 10 Gaussian clusters, trained three ways
-on %1: fp32, %2 without a loss scaler, and %2 through the GradScaler
-(init scale 65536). Every 25 steps an fp32 reference backward counts the fc1
-weight-gradient elements that fp16 flushed to zero (underflow).</source>
-        <translation>AmpScope 示範（無介面）：深層 MLP（12 個隱藏層）在 10 個高斯群集上以三種方式訓練
-（於 %1）：fp32、不使用損失縮放的 %2，以及經過 GradScaler 的 %2
-（初始縮放 65536）。每 25 步以一次 fp32 參考反向傳播計算 fc1
-權重梯度中被 fp16 清為零的元素（下溢）。</translation>
-    </message>
-    <message>
         <source>step</source>
         <translation>步</translation>
     </message>
@@ -145,42 +139,6 @@ scale first kept %2% of them. Final losses: fp32 %3, fp16 %4, fp16 + scaler %5.<
     <message>
         <source>Record your own run: %1</source>
         <translation>記錄您自己的執行：%1</translation>
-    </message>
-    <message>
-        <source>Usage: ampscope export FILE [--run ID] --csv DIR
-
-Writes one run of the run store FILE as CSV files to DIR (created if missing):
-  runs.csv         the run: id, created, model, precision, device, status, steps, ...
-  layers.csv       its instrumented tensors (layer_id, name, module, kind, shape, numel)
-  steps.csv        one row per optimizer step: loss, scale before/after, skip, reason, ...
-  layer_stats.csv  one row per layer and statistics step, with the exponent histogram
-
-Options:
-  --run ID   the run to export (default: the latest run in FILE)
-  --csv DIR  the output folder
-  -h, --help this text
-
-Numbers are written so that they read back exactly; NaN and infinities as nan, inf, -inf;
-an empty field means &apos;none&apos; (no first offender, underflow not measured).
-Exit status: 0 done, 1 FILE unreadable or DIR unwritable, 2 bad arguments.
-</source>
-        <translation>用法：ampscope export FILE [--run ID] --csv DIR
-
-將執行紀錄庫 FILE 中的一次執行以 CSV 檔寫入 DIR（不存在則建立）：
-  runs.csv         執行：id, created, model, precision, device, status, steps, ...
-  layers.csv       受監測的張量（layer_id, name, module, kind, shape, numel）
-  steps.csv        每個最佳化器步一列：損失、前後縮放、略過、原因……
-  layer_stats.csv  每層每個統計步一列，含指數直方圖
-
-選項：
-  --run ID   要匯出的執行（預設：FILE 中最新的執行）
-  --csv DIR  輸出資料夾
-  -h, --help 本說明
-
-數字的寫法保證能精確讀回；NaN 與無窮大寫作 nan、inf、-inf；
-空欄位表示「無」（沒有首個問題層，下溢未量測）。
-結束狀態：0 完成，1 FILE 無法讀取或 DIR 無法寫入，2 引數錯誤。
-</translation>
     </message>
     <message>
         <source>(see ampscope export --help)</source>
@@ -513,6 +471,58 @@ Example: %2</source>
     <message>
         <source>LibTorch compute threads, in [1, 256] (default: chosen from the model&apos;s layers and the cores, BLAS threads too).</source>
         <translation>LibTorch 運算執行緒數，範圍 [1, 256]（預設：依模型的層與核心數選擇，BLAS 執行緒數亦同）。</translation>
+    </message>
+    <message>
+        <source>Usage: ampscope export FILE [--run ID] [--whatif] --csv DIR
+
+Writes one run of the run store FILE as CSV files to DIR (created if missing):
+  runs.csv         the run: id, created, model, precision, device, status, steps, ...
+  layers.csv       its instrumented tensors (layer_id, name, module, kind, shape, numel)
+  steps.csv        one row per optimizer step: loss, scale before/after, skip, reason, ...
+  layer_stats.csv  one row per layer and statistics step, with the exponent histogram
+  format_whatif.csv (with --whatif) per statistics step, layer and format (fp16, bf16,
+                   fp8-e4m3, fp8-e5m2): the elements a cast would flush to zero or overflow
+
+Options:
+  --run ID   the run to export (default: the latest run in FILE)
+  --whatif   also write format_whatif.csv (docs/measurements.md, &quot;Format what-if&quot;)
+  --csv DIR  the output folder
+  -h, --help this text
+
+Numbers are written so that they read back exactly; NaN and infinities as nan, inf, -inf;
+an empty field means &apos;none&apos; (no first offender, underflow not measured).
+Exit status: 0 done, 1 FILE unreadable or DIR unwritable, 2 bad arguments.
+</source>
+        <translation>用法：ampscope export FILE [--run ID] [--whatif] --csv DIR
+
+將執行紀錄庫 FILE 中的一次執行以 CSV 檔寫入 DIR（不存在則建立）：
+  runs.csv         執行：id, created, model, precision, device, status, steps, ...
+  layers.csv       受監測的張量（layer_id, name, module, kind, shape, numel）
+  steps.csv        每個最佳化器步一列：損失、前後縮放、略過、原因……
+  layer_stats.csv  每層每個統計步一列，含指數直方圖
+  format_whatif.csv （帶 --whatif 時）每個統計步、每層、每種格式（fp16, bf16,
+                   fp8-e4m3, fp8-e5m2）一列：轉換時會被清為零或溢位的元素
+
+選項：
+  --run ID   要匯出的執行（預設：FILE 中最新的執行）
+  --whatif   同時寫出 format_whatif.csv（見 docs/measurements.md 的 &quot;Format what-if&quot;）
+  --csv DIR  輸出資料夾
+  -h, --help 本說明
+
+數字的寫法保證能精確讀回；NaN 與無窮大寫作 nan、inf、-inf；
+空欄位表示「無」（沒有首個問題層，下溢未量測）。
+結束狀態：0 完成，1 FILE 無法讀取或 DIR 無法寫入，2 引數錯誤。
+</translation>
+    </message>
+    <message>
+        <source>AmpScope demo (headless): the deep MLP (12 hidden layers) on 10 Gaussian clusters, trained three ways
+on %1: fp32, %2 without a loss scaler, and %2 through the GradScaler
+(init scale 2^16). Every 25 steps an fp32 reference backward counts the fc1
+weight-gradient elements that fp16 flushed to zero (underflow).</source>
+        <translation>AmpScope 示範（無介面）：深層 MLP（12 個隱藏層）在 10 個高斯群集上以三種方式訓練
+（於 %1）：fp32、不使用損失縮放的 %2，以及經過 GradScaler 的 %2
+（初始縮放 2^16）。每 25 步以一次 fp32 參考反向傳播計算 fc1
+權重梯度中被 fp16 清為零的元素（下溢）。</translation>
     </message>
 </context>
 <context>
@@ -856,10 +866,6 @@ Example: %2</source>
         <translation>螺旋 MLP，fp16，PyTorch 預設縮放器</translation>
     </message>
     <message>
-        <source>A 4-layer MLP learns 3 interleaved spirals under fp16 with torch.amp.GradScaler&apos;s defaults (init scale 65536, growth x2 every 2000 clean steps, backoff x0.5). Watch the scale settle and the gradient exponents sit between the fp16 limits.</source>
-        <translation>一個 4 層 MLP 在 fp16 下學習 3 條交錯的螺旋，使用 torch.amp.GradScaler 的預設值（初始縮放 65536，每 2000 個正常步增長 x2，退避 x0.5）。觀察縮放如何穩定下來，梯度指數如何落在 fp16 的界限之間。</translation>
-    </message>
-    <message>
         <source>Spiral MLP, fp16, inf injected into fc3 at step 50</source>
         <translation>螺旋 MLP，fp16，第 50 步向 fc3 注入 inf</translation>
     </message>
@@ -891,6 +897,10 @@ Example: %2</source>
         <source>unknown preset &apos;%1&apos; (known: %2)</source>
         <translation>未知預設組「%1」（已知：%2）</translation>
     </message>
+    <message>
+        <source>A 4-layer MLP learns 3 interleaved spirals under fp16 with torch.amp.GradScaler&apos;s defaults (init scale 2^16, growth x2 every 2000 clean steps, backoff x0.5). Watch the scale settle and the gradient exponents sit between the fp16 limits.</source>
+        <translation>一個 4 層 MLP 在 fp16 下學習 3 條交錯的螺旋，使用 torch.amp.GradScaler 的預設值（初始縮放 2^16，每 2000 個正常步增長 x2，退避 x0.5）。觀察縮放如何穩定下來，梯度指數如何落在 fp16 的界限之間。</translation>
+    </message>
 </context>
 <context>
     <name>PresetParse</name>
@@ -913,6 +923,10 @@ Example: %2</source>
     <message>
         <source>&quot;%1&quot; must be a JSON object</source>
         <translation>&quot;%1&quot; 必須是 JSON 物件</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; must list one to three of: %2</source>
+        <translation>&quot;%1&quot; 必須列出下列各項中的一到三項：%2</translation>
     </message>
 </context>
 <context>
@@ -1507,6 +1521,37 @@ Example: %2</source>
     </message>
 </context>
 <context>
+    <name>ampscope::ui::AboutDialog</name>
+    <message>
+        <source>About AmpScope</source>
+        <translation>關於 AmpScope</translation>
+    </message>
+    <message>
+        <source>See what mixed-precision training does to gradients.</source>
+        <translation>看看混合精度訓練對梯度做了什麼。</translation>
+    </message>
+    <message>
+        <source>Built with LibTorch %1 and Qt %2; running on Qt %3.</source>
+        <translation>使用 LibTorch %1 和 Qt %2 建置；執行於 Qt %3。</translation>
+    </message>
+    <message>
+        <source>(not recorded)</source>
+        <translation>（不記錄）</translation>
+    </message>
+    <message>
+        <source>Open folder</source>
+        <translation>開啟資料夾</translation>
+    </message>
+    <message>
+        <source>Runs are recorded in:</source>
+        <translation>執行記錄位置：</translation>
+    </message>
+    <message>
+        <source>Your presets are saved in:</source>
+        <translation>您的預設組儲存位置：</translation>
+    </message>
+</context>
+<context>
     <name>ampscope::ui::ControlPanel</name>
     <message>
         <source>Preset</source>
@@ -1699,6 +1744,45 @@ Example: %2</source>
     <message>
         <source>Skipped: %1</source>
         <translation>已略過：%1</translation>
+    </message>
+</context>
+<context>
+    <name>ampscope::ui::Dashboard</name>
+    <message>
+        <source>All charts</source>
+        <translation>全部圖表</translation>
+    </message>
+    <message>
+        <source>Loss</source>
+        <translation>損失</translation>
+    </message>
+    <message>
+        <source>Loss scale</source>
+        <translation>損失縮放</translation>
+    </message>
+    <message>
+        <source>Under/overflow</source>
+        <translation>下溢/溢位</translation>
+    </message>
+    <message>
+        <source>Exponents</source>
+        <translation>指數</translation>
+    </message>
+    <message>
+        <source>Layer over time</source>
+        <translation>層隨時間的變化</translation>
+    </message>
+    <message>
+        <source>Next chart page</source>
+        <translation>下一頁圖表</translation>
+    </message>
+    <message>
+        <source>Previous chart page</source>
+        <translation>上一頁圖表</translation>
+    </message>
+    <message>
+        <source>Chart page %1</source>
+        <translation>圖表第 %1 頁</translation>
     </message>
 </context>
 <context>
@@ -2276,10 +2360,6 @@ no statistics at this step</source>
         <translation>%1 · %2 · %3 步 · </translation>
     </message>
     <message>
-        <source>GradScaler (interval %1)</source>
-        <translation>GradScaler（間隔 %1）</translation>
-    </message>
-    <message>
         <source>no loss scaling</source>
         <translation>無損失縮放</translation>
     </message>
@@ -2462,6 +2542,50 @@ no statistics at this step</source>
     <message>
         <source>&amp;Follow a run…</source>
         <translation>跟隨執行(&amp;F)…</translation>
+    </message>
+    <message>
+        <source>Formats what-if</source>
+        <translation>格式假設分析</translation>
+    </message>
+    <message>
+        <source>Export the formats what-if</source>
+        <translation>匯出格式假設分析</translation>
+    </message>
+    <message>
+        <source>There are no per-layer statistics to export yet.</source>
+        <translation>尚無可匯出的逐層統計。</translation>
+    </message>
+    <message>
+        <source>Export the formats what-if of step %1 as CSV</source>
+        <translation>將第 %1 步的格式假設分析匯出為 CSV</translation>
+    </message>
+    <message>
+        <source>Wrote the what-if of step %1 (%2 rows) to %3</source>
+        <translation>已將第 %1 步的假設分析（%2 列）寫入 %3</translation>
+    </message>
+    <message>
+        <source>&amp;About AmpScope</source>
+        <translation>關於 AmpScope(&amp;A)</translation>
+    </message>
+    <message>
+        <source>Export the formats &amp;what-if as CSV…</source>
+        <translation>將格式假設分析匯出為 CSV(&amp;W)…</translation>
+    </message>
+    <message>
+        <source>F&amp;ull screen</source>
+        <translation>全螢幕(&amp;U)</translation>
+    </message>
+    <message>
+        <source>Format &amp;limits drawn</source>
+        <translation>繪製的格式界限(&amp;L)</translation>
+    </message>
+    <message>
+        <source>The run&apos;s own format</source>
+        <translation>執行自身的格式</translation>
+    </message>
+    <message>
+        <source>GradScaler (init %1, interval %2)</source>
+        <translation>GradScaler（初始 %1，間隔 %2）</translation>
     </message>
 </context>
 <context>
@@ -2736,6 +2860,10 @@ growth tracker %5</source>
         <source>The scale never grows or backs off; non-finite steps are still skipped</source>
         <translation>縮放從不增長也不退避；非有限步仍會被略過</translation>
     </message>
+    <message>
+        <source>%1 = %2: outside the slider&apos;s steps (%3 to %4); moving the slider replaces it</source>
+        <translation>%1 = %2：超出滑桿的刻度（%3 到 %4）；移動滑桿會取代此值</translation>
+    </message>
 </context>
 <context>
     <name>ampscope::ui::SessionController</name>
@@ -2853,6 +2981,116 @@ growth tracker %5</source>
     <message>
         <source>The rank whose statistics the charts and the layer table show</source>
         <translation>圖表與層表格顯示其統計資料的 rank</translation>
+    </message>
+</context>
+<context>
+    <name>ampscope::ui::WhatIfModel</name>
+    <message>
+        <source>No session</source>
+        <translation>無工作階段</translation>
+    </message>
+    <message>
+        <source>No per-layer statistics yet</source>
+        <translation>尚無逐層統計</translation>
+    </message>
+    <message>
+        <source>Step %1</source>
+        <translation>第 %1 步</translation>
+    </message>
+    <message>
+        <source>step skipped</source>
+        <translation>該步被略過</translation>
+    </message>
+    <message>
+        <source>unscaled gradient g/S</source>
+        <translation>反縮放梯度 g/S</translation>
+    </message>
+    <message>
+        <source>scaled gradient, as backward produced it</source>
+        <translation>縮放後的梯度，即反向傳播產生的值</translation>
+    </message>
+    <message>
+        <source>(the unscaled what-if needs a power-of-two scale)</source>
+        <translation>（反縮放的假設分析需要 2 的冪作為縮放）</translation>
+    </message>
+    <message>
+        <source>cast with no per-tensor scaling</source>
+        <translation>不做逐張量縮放的轉換</translation>
+    </message>
+    <message>
+        <source>shares of all elements (aĻ: the histogram only bounds the count)</source>
+        <translation>占全部元素的比例（a–b：直方圖只能給出數量的範圍）</translation>
+    </message>
+    <message>
+        <source>Layer</source>
+        <translation>層</translation>
+    </message>
+    <message>
+        <source>%1
+underflow</source>
+        <translation>%1
+下溢</translation>
+    </message>
+    <message>
+        <source>%1
+overflow</source>
+        <translation>%1
+溢位</translation>
+    </message>
+    <message>
+        <source>Share of the elements that are non-zero but would become zero when cast to %1 (|x| ≤ %2, half its smallest subnormal: the tie rounds to the even zero)</source>
+        <translation>非零但轉換為 %1 時會變為零的元素比例（|x| ≤ %2，即其最小次正規數的一半：恰在中點時捨入到偶數，即零）</translation>
+    </message>
+    <message>
+        <source>Share of the finite elements that would become %1 when cast to %2 (|x| %3 %4; its largest finite value is %5)</source>
+        <translation>轉換為 %2 時會變為 %1 的有限元素比例（|x| %3 %4；其最大有限值為 %5）</translation>
+    </message>
+    <message>
+        <source>%1: no statistics at this step</source>
+        <translation>%1：此步沒有統計資料</translation>
+    </message>
+    <message>
+        <source>%1 → %2: %3 of %4 elements would flush to zero</source>
+        <translation>%1 → %2：%4 個元素中有 %3 個會被清為零</translation>
+    </message>
+    <message>
+        <source>%1 → %2: %3 of %4 elements would overflow</source>
+        <translation>%1 → %2：%4 個元素中有 %3 個會溢位</translation>
+    </message>
+    <message>
+        <source>%1 → %2: between %3 and %4 of %5 elements would flush to zero</source>
+        <translation>%1 → %2：%5 個元素中有 %3 到 %4 個會被清為零</translation>
+    </message>
+    <message>
+        <source>%1 → %2: between %3 and %4 of %5 elements would overflow</source>
+        <translation>%1 → %2：%5 個元素中有 %3 到 %4 個會溢位</translation>
+    </message>
+    <message>
+        <source>flushes: non-zero |x| ≤ %1</source>
+        <translation>清為零：非零且 |x| ≤ %1</translation>
+    </message>
+    <message>
+        <source>overflows: |x| %1 %2</source>
+        <translation>溢位：|x| %1 %2</translation>
+    </message>
+    <message>
+        <source>%1 elements lie in a bin that straddles that limit; the exponent histogram cannot split it</source>
+        <translation>%1 個元素落在跨越該界限的區間中，指數直方圖無法將其拆分</translation>
+    </message>
+    <message>
+        <source>no per-layer statistics to export</source>
+        <translation>沒有可匯出的逐層統計</translation>
+    </message>
+    <message>
+        <source>cannot write %1: %2</source>
+        <translation>無法寫入 %1：%2</translation>
+    </message>
+</context>
+<context>
+    <name>ampscope::ui::WhatIfPanel</name>
+    <message>
+        <source>What a round-to-nearest-even cast of each gradient, as recorded at this step, to each format would flush to zero or overflow, from the exact exponent histogram (docs/measurements.md, &quot;Format what-if&quot;). The values are already in the run&apos;s own format: a cast to that format changes nothing, and what the run flushed is counted as zero now (the Layers table&apos;s Underflow column measures it against an fp32 reference).</source>
+        <translation>把本步記錄的各梯度以「捨入到最近偶數」轉換為各格式時，哪些會被清為零或溢位，由精確的指數直方圖得出（docs/measurements.md，&quot;Format what-if&quot;）。這些值已處於執行自身的格式：轉換為該格式不會改變任何值，執行中已被清為零的元素在此按零計數（層表的「下溢」欄以 fp32 參考來量測它）。</translation>
     </message>
 </context>
 </TS>

@@ -21,7 +21,7 @@ const char* const kPresetStrings[] = {
     QT_TRANSLATE_NOOP("Preset", "A 13-layer MLP with small weights trained in fp16 without a scaler: gradients of the early layers fall below fp16's smallest subnormal (2^-24) and flush to zero. The underflow column counts what an fp32 backward would have kept."),
     // default.json
     QT_TRANSLATE_NOOP("Preset", "Spiral MLP, fp16, PyTorch's default scaler"),
-    QT_TRANSLATE_NOOP("Preset", "A 4-layer MLP learns 3 interleaved spirals under fp16 with torch.amp.GradScaler's defaults (init scale 65536, growth x2 every 2000 clean steps, backoff x0.5). Watch the scale settle and the gradient exponents sit between the fp16 limits."),
+    QT_TRANSLATE_NOOP("Preset", "A 4-layer MLP learns 3 interleaved spirals under fp16 with torch.amp.GradScaler's defaults (init scale 2^16, growth x2 every 2000 clean steps, backoff x0.5). Watch the scale settle and the gradient exponents sit between the fp16 limits."),
     // fault-injection.json
     QT_TRANSLATE_NOOP("Preset", "Spiral MLP, fp16, inf injected into fc3 at step 50"),
     QT_TRANSLATE_NOOP("Preset", "The default run with an inf written into fc3's weight gradient at step 50: the scaler finds it, skips the step, names fc3 as the first offender and halves the scale."),
