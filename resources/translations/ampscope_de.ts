@@ -2590,16 +2590,16 @@ keine Statistik in diesem Schritt</translation>
         <translation>&amp;Vollbild</translation>
     </message>
     <message>
-        <source>Format &amp;limits drawn</source>
-        <translation>Eingezeichnete Format&amp;grenzen</translation>
-    </message>
-    <message>
         <source>The run&apos;s own format</source>
         <translation>Das eigene Format des Laufs</translation>
     </message>
     <message>
         <source>GradScaler (init %1, interval %2)</source>
         <translation>GradScaler (Anfang %1, Intervall %2)</translation>
+    </message>
+    <message>
+        <source>Format li&amp;mits drawn</source>
+        <translation>Eingezeichnete Format&amp;grenzen</translation>
     </message>
 </context>
 <context>
@@ -3032,10 +3032,6 @@ Wachstumszähler %5</translation>
         <translation>Umwandlung ohne Skalierung pro Tensor</translation>
     </message>
     <message>
-        <source>shares of all elements (aĻ: the histogram only bounds the count)</source>
-        <translation>Anteile an allen Elementen (a–b: das Histogramm grenzt die Anzahl nur ein)</translation>
-    </message>
-    <message>
         <source>Layer</source>
         <translation>Schicht</translation>
     </message>
@@ -3098,6 +3094,10 @@ overflow</source>
     <message>
         <source>cannot write %1: %2</source>
         <translation>%1 kann nicht geschrieben werden: %2</translation>
+    </message>
+    <message>
+        <source>shares of all elements (a–b: the histogram only bounds the count)</source>
+        <translation>Anteile an allen Elementen (a–b: das Histogramm grenzt die Anzahl nur ein)</translation>
     </message>
 </context>
 <context>

@@ -2559,15 +2559,15 @@ no statistics at this step</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Format &amp;limits drawn</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>The run&apos;s own format</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <source>GradScaler (init %1, interval %2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Format li&amp;mits drawn</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2998,10 +2998,6 @@ growth tracker %5</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>shares of all elements (aĻ: the histogram only bounds the count)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Layer</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3061,6 +3057,10 @@ overflow</source>
     </message>
     <message>
         <source>cannot write %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>shares of all elements (a–b: the histogram only bounds the count)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

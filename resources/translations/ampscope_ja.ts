@@ -2576,16 +2576,16 @@ no statistics at this step</source>
         <translation>全画面(&amp;U)</translation>
     </message>
     <message>
-        <source>Format &amp;limits drawn</source>
-        <translation>描画するフォーマットの限界(&amp;L)</translation>
-    </message>
-    <message>
         <source>The run&apos;s own format</source>
         <translation>実行自身のフォーマット</translation>
     </message>
     <message>
         <source>GradScaler (init %1, interval %2)</source>
         <translation>GradScaler（初期 %1、間隔 %2）</translation>
+    </message>
+    <message>
+        <source>Format li&amp;mits drawn</source>
+        <translation>描画するフォーマットの限界(&amp;M)</translation>
     </message>
 </context>
 <context>
@@ -3018,10 +3018,6 @@ growth tracker %5</source>
         <translation>テンソルごとのスケーリングなしでキャスト</translation>
     </message>
     <message>
-        <source>shares of all elements (aĻ: the histogram only bounds the count)</source>
-        <translation>全要素に占める割合（a–b: ヒストグラムからは個数の範囲しか分からない）</translation>
-    </message>
-    <message>
         <source>Layer</source>
         <translation>レイヤー</translation>
     </message>
@@ -3084,6 +3080,10 @@ overflow</source>
     <message>
         <source>cannot write %1: %2</source>
         <translation>%1 に書き込めません: %2</translation>
+    </message>
+    <message>
+        <source>shares of all elements (a–b: the histogram only bounds the count)</source>
+        <translation>全要素に占める割合（a–b: ヒストグラムからは個数の範囲しか分からない）</translation>
     </message>
 </context>
 <context>

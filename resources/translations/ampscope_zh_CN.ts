@@ -2576,16 +2576,16 @@ no statistics at this step</source>
         <translation>全屏(&amp;U)</translation>
     </message>
     <message>
-        <source>Format &amp;limits drawn</source>
-        <translation>绘制的格式界限(&amp;L)</translation>
-    </message>
-    <message>
         <source>The run&apos;s own format</source>
         <translation>运行自身的格式</translation>
     </message>
     <message>
         <source>GradScaler (init %1, interval %2)</source>
         <translation>GradScaler（初始 %1，间隔 %2）</translation>
+    </message>
+    <message>
+        <source>Format li&amp;mits drawn</source>
+        <translation>绘制的格式界限(&amp;M)</translation>
     </message>
 </context>
 <context>
@@ -3018,10 +3018,6 @@ growth tracker %5</source>
         <translation>不做逐张量缩放的转换</translation>
     </message>
     <message>
-        <source>shares of all elements (aĻ: the histogram only bounds the count)</source>
-        <translation>占全部元素的比例（a–b：直方图只能给出数量的范围）</translation>
-    </message>
-    <message>
         <source>Layer</source>
         <translation>层</translation>
     </message>
@@ -3084,6 +3080,10 @@ overflow</source>
     <message>
         <source>cannot write %1: %2</source>
         <translation>无法写入 %1：%2</translation>
+    </message>
+    <message>
+        <source>shares of all elements (a–b: the histogram only bounds the count)</source>
+        <translation>占全部元素的比例（a–b：直方图只能给出数量的范围）</translation>
     </message>
 </context>
 <context>

@@ -2576,16 +2576,16 @@ no statistics at this step</source>
         <translation>全螢幕(&amp;U)</translation>
     </message>
     <message>
-        <source>Format &amp;limits drawn</source>
-        <translation>繪製的格式界限(&amp;L)</translation>
-    </message>
-    <message>
         <source>The run&apos;s own format</source>
         <translation>執行自身的格式</translation>
     </message>
     <message>
         <source>GradScaler (init %1, interval %2)</source>
         <translation>GradScaler（初始 %1，間隔 %2）</translation>
+    </message>
+    <message>
+        <source>Format li&amp;mits drawn</source>
+        <translation>繪製的格式界限(&amp;M)</translation>
     </message>
 </context>
 <context>
@@ -3018,10 +3018,6 @@ growth tracker %5</source>
         <translation>不做逐張量縮放的轉換</translation>
     </message>
     <message>
-        <source>shares of all elements (aĻ: the histogram only bounds the count)</source>
-        <translation>占全部元素的比例（a–b：直方圖只能給出數量的範圍）</translation>
-    </message>
-    <message>
         <source>Layer</source>
         <translation>層</translation>
     </message>
@@ -3084,6 +3080,10 @@ overflow</source>
     <message>
         <source>cannot write %1: %2</source>
         <translation>無法寫入 %1：%2</translation>
+    </message>
+    <message>
+        <source>shares of all elements (a–b: the histogram only bounds the count)</source>
+        <translation>占全部元素的比例（a–b：直方圖只能給出數量的範圍）</translation>
     </message>
 </context>
 <context>

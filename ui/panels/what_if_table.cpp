@@ -139,7 +139,7 @@ QString WhatIfModel::headerText() const {
   else
     t += dot + tr("scaled gradient, as backward produced it");
   if (m_shiftRefused) t += dot + tr("(the unscaled what-if needs a power-of-two scale)");
-  t += dot + tr("cast with no per-tensor scaling") + dot + tr("shares of all elements (a\u2013b: the histogram only bounds the count)");
+  t += dot + tr("cast with no per-tensor scaling") + dot + tr("shares of all elements (a\u2013" "b: the histogram only bounds the count)");
   return t;
 }
 

@@ -144,7 +144,7 @@ void MainWindowMenus::buildViewMenu(QMainWindow* window) {
   MainWindow::setTrText(follow, QT_TRANSLATE_NOOP("ampscope::ui::MainWindow", "&Follow the newest step"));
   // Whose limits the histogram and the layer history draw (issue 16): the run's own by default.
   QMenu* limits = view->addMenu(QString());
-  MainWindow::setTrText(limits, QT_TRANSLATE_NOOP("ampscope::ui::MainWindow", "Format &limits drawn"));
+  MainWindow::setTrText(limits, QT_TRANSLATE_NOOP("ampscope::ui::MainWindow", "Format li&mits drawn"));
   auto* limitsGroup = new QActionGroup(limits);
   limitsGroup->setExclusive(true);
   QAction* own = limits->addAction(QString());
