@@ -1,5 +1,6 @@
 #include "presets/preset_parse.h"
 
+#include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 
@@ -40,6 +41,21 @@ ParsedPreset parsePreset(const QByteArray& json, const QString& file) {
       throw bad(AMPSCOPE_TR_NOOP("PresetParse", "\"%1\" must be an integer within +-1e9"), {"order"});
     out.order = static_cast<int>(d);
   }
+  const QJsonValue story = o.value(QStringLiteral("story"));
+  if (!story.isUndefined()) {
+    // One to three distinct chart names: more would not fill one projected page readably.
+    const QStringList known = storyChartNames();
+    if (!story.isArray() || story.toArray().isEmpty() || story.toArray().size() > 3)
+      throw bad(AMPSCOPE_TR_NOOP("PresetParse", "\"%1\" must list one to three of: %2"),
+                {"story", known.join(QStringLiteral(", ")).toStdString()});
+    for (const QJsonValue& v : story.toArray()) {
+      const QString chart = v.toString();
+      if (!v.isString() || !known.contains(chart) || p.story.contains(chart))
+        throw bad(AMPSCOPE_TR_NOOP("PresetParse", "\"%1\" must list one to three of: %2"),
+                  {"story", known.join(QStringLiteral(", ")).toStdString()});
+      p.story << chart;
+    }
+  }
   const QJsonValue cfg = o.value(QStringLiteral("config"));
   if (!cfg.isObject()) throw bad(AMPSCOPE_TR_NOOP("PresetParse", "\"%1\" must be a JSON object"), {"config"});
   const QByteArray text = QJsonDocument(cfg.toObject()).toJson(QJsonDocument::Compact);
@@ -49,6 +65,11 @@ ParsedPreset parsePreset(const QByteArray& json, const QString& file) {
     throw UserInvalidArgument(UserText::untranslated("preset %1: %2", {p.name.toStdString(), user_text_of(e)}));
   }
   return out;
+}
+
+QStringList storyChartNames() {
+  return {QStringLiteral("loss"), QStringLiteral("scale"), QStringLiteral("layer-counts"), QStringLiteral("histogram"),
+          QStringLiteral("layer-history")};
 }
 
 }  // namespace ampscope::ui
