@@ -38,6 +38,7 @@ ChartBase::ChartBase(const QString& title, const QString& fileStem, QWidget* par
 }
 
 void ChartBase::fitAxisText() {
+  if (m_noFit) return;
   struct Fit {
     QCPAxis* axis;
     double labelRoom;  // pixels along the axis for its label
@@ -61,16 +62,81 @@ void ChartBase::fitAxisText() {
                       static_cast<double>(vertical ? bar.height() : bar.width())});
     }
   bool retick = false;
+  m_cutTexts.clear();
+  // Titles and subtitles: centred over their column, so they may use twice the distance from
+  // that centre to the nearer edge of the chart; wrapped into lines where one is too long.
+  const QRect vp = viewport();
+  // Texts wrapped at one size may need more lines as the layout settles (a wrapped label takes
+  // height from an axis whose label then wraps too); at one size their lines only grow, so
+  // layouts never go back and forth. Another size starts again from one line.
+  const bool newSize = vp.size() != m_fittedViewport;
+  m_fittedViewport = vp.size();
+  for (int i = 0; i < plotLayout()->elementCount(); ++i) {
+    auto* t = qobject_cast<QCPTextElement*>(plotLayout()->elementAt(i));
+    if (!t || !t->visible()) continue;
+    FittedText& f = m_fittedTexts[t];
+    if (t->text() != f.shown) {
+      if (t->text() != f.full) f.lines = 1;  // the same text set again keeps its lines
+      f.full = t->text();
+    }
+    if (newSize) f.lines = 1;
+    const double cx = t->outerRect().center().x() + 0.5;
+    const double room = 2 * std::min(cx - vp.left(), vp.right() + 1 - cx) - 8;
+    bool fits = true;
+    f.shown = wrapToWidth(f.full, QFontMetricsF(t->font()), room, &fits, f.lines);
+    f.lines = std::max(f.lines, static_cast<int>(f.shown.count(QLatin1Char('\n'))) + 1);
+    if (!fits) m_cutTexts << f.full;
+    if (t->text() != f.shown) {
+      t->setText(f.shown);
+      retick = true;
+    }
+  }
+  // A legend in a row of its own: as many entries a row as fit the chart's width.
+  if (legend && legend->visible() && legend->layout() == plotLayout()) {
+    const int room = legend->outerRect().width() - legend->margins().left() - legend->margins().right();
+    std::vector<int> widths;
+    for (int i = 0; i < legend->itemCount(); ++i)  // cells of a wrapped grid may be empty
+      if (QCPAbstractLegendItem* item = legend->item(i)) widths.push_back(item->minimumOuterSizeHint().width());
+    int columns = static_cast<int>(widths.size());
+    for (; columns > 1; --columns) {
+      int total = legend->columnSpacing() * (columns - 1);
+      for (int c = 0; c < columns; ++c) {
+        int widest = 0;
+        for (std::size_t i = static_cast<std::size_t>(c); i < widths.size(); i += static_cast<std::size_t>(columns))
+          widest = std::max(widest, widths[i]);
+        total += widest;
+      }
+      if (total <= room) break;
+    }
+    const int wrap = columns >= static_cast<int>(widths.size()) ? 0 : columns;
+    if (legend->wrap() != wrap) {
+      legend->setWrap(wrap);
+      legend->setFillOrder(QCPLegend::foColumnsFirst, true);
+      retick = true;
+    }
+  }
   for (const auto& [a, labelRoom, length] : axes) {
     if (length < 20) continue;
     FittedAxis& f = m_fitted[a];
-    // The axis label: elided to the axis length (the charts may set a new one at any time).
-    if (a->label() != f.shownLabel) f.fullLabel = a->label();
+    // The axis label: in two or three lines where one is longer than the axis, cut short only
+    // where even that is (the charts may set a new one at any time).
+    if (a->label() != f.shownLabel) {
+      if (a->label() != f.fullLabel) f.lines = 1;
+      f.fullLabel = a->label();
+    }
+    if (newSize) f.lines = 1;
     const QFontMetricsF lm(a->labelFont());
-    f.shownLabel = lm.horizontalAdvance(f.fullLabel) <= labelRoom
-                       ? f.fullLabel
-                       : lm.elidedText(f.fullLabel, Qt::ElideRight, labelRoom);
-    if (a->label() != f.shownLabel) a->setLabel(f.shownLabel);
+    bool fits = true;
+    f.shownLabel = wrapToWidth(f.fullLabel, lm, labelRoom, &fits, f.lines);
+    f.lines = std::max(f.lines, static_cast<int>(f.shownLabel.count(QLatin1Char('\n'))) + 1);
+    if (!fits) {
+      f.shownLabel = lm.elidedText(f.fullLabel, Qt::ElideRight, labelRoom);
+      m_cutTexts << f.fullLabel;
+    }
+    if (a->label() != f.shownLabel) {
+      a->setLabel(f.shownLabel);
+      retick = true;  // a label in more or fewer lines changes the margins
+    }
     // Tick labels: as large as the theme says, smaller where neighbours would overlap.
     if (a->tickLabelFont() != f.shownFont) f.baseFont = a->tickLabelFont();
     const QVector<double> ticks = a->tickVector();
@@ -95,34 +161,57 @@ void ChartBase::fitAxisText() {
         // count of 1, which still labels two or three ticks at a "nice" step).
         if (f.baseTickCount <= 0) f.baseTickCount = ticker->tickCount();
         int count = f.baseTickCount;
-        while (count > 1 && length / count < need * 1.5) --count;
+        while (count > 1 && length / count < need * f.spread) --count;
+        // Ticks are spaced unevenly on a log axis (and where the ticker rounds to a nice step):
+        // labels still closer than they need at this count make this axis sparser from now on.
+        if (ticker->tickCount() == count && std::isfinite(minGap) && minGap < need * 0.95 && count > 1 && f.spread < 6) {
+          f.spread *= 1.3;
+          while (count > 1 && length / count < need * f.spread) --count;
+        }
         if (ticker->tickCount() != count) {
           ticker->setTickCount(count);
           retick = true;
         }
       } else {
-        // Fixed labels (layers, exponent rows): smaller where neighbours would overlap, down to
-        // 6 pt; on a vertical axis where even that overlaps (many layers in a short chart, the
-        // large fonts of presentation mode), only labels a line apart are kept, from the first
-        // row on (every row's tooltip still names it).
+        // Fixed labels (layers, exponent rows, the histogram's columns): smaller where
+        // neighbours would overlap, down to 70% of the theme's size (and 6 pt), still readable
+        // from the back of a room; where even that overlaps (many layers in a short chart, the
+        // large fonts of presentation mode), only labels far enough apart are kept, from the
+        // first on (every row's and column's tooltip still names it).
         // (Vertically a label needs its full line height; 90% of it is the closest allowed.)
         const double room = a->orientation() == Qt::Vertical ? fm.height() : need;
         if (std::isfinite(minGap) && room > minGap && f.baseFont.pointSizeF() > 0)
-          font.setPointSizeF(std::max(6.0, f.baseFont.pointSizeF() * minGap / room));
+          font.setPointSizeF(std::max({6.0, f.baseFont.pointSizeF() * 0.7, f.baseFont.pointSizeF() * minGap / room}));
         const QSharedPointer<QCPAxisTickerText> text = ticker.dynamicCast<QCPAxisTickerText>();
-        if (text && a->orientation() == Qt::Vertical) {
+        if (text) {
           // Labels other than those left here last time (a new ticker, or the chart set new
           // ones): they are the full set.
           if (text->ticks() != f.shownTicks) f.fullTicks = text->ticks();
-          const double line = QFontMetricsF(font).height() * 0.9;
+          // Vertically a label needs 90% of a line; horizontally half of each neighbour's width.
+          const QFontMetricsF sm(font);
+          const bool vertical = a->orientation() == Qt::Vertical;
           QMap<double, QString> shown;
           double lastKept = std::numeric_limits<double>::quiet_NaN();
+          double lastWidth = 0;
           for (auto it = f.fullTicks.cbegin(); it != f.fullTicks.cend(); ++it) {
             const double p = a->coordToPixel(it.key());
-            const bool keep = it.value().isEmpty() || std::isnan(lastKept) || std::abs(p - lastKept) >= line;
+            const double w = sm.horizontalAdvance(it.value());
+            const double need = vertical ? sm.height() * 0.9 : (w + lastWidth) / 2 + 2;
+            const bool keep = it.value().isEmpty() || std::isnan(lastKept) || std::abs(p - lastKept) >= need;
             shown.insert(it.key(), keep ? it.value() : QString());
-            if (keep && !it.value().isEmpty()) lastKept = p;
+            if (keep && !it.value().isEmpty()) {
+              lastKept = p;
+              lastWidth = w;
+            }
           }
+          // At one size labels once left out stay out (as wrapped lines stay): a layout that
+          // kept them all gave the next one less room, which left them out, and so on.
+          const auto kept = [](const QMap<double, QString>& m) {
+            return std::count_if(m.cbegin(), m.cend(), [](const QString& v) { return !v.isEmpty(); });
+          };
+          if (!newSize && f.shownTicks.size() == shown.size() && f.shownTicks.keys() == shown.keys() &&
+              kept(f.shownTicks) < kept(shown))
+            shown = f.shownTicks;
           if (shown != text->ticks()) {
             text->ticks() = shown;
             retick = true;
@@ -134,8 +223,148 @@ void ChartBase::fitAxisText() {
     f.shownFont = font;
     if (a->tickLabelFont() != font) a->setTickLabelFont(font);
   }
-  // New tick counts take effect at the next layout.
-  if (retick) replot(rpQueuedReplot);
+  // New tick counts take effect at the next layout. A few rounds settle every chart; should
+  // some text ever go back and forth, the chart stops asking instead of replotting for ever.
+  m_fitRounds = retick ? m_fitRounds + 1 : 0;
+  if (retick && m_fitRounds <= 12 && !m_trialLayout) replot(rpQueuedReplot);
+  if (!m_trialLayout && !retick) {
+    QSize plot(std::numeric_limits<int>::max(), std::numeric_limits<int>::max());
+    for (QCPAxisRect* r : axisRects())
+      if (r->visible()) plot = plot.boundedTo(r->rect().size());
+    const QSize chrome = viewport().size() - plot;
+    if (std::abs(chrome.width() - m_chrome.width()) > 2 || std::abs(chrome.height() - m_chrome.height()) > 2) {
+      m_chrome = chrome;
+      Q_EMIT chromeChanged();
+    }
+  }
+}
+
+QString wrapToWidth(const QString& text, const QFontMetricsF& fm, double room, bool* fits, int minLines) {
+  *fits = true;
+  if (text.isEmpty() || (minLines <= 1 && fm.horizontalAdvance(text) <= room)) return text;
+  // Where a line may break: after a space or a hyphen, and between any two CJK characters
+  // (Chinese and Japanese put no spaces between words).
+  QStringList words;
+  QString word;
+  for (int i = 0; i < text.size(); ++i) {
+    const QChar c = text[i];
+    const bool cjk = c.script() == QChar::Script_Han || c.script() == QChar::Script_Hiragana ||
+                     c.script() == QChar::Script_Katakana || (c.unicode() >= 0x3000 && c.unicode() <= 0x303F) ||
+                     (c.unicode() >= 0xFF00 && c.unicode() <= 0xFFEF);
+    if (cjk && !word.isEmpty() && !word.endsWith(QLatin1Char(' '))) {
+      words << word;
+      word.clear();
+    }
+    word += c;
+    if (c == QLatin1Char(' ') || c == QLatin1Char('-') || cjk) {
+      words << word;
+      word.clear();
+    }
+  }
+  if (!word.isEmpty()) words << word;
+  const int n = static_cast<int>(words.size());
+  const auto join = [&](int from, int to) { return words.mid(from, to - from).join(QString()).trimmed(); };
+  // One line, two, three: of every way to break, the one with the narrowest widest line. The
+  // fewest lines that fit, and no fewer than minLines where the text can be broken that often.
+  struct Candidate {
+    QString text;
+    double width = std::numeric_limits<double>::infinity();
+  };
+  Candidate byLines[3];
+  byLines[0] = {text, fm.horizontalAdvance(text)};
+  for (int i = 1; i < n; ++i) {
+    const QString a = join(0, i), b = join(i, n);
+    const double w = std::max(fm.horizontalAdvance(a), fm.horizontalAdvance(b));
+    if (w < byLines[1].width) byLines[1] = {a + QLatin1Char('\n') + b, w};
+    for (int j = i + 1; j < n; ++j) {
+      const QString c = join(i, j), d = join(j, n);
+      const double w3 = std::max({fm.horizontalAdvance(a), fm.horizontalAdvance(c), fm.horizontalAdvance(d)});
+      if (w3 < byLines[2].width) byLines[2] = {a + QLatin1Char('\n') + c + QLatin1Char('\n') + d, w3};
+    }
+  }
+  const int most = n >= 3 ? 3 : std::max(1, n);
+  for (int lines = std::min(std::max(1, minLines), most); lines <= most; ++lines)
+    if (byLines[lines - 1].width <= room) return byLines[lines - 1].text;
+  // Too long even so: the narrowest form (a one-line text wider than its column would take
+  // width from the column beside it, and the room measured next time would differ again).
+  *fits = false;
+  return byLines[most - 1].width < byLines[0].width ? byLines[most - 1].text : text;
+}
+
+ChartBase::FitAt ChartBase::fitAt(const QSize& size) {
+  // Everything the text fitting changes, put back after the trial: the chart on screen keeps
+  // its texts and geometry exactly (a trial that left it fitted to another size started its
+  // own layouts over, which asked for the pages to be chosen again, and so on).
+  struct AxisState {
+    QCPAxis* axis;
+    QString label;
+    QFont tickFont;
+    int tickCount;
+    QMap<double, QString> ticks;
+  };
+  std::vector<AxisState> axes;
+  const auto keep = [&axes](QCPAxis* a) {
+    const QSharedPointer<QCPAxisTickerText> text = a->ticker().dynamicCast<QCPAxisTickerText>();
+    axes.push_back({a, a->label(), a->tickLabelFont(), a->ticker() ? a->ticker()->tickCount() : 0,
+                    text ? text->ticks() : QMap<double, QString>()});
+  };
+  for (QCPAxisRect* r : axisRects())
+    for (QCPAxis* a : r->axes()) keep(a);
+  std::vector<std::pair<QCPTextElement*, QString>> texts;
+  for (int i = 0; i < plotLayout()->elementCount(); ++i) {
+    if (auto* cs = qobject_cast<QCPColorScale*>(plotLayout()->elementAt(i))) keep(cs->axis());
+    if (auto* t = qobject_cast<QCPTextElement*>(plotLayout()->elementAt(i))) texts.emplace_back(t, t->text());
+  }
+  const int legendWrap = legend ? legend->wrap() : 0;
+  const auto fitted = m_fitted;
+  const auto fittedTexts = m_fittedTexts;
+  const QSize fittedViewport = m_fittedViewport;
+  const QStringList cut = m_cutTexts;
+  const int rounds = m_fitRounds;
+
+  const QRect old = viewport();
+  setViewport(QRect(QPoint(0, 0), size));
+  m_trialLayout = true;
+  // Again with the texts fitted to this size (lines, legend rows, tick counts) taking their room.
+  for (int i = 0; i < 3; ++i) updateLayout();
+  FitAt fit{QSize(std::numeric_limits<int>::max(), std::numeric_limits<int>::max()), m_cutTexts.isEmpty()};
+  for (QCPAxisRect* r : axisRects())
+    if (r->visible()) fit.plot = fit.plot.boundedTo(r->rect().size());
+
+  for (const AxisState& st : axes) {
+    st.axis->setLabel(st.label);
+    st.axis->setTickLabelFont(st.tickFont);
+    if (st.axis->ticker()) st.axis->ticker()->setTickCount(st.tickCount);
+    if (const QSharedPointer<QCPAxisTickerText> text = st.axis->ticker().dynamicCast<QCPAxisTickerText>()) text->ticks() = st.ticks;
+  }
+  for (const auto& [t, text] : texts) t->setText(text);
+  if (legend && legend->wrap() != legendWrap) {
+    legend->setWrap(legendWrap);
+    legend->setFillOrder(QCPLegend::foColumnsFirst, true);
+  }
+  m_fitted = fitted;
+  m_fittedTexts = fittedTexts;
+  m_fittedViewport = fittedViewport;
+  m_cutTexts = cut;
+  m_fitRounds = rounds;
+  setViewport(old);
+  if (!old.isEmpty()) {
+    m_noFit = true;  // the same layout as before the trial, nothing fitted anew
+    updateLayout();
+    m_noFit = false;
+  }
+  m_trialLayout = false;
+  return fit;
+}
+
+QString ChartBase::fullText(const QCPTextElement* element) const {
+  const auto it = m_fittedTexts.constFind(const_cast<QCPTextElement*>(element));
+  return it != m_fittedTexts.cend() && element->text() == it->shown ? it->full : element->text();
+}
+
+QString ChartBase::fullLabel(const QCPAxis* axis) const {
+  const auto it = m_fitted.constFind(const_cast<QCPAxis*>(axis));
+  return it != m_fitted.cend() && axis->label() == it->shownLabel ? it->fullLabel : axis->label();
 }
 
 QString powerOfTwoLabel(int exponent) {

@@ -8,8 +8,10 @@
 
 #include <ampscope/kernels/raw_tensor_stats.h>
 
+#include <QFontMetricsF>
 #include <QHash>
 #include <QString>
+#include <QStringList>
 
 #include <vector>
 
@@ -42,6 +44,20 @@ class ChartBase : public QCustomPlot {
   bool following() const { return !m_userRange; }
   virtual void fitRange() {}
 
+  /// What the chart would look like at `size` (the dashboard's page choice): its smallest
+  /// plot area (axis rect) and whether every title and axis label fits without being cut.
+  /// Lays the chart out at that size without drawing; its next replot lays it out at its own.
+  struct FitAt {
+    QSize plot;
+    bool textFits = true;
+  };
+  FitAt fitAt(const QSize& size);
+  /// The texts fitAxisText found too long for their room at the last layout (empty: all fit).
+  QStringList cutTexts() const { return m_cutTexts; }
+  /// A text (title, axis label) as set, before wrapping into lines: for the layout tests.
+  QString fullText(const QCPTextElement* element) const;
+  QString fullLabel(const QCPAxis* axis) const;
+
   /// Marks the chart for the next coalesced replot (Dashboard's replot timer).
   void markDirty() { m_dirty = true; }
   bool takeDirty() {
@@ -54,6 +70,9 @@ class ChartBase : public QCustomPlot {
   void stepClicked(qint64 step);
   /// applyTheme() ran: what others draw on this chart (follow mode's marks) restyles itself.
   void themeApplied(const PlotTheme& theme);
+  /// A layout at the chart's own size left its texts more or less room than the last one (a
+  /// legend in more rows, a title in more lines, a new language): the dashboard checks its pages.
+  void chromeChanged();
 
  protected:
   void showEvent(QShowEvent* event) override;
@@ -90,17 +109,35 @@ class ChartBase : public QCustomPlot {
   void fitAxisText();
   struct FittedAxis {
     QString fullLabel, shownLabel;
+    int lines = 1;  ///< the label's lines at this viewport (they only grow: no back and forth)
     QFont baseFont, shownFont;
     int baseTickCount = 0;
+    double spread = 1.5;  ///< pixels between ticks per label size, larger where labels came too close
     QMap<double, QString> fullTicks;   ///< a fixed-label ticker's labels before any were left out
     QMap<double, QString> shownTicks;  ///< the labels fitAxisText left it with
   };
   QHash<QCPAxis*, FittedAxis> m_fitted;
+  struct FittedText {
+    QString full, shown;
+    int lines = 1;
+  };
+  /// The viewport the lines above were fitted at: another size starts them again from one.
+  QSize m_fittedViewport;
+  QHash<QCPTextElement*, FittedText> m_fittedTexts;
+  QStringList m_cutTexts;
+  bool m_trialLayout = false;  ///< fitAt's layouts at other sizes
+  int m_fitRounds = 0;         ///< layouts in a row that changed a fitted text
+  bool m_noFit = false;        ///< fitAt putting the layout back as it was
+  QSize m_chrome;              ///< viewport minus plot area at the last own layout
   QString m_titleText;
   QString m_fileStem;
   bool m_dirty = false;
 };
 
+/// `text` in one, two or three lines (broken at spaces, as even as can be) so that no line is
+/// wider than `room` px; `fits` false (and the text in one line) when even three lines are.
+/// `minLines`: no fewer lines than that (a layout that once needed more keeps them).
+QString wrapToWidth(const QString& text, const QFontMetricsF& fm, double room, bool* fits, int minLines = 1);
 /// "2¹⁶", "2⁻³": a power of two for axis labels.
 QString powerOfTwoLabel(int exponent);
 /// The colour map of the heatmaps (perceptually ordered, dark = many, light = few on light

@@ -57,7 +57,12 @@ LayerCountsPlot::LayerCountsPlot(QWidget* parent)
   m_modeBox->setObjectName(QStringLiteral("layerCountsMode"));
   m_gradBox->setObjectName(QStringLiteral("layerCountsGradients"));
   h->addStretch(1);
-  for (QComboBox* b : {m_metricBox, m_modeBox, m_gradBox}) h->addWidget(b);
+  for (QComboBox* b : {m_metricBox, m_modeBox, m_gradBox}) {
+    // As wide as their texts where there is room; narrower (the text cut, the list whole) where
+    // the chart shares a projected page: the chart, not its choosers, sets the cell's width.
+    b->setMinimumWidth(b->fontMetrics().averageCharWidth() * 6 + 24);
+    h->addWidget(b);
+  }
   fillCombos();
   connect(m_metricBox, &QComboBox::activated, this, [this](int i) { setMetric(i == 0 ? Metric::Underflow : Metric::Overflow); });
   connect(m_modeBox, &QComboBox::activated, this, [this](int i) { setMode(i == 0 ? Mode::Percent : Mode::Count); });

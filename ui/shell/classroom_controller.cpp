@@ -51,7 +51,7 @@ const QString kPreset = QStringLiteral("session/preset");
 const QString kConfig = QStringLiteral("session/config");
 const QString kGeometry = QStringLiteral("window/geometry");
 const QString kState = QStringLiteral("window/state");
-const QString kSplitters = QStringLiteral("window/splitters");
+const QString kSplitters = QStringLiteral("window/splitterStates");  // chart page layout -> state
 constexpr int kStateVersion = 1;
 }  // namespace
 
@@ -96,6 +96,7 @@ bool ClassroomController::load(const QString& name, std::int64_t maxSteps, bool 
   const int i = m_parts.controls->presetCombo()->findData(name);
   if (i >= 0) m_parts.controls->presetCombo()->setCurrentIndex(i);
   setExplanation(m_presetTitle, presetDescription(p));
+  m_parts.dashboard->setStory(p.story);  // presentation mode's first page
   if (inBackground) {
     m_parts.session->configureInBackground(p.config);
     return true;
@@ -232,13 +233,19 @@ void ClassroomController::setTheme(bool dark, bool presentation) {
   QApplication::setFont(f);
   m_parts.dashboard->applyTheme(t);
   m_parts.controls->setPresentation(presentation);
-  // The layer table is for exploring, not for the back of the room: the charts get its space.
+  // The layer table and the formats what-if are for exploring, not for the back of the room:
+  // the charts get their space.
   QMainWindow* w = m_parts.window;
-  if (auto* layers = w->findChild<QDockWidget*>(QStringLiteral("layers"))) layers->setVisible(!presentation);
-  if (auto* events = w->findChild<QDockWidget*>(QStringLiteral("events")))
-    w->resizeDocks({events}, {presentation ? 150 : 220}, Qt::Vertical);
+  for (const char* name : {"layers", "whatIf"})
+    if (auto* dock = w->findChild<QDockWidget*>(QLatin1String(name))) dock->setVisible(!presentation);
+  if (auto* events = w->findChild<QDockWidget*>(QStringLiteral("events"))) {
+    // In presentation mode three lines of the log: the charts need the height more.
+    w->resizeDocks({events}, {presentation ? QFontMetrics(f).lineSpacing() * 3 + QFontMetrics(f).height() + 16 : 220},
+                   Qt::Vertical);
+  }
+  // The explanation at the window's (already enlarged) size: on a 1280x720 projector every
+  // further line is taken from the charts.
   QFont ef = f;
-  ef.setPointSizeF(f.pointSizeF() * (presentation ? 1.15 : 1.0));
   m_parts.explanation->setFont(ef);
   m_parts.explanation->setStyleSheet(t.explanationStyle());
   if (!m_inFullScreenChange) m_presentationFromFullScreen = false;  // the user chose it: leaving full screen keeps it
@@ -392,11 +399,13 @@ QString ClassroomController::restoreSettings() {
   QMainWindow* w = m_parts.window;
   if (s.contains(kGeometry)) w->restoreGeometry(s.value(kGeometry).toByteArray());
   if (s.contains(kState)) w->restoreState(s.value(kState).toByteArray(), kStateVersion);
-  const QList<QVariant> splits = s.value(kSplitters).toList();
-  const auto splitters = m_parts.dashboard->findChildren<QSplitter*>();
-  for (int i = 0; i < splits.size() && i < splitters.size(); ++i) splitters[i]->restoreState(splits[i].toByteArray());
+  // Per page layout (the dashboard's pages change with the window's size and mode).
+  m_parts.dashboard->restoreSplitterStates(s.value(kSplitters).toMap());
   setTheme(s.value(kDark, false).toBool(), s.value(kPresentation, false).toBool());
   m_parts.controls->unscaledViewBox()->setChecked(s.value(kUnscaled, false).toBool());
+  // The last preset's story page, as it will be opened again (openAtLaunch).
+  for (const Preset& p : m_presets)
+    if (p.name == s.value(kPreset).toString()) m_parts.dashboard->setStory(p.story);
   return s.value(kPreset).toString();
 }
 
@@ -405,9 +414,7 @@ void ClassroomController::saveSettings() const {
   const QMainWindow* w = m_parts.window;
   s.setValue(kGeometry, w->saveGeometry());
   s.setValue(kState, w->saveState(kStateVersion));
-  QList<QVariant> splits;
-  for (QSplitter* sp : m_parts.dashboard->findChildren<QSplitter*>()) splits << sp->saveState();
-  s.setValue(kSplitters, splits);
+  s.setValue(kSplitters, m_parts.dashboard->splitterStates());
   s.setValue(kDark, darkTheme());
   s.setValue(kPresentation, presentationMode());
   s.setValue(kUnscaled, m_parts.controls->unscaledViewBox()->isChecked());
@@ -430,6 +437,7 @@ void ClassroomController::openAtLaunch(const QString& preset, bool start) {
           const int i = m_parts.controls->presetCombo()->findData(last);
           if (i >= 0) m_parts.controls->presetCombo()->setCurrentIndex(i);
           setExplanation(m_presetTitle, presetDescription(p));
+          m_parts.dashboard->setStory(p.story);
         }
       m_parts.session->configureInBackground(*c);
       if (start) m_parts.session->start();

@@ -16,6 +16,7 @@
 #include "runs/session_controller.h"
 #include "runs/stored_run.h"
 #include "shell/classroom_controller.h"
+#include "shell/fitting_label.h"
 #include "shell/main_window_menus.h"
 #include "shell/status_bar.h"
 
@@ -49,8 +50,8 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
   m_banner->setVisible(false);
   v->addWidget(m_banner);
   // The loaded preset's explanation, above the charts: what to look at (ClassroomController).
-  auto* explanation = new QLabel(central);
-  explanation->setWordWrap(true);
+  // At most three lines, smaller text before a taller banner: the charts keep their height.
+  auto* explanation = new FittingLabel(3, 9.0, central);
   explanation->setTextFormat(Qt::RichText);
   explanation->setObjectName(QStringLiteral("explanation"));
   explanation->setContentsMargins(6, 4, 6, 4);
@@ -61,6 +62,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
   auto* h = new QHBoxLayout(bar);
   h->setContentsMargins(2, 0, 2, 0);
   m_stepBar = new QLabel(tr("Following the newest step"), bar);
+  m_stepBar->setWordWrap(true);  // in two lines rather than a window wider than a projector's 1280 px
   m_followButton = new QPushButton(bar);
   setTrText(m_followButton, QT_TR_NOOP("Follow newest step"));
   m_followButton->setVisible(false);
