@@ -6,7 +6,8 @@
 #   scripts/check-screenshots.sh [BUILD_DIR]          compare (default build/default)
 #   scripts/check-screenshots.sh [BUILD_DIR] --update  write the new ones into docs/screenshots/
 # The commands are the ones the docs name (docs/i18n.md for the languages, 1600x1000 windows for
-# the README's). main-window-dark.png was taken from the running GUI and is not retaken here.
+# the README's, 1280x720 presentation windows of every preset for docs/classroom.md).
+# main-window-dark.png was taken from the running GUI and is not retaken here.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 build=build/default
@@ -31,13 +32,18 @@ shots=(
 for lang in en de ja zh_CN zh_TW; do
   shots+=("main-window-$lang|--lang $lang --preset fault-injection --steps 80 --size 1500x950")
 done
+# A 1280x720 projector in presentation mode, every built-in preset: its story page first
+# (docs/classroom.md, "Chart pages").
+for preset in default deep-mlp-no-scaler overflow-storm short-growth-interval fault-injection clip-before-unscale bf16-no-scaler; do
+  shots+=("presentation-1280x720-$preset|--preset $preset --steps 100 --presentation --size 1280x720")
+done
 
 same=0 differ=0
 for s in "${shots[@]}"; do
   name=${s%%|*}
   read -r -a args <<<"${s#*|}"
   "$app" screenshot --window "${args[@]}" --out "$out/$name.png" >/dev/null 2>&1
-  if cmp -s "$out/$name.png" "docs/screenshots/$name.png"; then
+  if [[ -f "docs/screenshots/$name.png" ]] && cmp -s "$out/$name.png" "docs/screenshots/$name.png"; then
     same=$((same + 1))
   else
     differ=$((differ + 1))
