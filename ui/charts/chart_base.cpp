@@ -357,6 +357,16 @@ ChartBase::FitAt ChartBase::fitAt(const QSize& size) {
   return fit;
 }
 
+void ChartBase::fitTo(const QSize& size) {
+  const QRect old = viewport();
+  setViewport(QRect(QPoint(0, 0), size));
+  m_trialLayout = true;  // no replot requests, no chromeChanged for the dashboard's pages
+  for (int i = 0; i < 3; ++i) updateLayout();
+  m_trialLayout = false;
+  setViewport(old);
+  markDirty();
+}
+
 QString ChartBase::fullText(const QCPTextElement* element) const {
   const auto it = m_fittedTexts.constFind(const_cast<QCPTextElement*>(element));
   return it != m_fittedTexts.cend() && element->text() == it->shown ? it->full : element->text();

@@ -52,6 +52,9 @@ class ChartBase : public QCustomPlot {
     bool textFits = true;
   };
   FitAt fitAt(const QSize& size);
+  /// Fits the texts to `size` and keeps them (an export at that size: toPainter lays the chart
+  /// out once, too late for texts wrapped at that layout). The next replot refits at its own.
+  void fitTo(const QSize& size);
   /// The texts fitAxisText found too long for their room at the last layout (empty: all fit).
   QStringList cutTexts() const { return m_cutTexts; }
   /// A text (title, axis label) as set, before wrapping into lines: for the layout tests.

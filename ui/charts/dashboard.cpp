@@ -458,6 +458,7 @@ void Dashboard::render(QPainter* painter, const QRect& target) {
   for (const Cell& c : cells) {
     painter->save();
     painter->translate(c.rect.topLeft());
+    c.chart->fitTo(c.rect.size());  // titles, labels and legends fitted to the figure's cell
     c.chart->toPainter(qcp, c.rect.width(), c.rect.height());
     painter->restore();
   }

@@ -93,7 +93,11 @@ bool exportChart(ChartBase* chart, const QString& path, const ExportOptions& o, 
   if (!format) return fail(error, Exporter::tr("%1: use a .png, .pdf or .svg file name").arg(path));
   if (o.size.isEmpty() || o.scale <= 0) return fail(error, Exporter::tr("the size must be positive"));
   const bool ok = paintTo(path, *format, o, chart->theme().background,
-                          [chart](QCPPainter* p, const QRect& r) { chart->toPainter(p, r.width(), r.height()); }, error);
+                          [chart](QCPPainter* p, const QRect& r) {
+                            chart->fitTo(r.size());  // texts fitted to the figure's size first
+                            chart->toPainter(p, r.width(), r.height());
+                          },
+                          error);
   chart->markDirty();  // toPainter laid the chart out for the export size
   if (chart->isVisible()) chart->replot(QCustomPlot::rpQueuedReplot);
   return ok;
