@@ -72,6 +72,8 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
   m_dashboard = new Dashboard(central);
   m_dashboard->setHistory(&m_controller->history());
   v->addWidget(m_dashboard, 1);
+  // Next / previous chart page as window actions too: Help > Keyboard shortcuts lists them.
+  addActions(m_dashboard->pageActions().mid(0, 2));
   m_runs = new ReplayController(m_controller, m_dashboard, this);
   setCentralWidget(central);
   connect(m_followButton, &QPushButton::clicked, this, [this] { showStep(-1); });
