@@ -5,6 +5,7 @@
 // other or outside the chart, a plot area below a readable height. Used by test_classroom's
 // tickLabelsNeverOverlap and by test_screen_matrix over every screen, mode, language and preset.
 #include "charts/chart_base.h"
+#include "charts/histogram_heatmap.h"
 
 #include <QFontMetricsF>
 #include <QRectF>
@@ -104,6 +105,43 @@ inline void checkChartLayout(ui::ChartBase* c, const QString& where, int minPlot
                           .arg(a->tickLabelFont().pointSizeF());
       else
         ++t.tickPairs;
+    }
+  }
+  // The histogram's format-limit labels run down their lines from the top of the plot: each one
+  // inside the plot (a longer one was cut at its bottom edge, one beside the plot's left edge
+  // at its side), and neighbours (their lines may be a few exponents apart) never on top of
+  // each other.
+  if (auto* h = qobject_cast<ui::HistogramHeatmap*>(c)) {
+    std::vector<std::pair<QRectF, QString>> drawn;
+    const QRectF plot = QRectF(h->axisRect()->rect()).adjusted(-1, -1, 1, 1);
+    for (QCPItemText* l : h->limitLabels()) {
+      if (!l->visible() || l->text().isEmpty()) continue;
+      ++t.texts;
+      // The rotated text's bounding box, from its corner anchors (QRectF::united skips empty rects).
+      double x0 = 1e9, y0 = 1e9, x1 = -1e9, y1 = -1e9;
+      for (QCPItemAnchor* a : {l->topLeft, l->topRight, l->bottomLeft, l->bottomRight}) {
+        const QPointF p = a->pixelPosition();
+        x0 = std::min(x0, p.x());
+        y0 = std::min(y0, p.y());
+        x1 = std::max(x1, p.x());
+        y1 = std::max(y1, p.y());
+      }
+      const QRectF box(QPointF(x0, y0), QPointF(x1, y1));
+      if (!plot.contains(box))
+        t.problems << QStringLiteral("%1: limit label '%2' (%3x%4 px at %5,%6) is cut by the plot's edge (%7x%8 at %9,%10)")
+                          .arg(at, l->text())
+                          .arg(box.width(), 0, 'f', 0)
+                          .arg(box.height(), 0, 'f', 0)
+                          .arg(box.left(), 0, 'f', 0)
+                          .arg(box.top(), 0, 'f', 0)
+                          .arg(plot.width() - 2, 0, 'f', 0)
+                          .arg(plot.height() - 2, 0, 'f', 0)
+                          .arg(plot.left() + 1, 0, 'f', 0)
+                          .arg(plot.top() + 1, 0, 'f', 0);
+      for (const auto& [other, text] : drawn)
+        if (other.adjusted(0.5, 0.5, -0.5, -0.5).intersects(box.adjusted(0.5, 0.5, -0.5, -0.5)))
+          t.problems << QStringLiteral("%1: limit labels '%2' and '%3' overlap").arg(at, text, l->text());
+      drawn.emplace_back(box, l->text());
     }
   }
   // Titles, subtitles and legend entries: whole, inside the chart, apart from each other.

@@ -114,15 +114,12 @@ void TestScreenMatrix::runMatrix(const std::vector<Screen>& screens) {
       for (const QString& language : languages) {
         w.setLanguage(language);
         for (const Screen& screen : screens) {
-          qInfo("before %dx%d min %dx%d", w.width(), w.height(), w.minimumSize().width(), w.minimumSize().height());
           w.resize(screen.logical);
-          qInfo("resized %dx%d", w.width(), w.height());
           settle(w);
-          qInfo("settled %dx%d min %dx%d", w.width(), w.height(), w.minimumSize().width(), w.minimumSize().height());
-          if (w.size() != screen.logical) {
+          if (w.size() != screen.logical) {  // what holds the window larger
             qInfo("window min %dx%d central %d dashboard %d host %d", w.minimumSizeHint().width(), w.minimumSizeHint().height(),
                   w.centralWidget()->minimumSizeHint().height(), w.dashboard()->minimumSizeHint().height(),
-                  w.dashboard()->findChildren<QWidget*>().size());
+                  static_cast<int>(w.dashboard()->findChildren<QWidget*>().size()));
             for (QDockWidget* dock : w.findChildren<QDockWidget*>())
               qInfo("dock %s visible %d min %dx%d", qPrintable(dock->objectName()), dock->isVisible(), dock->minimumSizeHint().width(),
                     dock->minimumSizeHint().height());

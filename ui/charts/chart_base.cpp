@@ -196,8 +196,8 @@ void ChartBase::fitAxisText() {
           for (auto it = f.fullTicks.cbegin(); it != f.fullTicks.cend(); ++it) {
             const double p = a->coordToPixel(it.key());
             const double w = sm.horizontalAdvance(it.value());
-            const double need = vertical ? sm.height() * 0.9 : (w + lastWidth) / 2 + 2;
-            const bool keep = it.value().isEmpty() || std::isnan(lastKept) || std::abs(p - lastKept) >= need;
+            const double apart = vertical ? sm.height() * 0.9 : (w + lastWidth) / 2 + 2;
+            const bool keep = it.value().isEmpty() || std::isnan(lastKept) || std::abs(p - lastKept) >= apart;
             shown.insert(it.key(), keep ? it.value() : QString());
             if (keep && !it.value().isEmpty()) {
               lastKept = p;
@@ -409,9 +409,14 @@ QString formatName(kernels::Format format) {
 std::vector<FormatEdge> formatEdges(kernels::Format format) {
   const kernels::FormatLimits lim = kernels::format_limits(format);
   const QString name = formatName(format);
-  return {{lim.min_subnormal_exp - 0.5, QCoreApplication::translate("ChartBase", "%1 subnormal %2").arg(name, powerOfTwoLabel(lim.min_subnormal_exp))},
-          {lim.min_normal_exp - 0.5, QCoreApplication::translate("ChartBase", "%1 normal %2").arg(name, powerOfTwoLabel(lim.min_normal_exp))},
-          {lim.max_exp + 0.5, QCoreApplication::translate("ChartBase", "%1 max %2").arg(name, powerOfTwoLabel(lim.max_exp))}};
+  const auto edge = [&](double at, const char* kind, int exponent) {
+    const QString value = powerOfTwoLabel(exponent);
+    return FormatEdge{at, QCoreApplication::translate("ChartBase", kind).arg(name, value),
+                      QStringLiteral("%1 %2").arg(name, value)};
+  };
+  return {edge(lim.min_subnormal_exp - 0.5, QT_TRANSLATE_NOOP("ChartBase", "%1 subnormal %2"), lim.min_subnormal_exp),
+          edge(lim.min_normal_exp - 0.5, QT_TRANSLATE_NOOP("ChartBase", "%1 normal %2"), lim.min_normal_exp),
+          edge(lim.max_exp + 0.5, QT_TRANSLATE_NOOP("ChartBase", "%1 max %2"), lim.max_exp)};
 }
 
 QString limitsOutsideNote(kernels::Format format) {

@@ -151,7 +151,8 @@ QCPColorGradient shareGradient(const PlotTheme& theme);
 /// format whose limit it is ("fp16 subnormal 2⁻²⁴", "bf16 max 2¹²⁷").
 struct FormatEdge {
   double edge;
-  QString label;
+  QString label;       ///< "fp16 subnormal 2⁻²⁴"
+  QString shortLabel;  ///< "fp16 2⁻²⁴": where the full label is longer than its line
 };
 std::vector<FormatEdge> formatEdges(kernels::Format format);
 /// The name the limits and the what-if use: "fp16", "bf16", "fp8-e4m3", "fp8-e5m2", "fp32".

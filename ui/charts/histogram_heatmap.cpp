@@ -5,8 +5,10 @@
 
 #include <ampscope/scale_text.h>
 
+#include <QFontMetricsF>
 #include <QToolTip>
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 
@@ -72,8 +74,48 @@ HistogramHeatmap::HistogramHeatmap(QWidget* parent)
     const int row = rowAt(e->pos());
     if (e->button() == Qt::LeftButton && row >= 0) Q_EMIT layerClicked(m_rows[static_cast<std::size_t>(row)]);
   });
+  connect(this, &QCustomPlot::afterLayout, this, &HistogramHeatmap::fitLimitLabels);
   applyTheme(m_theme);
   rebuild();
+}
+
+void HistogramHeatmap::fitLimitLabels() {
+  const QRectF plot = QRectF(axisRect()->rect()).adjusted(-0.5, -0.5, 0.5, 0.5);
+  const auto boxOf = [](QCPItemText* l) {  // the turned text's bounding box, from its corners
+    double x0 = 1e9, y0 = 1e9, x1 = -1e9, y1 = -1e9;
+    for (QCPItemAnchor* a : {l->topLeft, l->topRight, l->bottomLeft, l->bottomRight}) {
+      const QPointF p = a->pixelPosition();
+      x0 = std::min(x0, p.x());
+      y0 = std::min(y0, p.y());
+      x1 = std::max(x1, p.x());
+      y1 = std::max(y1, p.y());
+    }
+    return QRectF(QPointF(x0, y0), QPointF(x1, y1));
+  };
+  // Left to right (the limits are in rising order): each label reads upwards beside its line,
+  // on the line's left unless that crosses the plot's edge or the label before it, else on its
+  // right; the full text where it is no longer than the plot is high, else the short one
+  // ("fp16 2⁻²⁴"). A label with room on neither side is left out (its line stays).
+  double taken = -1e9;  // right edge of the last label placed
+  for (std::size_t i = 0; i < m_edgeLabels.size() && i < m_edges.size(); ++i) {
+    QCPItemText* label = m_edgeLabels[i];
+    if (!m_edgeLines[i]->visible()) continue;
+    bool placed = false;
+    for (const QString& text : {m_edges[i].label, m_edges[i].shortLabel}) {
+      label->setText(text);
+      for (const Qt::Alignment side : {Qt::AlignBottom, Qt::AlignTop}) {  // left of the line, right of it
+        label->setPositionAlignment(Qt::AlignRight | side);
+        const QRectF box = boxOf(label);
+        if (plot.contains(box) && box.left() >= taken - 0.5) {
+          taken = box.right();
+          placed = true;
+          break;
+        }
+      }
+      if (placed) break;
+    }
+    label->setVisible(placed);
+  }
 }
 
 void HistogramHeatmap::retranslate() {
@@ -191,6 +233,7 @@ void HistogramHeatmap::layoutAxes() {
   yAxis->setTickLabelFont(m_theme.font(rowFont));
 
   const std::vector<FormatEdge> edges = formatEdges(m_limits);
+  m_edges = edges;
   m_limitsInside = false;
   for (std::size_t i = 0; i < edges.size() && i < m_edgeLines.size(); ++i) {
     const double x = edges[i].edge - m_shiftBy;

@@ -45,6 +45,9 @@ class HistogramHeatmap : public ChartBase {
  private:
   void showRecord(const StepRecord* r);
   void layoutAxes();
+  /// After each layout: a limit label longer than the plot is high (it runs down its line) takes
+  /// its short form ("fp16 2⁻²⁴"), and hides only where even that does not fit.
+  void fitLimitLabels();
   int rowAt(const QPoint& pos) const;
   int columnAt(const QPoint& pos) const;
 
@@ -55,6 +58,7 @@ class HistogramHeatmap : public ChartBase {
   QCPItemRect* m_specialBand = nullptr;  // faint background: the zero/NaN/inf columns exist even when empty
   std::vector<QCPItemStraightLine*> m_edgeLines;
   std::vector<QCPItemText*> m_edgeLabels;
+  std::vector<FormatEdge> m_edges;  // the labels' texts, full and short
   std::vector<int> m_rows;                              // displayed row -> layer index
   std::vector<std::vector<std::int64_t>> m_counts;      // [row][column] of the drawn step
   std::vector<std::int64_t> m_numel;                    // [row]

@@ -26,9 +26,14 @@ bool MainWindow::grabWindowTo(const QString& path, QString* error) {
   updateStatus();
   // The status texts just changed: lay them out before the grab, or longer words are cut.
   QCoreApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);
-  // Twice: the second layout uses the tick counts and label sizes the first one fitted.
-  for (int pass = 0; pass < 2; ++pass)
+  // Until the layout settles: a layout fits tick counts, wraps titles and moves charts between
+  // pages, and what it fitted takes effect at the next one (the charts queue those replots
+  // themselves, at most a dozen rounds; a grab after two showed a wrapped subtitle on its title).
+  for (int pass = 0; pass < 6; ++pass) {
     for (ChartBase* c : m_dashboard->charts()) c->replot(QCustomPlot::rpImmediateRefresh);
+    QCoreApplication::sendPostedEvents();
+    QCoreApplication::processEvents();
+  }
   const QPixmap shot = grab();
   if (shot.isNull() || !shot.save(path, "PNG")) {
     if (error) *error = tr("cannot write %1").arg(path);
