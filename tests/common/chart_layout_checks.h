@@ -117,16 +117,7 @@ inline void checkChartLayout(ui::ChartBase* c, const QString& where, int minPlot
     for (QCPItemText* l : h->limitLabels()) {
       if (!l->visible() || l->text().isEmpty()) continue;
       ++t.texts;
-      // The rotated text's bounding box, from its corner anchors (QRectF::united skips empty rects).
-      double x0 = 1e9, y0 = 1e9, x1 = -1e9, y1 = -1e9;
-      for (QCPItemAnchor* a : {l->topLeft, l->topRight, l->bottomLeft, l->bottomRight}) {
-        const QPointF p = a->pixelPosition();
-        x0 = std::min(x0, p.x());
-        y0 = std::min(y0, p.y());
-        x1 = std::max(x1, p.x());
-        y1 = std::max(y1, p.y());
-      }
-      const QRectF box(QPointF(x0, y0), QPointF(x1, y1));
+      const QRectF box = ui::drawnTextBox(l);
       if (!plot.contains(box))
         t.problems << QStringLiteral("%1: limit label '%2' (%3x%4 px at %5,%6) is cut by the plot's edge (%7x%8 at %9,%10)")
                           .arg(at, l->text())

@@ -23,6 +23,7 @@
 #include "charts/plot_theme.h"
 #include "presets/user_presets.h"
 #include "../common/chart_layout_checks.h"
+#include "../common/gui_runs.h"
 #include "../common/perf_budgets.h"
 
 #include <ampscope/run_store.h>
@@ -538,16 +539,7 @@ void TestClassroom::darkThemeReachesEveryStyledWidget() {
   QTemporaryDir dir;
   QVERIFY(dir.isValid());
   const QString store = dir.filePath(QStringLiteral("runs.sqlite"));
-  std::int64_t id = 0;
-  {
-    TrainingSession shape(findPreset(QStringLiteral("default")).config);
-    RunStore s(QFile::encodeName(store).toStdString());
-    id = s.create_run(shape.config(), shape.layers(), "cpu", "fp16 (emulated)");
-    std::vector<StepRecord> steps(20);
-    for (int i = 0; i < 20; ++i) steps[static_cast<std::size_t>(i)].step = i;
-    s.append_steps(id, steps);
-    s.set_status(id, "finished");
-  }
+  const std::int64_t id = test::writeFinishedRun(store, 20);
   MainWindow w;
   w.resize(1200, 800);
   w.show();
@@ -636,16 +628,7 @@ void TestClassroom::darkThemeReachesDocksDialogsHeadersAndScrollBars() {
   QTemporaryDir dir;
   QVERIFY(dir.isValid());
   const QString store = dir.filePath(QStringLiteral("runs.sqlite"));
-  std::int64_t id = 0;
-  {
-    TrainingSession shape(findPreset(QStringLiteral("default")).config);
-    RunStore s(QFile::encodeName(store).toStdString());
-    id = s.create_run(shape.config(), shape.layers(), "cpu", "fp16 (emulated)");
-    std::vector<StepRecord> steps(20);
-    for (int i = 0; i < 20; ++i) steps[static_cast<std::size_t>(i)].step = i;
-    s.append_steps(id, steps);
-    s.set_status(id, "finished");
-  }
+  const std::int64_t id = test::writeFinishedRun(store, 20);
   MainWindow w;
   w.resize(1280, 800);
   w.show();

@@ -3,6 +3,7 @@
 // (View > Format limits picks another), and the "Formats what-if" table shows, for the step the
 // histogram shows, exactly what format_whatif() computes from that step's histograms, live and
 // for a replayed stored run, and writes the same numbers to CSV.
+#include "../common/gui_runs.h"
 #include "charts/dashboard.h"
 #include "charts/histogram_heatmap.h"
 #include "charts/layer_history_heatmap.h"
@@ -25,13 +26,7 @@ using namespace ampscope;
 using namespace ampscope::ui;
 
 namespace {
-void runPreset(MainWindow& w, const QString& name, std::int64_t steps) {
-  QVERIFY(w.loadPreset(name, steps));
-  QSignalSpy finished(w.controller(), &SessionController::runFinished);
-  w.controller()->start();
-  QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 120000);
-  QCoreApplication::processEvents();
-}
+using test::runPreset;
 
 QStringList labelTexts(const std::vector<QCPItemText*>& labels) {
   QStringList t;

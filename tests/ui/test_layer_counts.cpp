@@ -1,4 +1,5 @@
 // The "Underflow / overflow per layer over steps" chart, fed by real sessions in the main window.
+#include "../common/gui_runs.h"
 #include "charts/dashboard.h"
 #include "charts/layer_counts_plot.h"
 #include "charts/loss_plot.h"
@@ -25,13 +26,7 @@ int layerIndex(const StepHistory& h, const std::string& name) {
   return -1;
 }
 
-void runPreset(MainWindow& w, const QString& name, std::int64_t steps) {
-  QVERIFY(w.loadPreset(name, steps));
-  QSignalSpy finished(w.controller(), &SessionController::runFinished);
-  w.controller()->start();
-  QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 120000);
-  QCoreApplication::processEvents();
-}
+using test::runPreset;
 
 /// Does `layer` have a drawn value in any column?
 bool rowHasData(const LayerCountsPlot* plot, const StepHistory& h, int layer) {

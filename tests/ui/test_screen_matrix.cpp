@@ -47,6 +47,16 @@ void settle(MainWindow&) {
   }
 }
 
+/// A window as a launch opens it: saved settings restored, light theme, on a 1366x768 laptop.
+void openAsLaunched(MainWindow& w) {
+  w.restoreSettings();
+  w.setTheme(false, false);
+  w.resize(1366, 768);
+  w.show();
+  QVERIFY(QTest::qWaitForWindowExposed(&w));
+  settle(w);
+}
+
 /// Lays out the page's charts as they are drawn (fitted tick counts and wrapped texts take effect
 /// at the next layout: three rounds, as the charts' own queued replots would).
 void layOutPage(Dashboard* d) {
@@ -288,12 +298,8 @@ void TestScreenMatrix::splitterPositionsAreRememberedPerPage() {
   QString name;
   {
     MainWindow w;
-    w.restoreSettings();
-    w.setTheme(false, false);
-    w.resize(1366, 768);
-    w.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&w));
-    settle(w);
+    openAsLaunched(w);
+    if (QTest::currentTestFailed()) return;
     Dashboard* d = w.dashboard();
     int withSplitter = -1;
     for (int i = 0; i < d->pages().size() && withSplitter < 0; ++i) {
@@ -325,12 +331,8 @@ void TestScreenMatrix::splitterPositionsAreRememberedPerPage() {
     w.close();  // saves
   }
   MainWindow w;
-  w.restoreSettings();
-  w.setTheme(false, false);
-  w.resize(1366, 768);
-  w.show();
-  QVERIFY(QTest::qWaitForWindowExposed(&w));
-  settle(w);
+  openAsLaunched(w);
+  if (QTest::currentTestFailed()) return;
   Dashboard* d = w.dashboard();
   const int i = static_cast<int>(d->pages().indexOf(page));
   QVERIFY(i >= 0);

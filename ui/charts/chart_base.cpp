@@ -425,6 +425,18 @@ QString limitsOutsideNote(kernels::Format format) {
       .arg(formatName(format), powerOfTwoLabel(lim.min_subnormal_exp), powerOfTwoLabel(lim.max_exp));
 }
 
+QRectF drawnTextBox(const QCPItemText* item) {
+  double x0 = 1e9, y0 = 1e9, x1 = -1e9, y1 = -1e9;  // QRectF::united skips empty rects: by hand
+  for (const QCPItemAnchor* a : {item->topLeft, item->topRight, item->bottomLeft, item->bottomRight}) {
+    const QPointF p = a->pixelPosition();
+    x0 = std::min(x0, p.x());
+    y0 = std::min(y0, p.y());
+    x1 = std::max(x1, p.x());
+    y1 = std::max(y1, p.y());
+  }
+  return QRectF(QPointF(x0, y0), QPointF(x1, y1));
+}
+
 QString stepAxisLabel() { return QCoreApplication::translate("ChartBase", "optimizer step"); }
 
 void setupStepAxis(QCPAxis* axis) {

@@ -160,6 +160,8 @@ QString formatName(kernels::Format format);
 /// "bf16's limits (2⁻¹³³ … 2¹²⁷) lie outside the plotted exponents": the charts' subtitle note
 /// when none of the format's limit lines falls inside the drawn range.
 QString limitsOutsideNote(kernels::Format format);
+/// The box a text item covers as drawn, turned or not (from its corner anchors), in pixels.
+QRectF drawnTextBox(const QCPItemText* item);
 /// One time axis for steps: integer ticks, readable at any zoom.
 void setupStepAxis(QCPAxis* axis);
 /// The label of that axis, translated.

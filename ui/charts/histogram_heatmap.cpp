@@ -81,17 +81,6 @@ HistogramHeatmap::HistogramHeatmap(QWidget* parent)
 
 void HistogramHeatmap::fitLimitLabels() {
   const QRectF plot = QRectF(axisRect()->rect()).adjusted(-0.5, -0.5, 0.5, 0.5);
-  const auto boxOf = [](QCPItemText* l) {  // the turned text's bounding box, from its corners
-    double x0 = 1e9, y0 = 1e9, x1 = -1e9, y1 = -1e9;
-    for (QCPItemAnchor* a : {l->topLeft, l->topRight, l->bottomLeft, l->bottomRight}) {
-      const QPointF p = a->pixelPosition();
-      x0 = std::min(x0, p.x());
-      y0 = std::min(y0, p.y());
-      x1 = std::max(x1, p.x());
-      y1 = std::max(y1, p.y());
-    }
-    return QRectF(QPointF(x0, y0), QPointF(x1, y1));
-  };
   // Left to right (the limits are in rising order): each label reads upwards beside its line,
   // on the line's left unless that crosses the plot's edge or the label before it, else on its
   // right; the full text where it is no longer than the plot is high, else the short one
@@ -105,7 +94,7 @@ void HistogramHeatmap::fitLimitLabels() {
       label->setText(text);
       for (const Qt::Alignment side : {Qt::AlignBottom, Qt::AlignTop}) {  // left of the line, right of it
         label->setPositionAlignment(Qt::AlignRight | side);
-        const QRectF box = boxOf(label);
+        const QRectF box = drawnTextBox(label);
         if (plot.contains(box) && box.left() >= taken - 0.5) {
           taken = box.right();
           placed = true;
