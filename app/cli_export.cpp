@@ -163,8 +163,6 @@ void write_run(const RunStore& store, const RunData& run, const std::filesystem:
               "underflow_pct_low", "underflow_pct_high", "overflow_low", "overflow_high", "overflow_pct_low",
               "overflow_pct_high"});
     }
-    constexpr kernels::Format kWhatIfFormats[] = {kernels::Format::FP16, kernels::Format::BF16, kernels::Format::FP8_E4M3,
-                                                  kernels::Format::FP8_E5M2};
     // Per-layer rows are the bulk of a run: read them a page of steps at a time.
     constexpr std::size_t kPage = 512;
     for (std::size_t i = 0; i < run.steps.size(); i += kPage) {

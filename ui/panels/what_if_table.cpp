@@ -3,7 +3,10 @@
 #include "charts/chart_base.h"
 #include "charts/plot_theme.h"
 #include "panels/narrator.h"
+#include "runs/csv_export.h"
 #include "runs/step_history.h"
+
+#include <ampscope/scale_text.h>
 
 #include <QEvent>
 #include <QHeaderView>
@@ -38,20 +41,7 @@ QString percentRange(double low, double high) {
 
 QString csvNumber(double v) { return number(v); }
 
-QString csvField(const QString& s) {
-  if (!s.contains(QLatin1Char(',')) && !s.contains(QLatin1Char('"')) && !s.contains(QLatin1Char('\n'))) return s;
-  QString q = s;
-  q.replace(QLatin1String("\""), QLatin1String("\"\""));
-  return QLatin1Char('"') + q + QLatin1Char('"');
-}
 
-/// The exponent k of a scale that is exactly 2^k, if it is one.
-std::optional<int> powerOfTwoExponent(double s) {
-  if (!(s > 0) || !std::isfinite(s)) return std::nullopt;
-  int e = 0;
-  if (std::frexp(s, &e) != 0.5) return std::nullopt;
-  return e - 1;
-}
 }  // namespace
 
 WhatIfModel::WhatIfModel(QObject* parent) : QAbstractTableModel(parent), m_text(PlotTheme::light().foreground) {}
@@ -105,8 +95,8 @@ void WhatIfModel::refresh() {
   m_shiftRefused = false;
   if (r && m_unscaled) {
     // g/S: the bins move by -log2 S, exact only for a power of two (the histogram has no finer bins).
-    if (const auto k = powerOfTwoExponent(m_scale))
-      m_shift = -*k;
+    if (int k = 0; exact_power_of_two(m_scale, k))
+      m_shift = -k;
     else
       m_shiftRefused = true;
   }

@@ -30,8 +30,7 @@ class WhatIfModel : public QAbstractTableModel {
   Q_OBJECT
  public:
   /// The formats of the columns, in order: each has an underflow and an overflow column.
-  static constexpr std::array<kernels::Format, 4> kFormats = {kernels::Format::FP16, kernels::Format::BF16,
-                                                              kernels::Format::FP8_E4M3, kernels::Format::FP8_E5M2};
+  static constexpr std::array<kernels::Format, 4> kFormats = kWhatIfFormats;
   enum Column { Name = 0, FirstFormat = 1, ColumnCount = 1 + 2 * static_cast<int>(kFormats.size()) };
 
   explicit WhatIfModel(QObject* parent = nullptr);

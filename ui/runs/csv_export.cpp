@@ -16,12 +16,16 @@ namespace ampscope::ui {
 namespace {
 constexpr qint64 kPage = 2048;  // steps whose statistics are in memory at once
 
-QString field(const QString& s) {
+}  // namespace
+
+QString csvField(const QString& s) {
   if (!s.contains(QLatin1Char(',')) && !s.contains(QLatin1Char('"')) && !s.contains(QLatin1Char('\n'))) return s;
   QString q = s;
   q.replace(QLatin1String("\""), QLatin1String("\"\""));
   return QLatin1Char('"') + q + QLatin1Char('"');
 }
+
+namespace {
 
 QString num(double v) {
   if (std::isnan(v)) return QStringLiteral("nan");
@@ -77,7 +81,7 @@ qint64 writeStepsCsv(const QString& path, const std::vector<StepPoint>& pts, con
   if (!file.open(QIODevice::WriteOnly | QIODevice::Text))
     return fail(CsvExport::tr("cannot write %1: %2").arg(path, file.errorString()));
   QStringList header;
-  for (const QString& c : stepsCsvColumns(layers)) header << field(c);
+  for (const QString& c : stepsCsvColumns(layers)) header << csvField(c);
   file.write(header.join(QLatin1Char(',')).toUtf8() + '\n');
   qint64 rows = 0;
   std::vector<StepRecord> page;
@@ -97,7 +101,7 @@ qint64 writeStepsCsv(const QString& path, const std::vector<StepPoint>& pts, con
           << QString::number(p.growth_tracker) << QString::number(p.found_inf ? 1 : 0)
           << QString::number(p.skipped ? 1 : 0) << QString::fromUtf8(std::string(to_string(p.reason)).c_str())
           << (p.first_offender >= 0 && p.first_offender < static_cast<int>(layers.size())
-                  ? field(QString::fromStdString(layers[static_cast<std::size_t>(p.first_offender)].name))
+                  ? csvField(QString::fromStdString(layers[static_cast<std::size_t>(p.first_offender)].name))
                   : QString());
       const auto found = byStep.find(p.step);
       const StepRecord* r = found == byStep.end() ? nullptr : found->second;

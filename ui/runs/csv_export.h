@@ -33,5 +33,7 @@ qint64 writeStepsCsv(const QString& path, const std::vector<StepPoint>& points, 
 
 /// The CSV header for `layers` (for tests and docs).
 QStringList stepsCsvColumns(const std::vector<LayerInfo>& layers);
+/// One CSV field, RFC 4180: quoted (quotes doubled) only where it holds a comma, quote or line break.
+QString csvField(const QString& s);
 
 }  // namespace ampscope::ui

@@ -7,6 +7,7 @@
 
 #include <ampscope/kernels/grad_stats.h>
 
+#include <array>
 #include <cstdint>
 #include <optional>
 
@@ -54,6 +55,10 @@ struct FormatWhatIf {
  private:
   double share(std::int64_t c) const { return numel > 0 ? static_cast<double>(c) / static_cast<double>(numel) : 0.0; }
 };
+
+/// The formats the what-if reports, in the order the GUI's columns and the CSV rows list them.
+inline constexpr std::array<kernels::Format, 4> kWhatIfFormats = {kernels::Format::FP16, kernels::Format::BF16,
+                                                                 kernels::Format::FP8_E4M3, kernels::Format::FP8_E5M2};
 
 /// The what-if of `stats` (exponent bins [lo, hi], open at both ends) for `format`.
 ///  - `exponent_shift`: the values are taken times 2^exponent_shift (e.g. -log2 S for the
