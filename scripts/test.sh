@@ -7,7 +7,7 @@
 #        scripts/test.sh STAGE...      only those: default, headless, debug-asan, tsan, fuzz, release
 # A stage is a CMake preset (configure, build, ctest -j2) or "fuzz" (scripts/fuzz.sh, 60 s per
 # target, FUZZ_JOBS=2 targets at a time; AMPSCOPE_FUZZ_SECONDS changes the seconds).
-#   default     optimised build of everything; runs the perf (wall-clock budgets, one at a time),
+#   default     optimised build of the product, the benchmarks and the tests it runs; runs the perf (wall-clock budgets, one at a time),
 #               package, smoke (test_cli, test_i18n_cli: the optimised binary) and gpu tests
 #   headless    AMPSCOPE_GUI=OFF: configure, build the binary and two tests, run them (right after
 #               default, same flags: ccache has the units that name no path in the build tree)
@@ -129,7 +129,13 @@ for stage in "${STAGES[@]}"; do
     scripts/fuzz.sh "${AMPSCOPE_FUZZ_SECONDS:-60}"
   else
     cmake --preset "$stage"
-    cmake --build --preset "$stage"
+    if [[ "$stage" == default ]]; then
+      # Everything but the test executables that only the sanitizer stages run (they are built
+      # and run in debug-asan): cmake/AmpScopeTesting.cmake, ampscope_add_default_stage_target.
+      cmake --build --preset "$stage" --target ampscope_default_stage
+    else
+      cmake --build --preset "$stage"
+    fi
     check_timeouts "$stage"
     ctest --preset "$stage"
   fi
