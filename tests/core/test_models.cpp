@@ -512,6 +512,101 @@ class TestModels : public QObject {
     QVERIFY(model->activation_grads().empty());
   }
 
+  // --- the direct pass (model_zoo.h): autograd's numbers without autograd ------------------
+
+  void directPassEqualsAutogradBitForBit_data() {
+    QTest::addColumn<QString>("name");
+    QTest::addColumn<int>("precision");
+    QTest::addColumn<bool>("capture");
+    QTest::addColumn<double>("scale");
+    QTest::addColumn<int>("micro");
+    for (const char* name : {"spiral-mlp", "deep-mlp"}) {
+      for (int p : {static_cast<int>(Precision::FP32), static_cast<int>(Precision::FP16),
+                    static_cast<int>(Precision::BF16)}) {
+        const QString pn = p == static_cast<int>(Precision::FP32) ? "fp32" : p == static_cast<int>(Precision::FP16) ? "fp16" : "bf16";
+        QTest::newRow(qPrintable(QString("%1 %2 capture x65536").arg(name, pn))) << name << p << true << 65536.0 << 1;
+        QTest::newRow(qPrintable(QString("%1 %2 no capture x1").arg(name, pn))) << name << p << false << 1.0 << 1;
+        QTest::newRow(qPrintable(QString("%1 %2 capture x1024, 3 micro-batches").arg(name, pn)))
+            << name << p << true << 1024.0 << 3;
+      }
+    }
+  }
+  void directPassEqualsAutogradBitForBit() {
+    // The session's two paths: autograd over forward() and cross_entropy, the objective
+    // (loss / micro) * scale, gradients accumulated over the micro-batches; and the direct pass
+    // handed scale / micro. Everything must be the same numbers: the loss, every parameter's
+    // gradient, every captured activation gradient (equal, not close).
+    QFETCH(QString, name);
+    QFETCH(int, precision);
+    QFETCH(bool, capture);
+    QFETCH(double, scale);
+    QFETCH(int, micro);
+    const PrecisionMode mode{static_cast<Precision>(precision), precision != static_cast<int>(Precision::FP32)};
+    auto a = make_model(name.toStdString(), 11);
+    auto d = make_model(name.toStdString(), 11);
+    QVERIFY(d->has_direct_pass());
+    for (auto* m : {a.get(), d.get()}) {
+      m->set_precision(mode);
+      m->set_capture_activation_grads(capture);
+    }
+    auto data = make_dataset(default_dataset(name.toStdString()), 0, "");
+    BatchSampler sampler(*data, 64, 5);
+    std::vector<std::pair<torch::Tensor, torch::Tensor>> batches;
+    for (int m = 0; m < micro; ++m) batches.push_back(sampler.next());
+    // A scale of 1 and a step of fp16 underflow: the gradients hold zeros and subnormals too.
+    const torch::Tensor scale_t = torch::full({1}, scale);
+    std::vector<torch::Tensor> loss_a, loss_d;
+    for (const auto& [x, y] : batches) {
+      torch::Tensor loss = torch::nn::functional::cross_entropy(a->forward(x).to(torch::kFloat), y);
+      loss_a.push_back(loss.detach());
+      torch::Tensor part = micro > 1 ? loss / static_cast<double>(micro) : loss;
+      (part * scale_t).backward();
+    }
+    torch::Tensor loss_grad = torch::ones({}) * scale_t;
+    if (micro > 1) loss_grad = loss_grad / static_cast<double>(micro);
+    for (const auto& [x, y] : batches) {
+      loss_d.push_back(d->direct_forward(x, y));
+      QVERIFY(!loss_d.back().requires_grad());
+      d->direct_backward(loss_grad);
+    }
+    for (int m = 0; m < micro; ++m) QVERIFY(torch::equal(loss_a[m], loss_d[m]));
+    const auto pa = a->named_parameters();
+    const auto pd = d->named_parameters();
+    QCOMPARE(pa.size(), pd.size());
+    std::int64_t zero = 0, total = 0;
+    for (const auto& item : pa) {
+      const torch::Tensor& ga = item.value().grad();
+      const torch::Tensor& gd = pd[item.key()].grad();
+      QVERIFY2(gd.defined() && !gd.requires_grad(), item.key().c_str());
+      QCOMPARE(gd.sizes().vec(), ga.sizes().vec());
+      QVERIFY2(gd.is_contiguous(), item.key().c_str());
+      QVERIFY2(torch::equal(ga, gd), qPrintable(QString("%1: max |diff| %2").arg(item.key().c_str())
+                                                    .arg((ga - gd).abs().max().item<double>())));
+      zero += zeros(gd);
+      total += gd.numel();
+    }
+    const auto& acts_a = a->activation_grads();
+    const auto& acts_d = d->activation_grads();
+    QCOMPARE(acts_d.size(), capture ? a->module_labels().size() : std::size_t{0});
+    QCOMPARE(acts_d.size(), acts_a.size());
+    for (std::size_t i = 0; i < acts_a.size(); ++i) {
+      QCOMPARE(acts_d[i].first, acts_a[i].first);
+      QVERIFY2(torch::equal(acts_a[i].second, acts_d[i].second), acts_a[i].first.c_str());
+    }
+    qInfo("%s: %lld of %lld gradient elements zero", qPrintable(QTest::currentDataTag()),
+          static_cast<long long>(zero), static_cast<long long>(total));
+    // The weights the direct pass read are untouched, and a forward under autograd still works.
+    for (const auto& item : pa) QVERIFY(torch::equal(item.value(), pd[item.key()]));
+    QVERIFY(d->forward(batches[0].first).requires_grad());
+  }
+
+  void directPassOnlyWhereAModelHasOne() {
+    auto cnn = make_model("fashion-cnn", 0);
+    QVERIFY(!cnn->has_direct_pass());
+    const QString msg = thrown_message([&] { cnn->direct_forward(torch::zeros({1, 1, 28, 28}), torch::zeros({1}, torch::kLong)); });
+    QVERIFY2(msg.contains("no direct pass"), qPrintable(msg));
+  }
+
   // --- the deep-mlp demonstration ----------------------------------------------------------
 
   void deepMlpUnderflowsWithoutScaler() {

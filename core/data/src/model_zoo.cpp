@@ -69,6 +69,14 @@ torch::Tensor InstrumentedModel::conv2d(const torch::Tensor& x, const torch::Ten
   return out;
 }
 
+torch::Tensor InstrumentedModel::direct_forward(const torch::Tensor&, const torch::Tensor&) {
+  throw std::logic_error("InstrumentedModel::direct_forward: this model has no direct pass (has_direct_pass())");
+}
+
+void InstrumentedModel::direct_backward(const torch::Tensor&) {
+  throw std::logic_error("InstrumentedModel::direct_backward: this model has no direct pass (has_direct_pass())");
+}
+
 InstrumentedModel::ForwardWork InstrumentedModel::forward_work(const torch::Tensor& x) {
   torch::NoGradGuard no_grad;
   const bool capture_was = m_capture;

@@ -5,6 +5,8 @@
 #include "models.h"
 
 #include <ATen/CPUGeneratorImpl.h>
+#include <ATen/core/LegacyTypeDispatch.h>  // at::AutoDispatchBelowADInplaceOrView
+#include <ATen/core/Reduction.h>
 #include <torch/nn/modules/conv.h>
 #include <torch/nn/modules/linear.h>
 #include <torch/nn/functional/pooling.h>
@@ -49,9 +51,96 @@ class Mlp : public InstrumentedModel {
 
   std::vector<std::string> module_labels() const override { return m_labels; }
 
+  // The direct pass (model_zoo.h): the kernels autograd's backward of forward() and of
+  // cross_entropy runs, called in its order without building the graph. A step of spiral-mlp
+  // spends most of its time in LibTorch's per-op overhead (ops of 64x256 elements), which the
+  // graph, the hooks and the autograd dispatch layer double.
+  bool has_direct_pass() const override { return true; }
+
+  torch::Tensor direct_forward(const torch::Tensor& x, const torch::Tensor& y) override {
+    begin_forward();
+    at::AutoDispatchBelowADInplaceOrView below_autograd;  // no graph: straight to the kernels
+    const PrecisionMode mode = precision();
+    const bool emulate = mode.emulate && mode.precision != Precision::FP32;
+    const std::size_t n = m_layers.size();
+    m_in.resize(n);
+    m_w.resize(n);
+    m_relu.resize(n);
+    torch::Tensor h = x.flatten(1);
+    for (std::size_t i = 0; i < n; ++i) {
+      const torch::Tensor& w = m_layers[i]->weight;
+      const torch::Tensor& b = m_layers[i]->bias;
+      torch::Tensor z;
+      if (emulate) {  // as detail::emulated_linear's forward: operands, bias and output rounded
+        const Precision p = mode.precision;
+        m_in[i] = round_to(h, p);
+        m_w[i] = round_to(w, p);
+        z = round_to(at::linear(m_in[i], m_w[i], round_to(b, p)), p);
+      } else {
+        m_in[i] = h;
+        m_w[i] = w;
+        z = at::linear(h, w, b);
+      }
+      // ReLU in place: the same values as torch::relu's new tensor, and its backward reads only
+      // the result (threshold_backward(grad, result, 0)).
+      h = i + 1 < n ? at::relu_(z) : z;
+      m_relu[i] = i + 1 < n ? h : torch::Tensor();
+    }
+    // cross_entropy(logits.to(kFloat), y): log_softmax, then nll_loss (mean, ignore_index -100).
+    const torch::Tensor logits = h.to(at::kFloat);
+    m_log_probs = at::log_softmax(logits, 1, logits.scalar_type());
+    m_target = y;
+    auto [loss, total_weight] = at::nll_loss_forward(m_log_probs, y, {}, at::Reduction::Mean, -100);
+    m_total_weight = total_weight;
+    return loss;
+  }
+
+  void direct_backward(const torch::Tensor& loss_grad) override {
+    at::AutoDispatchBelowADInplaceOrView below_autograd;
+    const PrecisionMode mode = precision();
+    const bool emulate = mode.emulate && mode.precision != Precision::FP32;
+    const Precision p = mode.precision;
+    torch::Tensor g = at::nll_loss_backward(loss_grad.reshape({}), m_log_probs, m_target, {}, at::Reduction::Mean,
+                                            -100, m_total_weight);
+    g = at::_log_softmax_backward_data(g, m_log_probs, 1, m_log_probs.scalar_type());
+    for (std::size_t i = m_layers.size(); i-- > 0;) {
+      // g: the gradient of layer i's output. Under emulation it arrives rounded (autocast's
+      // cast-back; the capture hook or the emulated layer's backward rounds it).
+      if (emulate) g = round_to(g, p);
+      if (capture_activation_grads()) record_activation_grad(m_labels[i], g);
+      // AddmmBackward (fp32) computes the weight's gradient as g^T x for a transposed weight, as
+      // the emulated layer does; the bias's is g summed over the batch; the input's g W.
+      torch::Tensor gw = g.t().mm(m_in[i]);
+      torch::Tensor gb = g.sum(0);
+      torch::Tensor gx;
+      if (i > 0) gx = emulate ? at::matmul(g, m_w[i]) : g.mm(m_w[i]);
+      if (emulate) {
+        gw = round_to(gw, p);
+        gb = round_to(gb, p);
+        if (i > 0) gx = round_to(gx, p);
+      }
+      accumulate(m_layers[i]->weight, std::move(gw));
+      accumulate(m_layers[i]->bias, std::move(gb));
+      if (i > 0) g = at::threshold_backward(gx, m_relu[i - 1], 0);
+    }
+  }
+
  private:
+  /// As autograd's AccumulateGrad: the first gradient becomes .grad, later ones are added to it.
+  static void accumulate(torch::Tensor& param, torch::Tensor g) {
+    torch::Tensor& grad = param.mutable_grad();
+    if (grad.defined())
+      grad.add_(g);
+    else
+      grad = std::move(g);
+  }
+
   std::vector<std::string> m_labels;
   std::vector<torch::nn::Linear> m_layers;
+  // The last direct_forward(), for direct_backward(): each layer's input and weight (rounded
+  // under emulation), each hidden ReLU's output, the log-probabilities, targets and weight total.
+  std::vector<torch::Tensor> m_in, m_w, m_relu;
+  torch::Tensor m_log_probs, m_target, m_total_weight;
 };
 
 class FashionCnn : public InstrumentedModel {

@@ -20,6 +20,7 @@
 #include <atomic>
 #include <chrono>
 #include <cmath>
+#include <cstdlib>
 #include <condition_variable>
 #include <deque>
 #include <limits>
@@ -69,6 +70,12 @@ struct TrainingSession::Impl : GradScalerObserver {
   WorkSize work_size() const {
     return {forward_work.conv_macs, forward_work.macs - forward_work.conv_macs, forward_work.ops - forward_work.conv_ops};
   }
+  // AMPSCOPE_AUTOGRAD_STEP=1: every step through autograd, never the model's direct pass (a
+  // diagnostic switch, as AMPSCOPE_KERNELS_ISA is for the statistics; bench_training compares).
+  const bool direct_pass_off = [] {
+    const char* v = std::getenv("AMPSCOPE_AUTOGRAD_STEP");
+    return v != nullptr && v[0] != '\0' && v[0] != '0';
+  }();
   void clear_grads();  // every parameter's .grad to none (the start of a step, an abandoned one)
   std::atomic<std::int64_t> steps_completed{0};  // step_index, published for steps_done()
   std::atomic<std::uint64_t> micro_batches{0};   // backward passes finished (micro_batches_done())
@@ -213,6 +220,7 @@ struct TrainingSession::Impl : GradScalerObserver {
     bool capture = false;         // activation gradients are captured
     bool scaler_on = false;       // the GradScaler scales, checks and steps
     bool params_in_pass = false;  // no scaler: the parameters' statistics come from the plain pass
+    bool direct = false;          // the model's direct pass instead of autograd (model_zoo.h)
     std::vector<FaultSpec> faults;
     std::size_t immediate_faults = 0;  // the last ones in `faults` came from InjectFault commands
   };

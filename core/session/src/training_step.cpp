@@ -3,6 +3,8 @@
 // and the events the scale's extremes raise. The statistics themselves: step_statistics.cpp.
 #include "training_session_impl.h"
 
+#include <algorithm>
+
 namespace ampscope {
 
 std::vector<FaultSpec> TrainingSession::Impl::faults_now() {
@@ -33,6 +35,12 @@ TrainingSession::Impl::StepPlan TrainingSession::Impl::plan_step() {
   p.params_in_pass = !p.scaler_on && cfg.stats_every > 0;
   p.immediate_faults = immediate_faults.size();
   p.faults = faults_now();
+  // The direct pass: the same numbers as autograd (model_zoo.h), without its overhead. Not under
+  // autocast (CUDA fp16/bf16), and not for a poisoned loss (its inf/NaN reaches the gradients
+  // through autograd's multiply, which the direct pass does not repeat).
+  p.direct = model->has_direct_pass() && !direct_pass_off &&
+             !(dev_kind == DeviceKind::CUDA && cfg.precision != Precision::FP32) &&
+             std::none_of(p.faults.begin(), p.faults.end(), [](const FaultSpec& f) { return f.layer == "loss"; });
   return p;
 }
 
@@ -99,12 +107,30 @@ TrainingSession::Impl::Accumulated TrainingSession::Impl::forward_backward(const
   clear_grads();
   Accumulated acc;
   acc.loss_sum = torch::zeros({}, torch::TensorOptions().device(device));
+  torch::Tensor loss_grad;  // direct pass: what the scaled loss's backward hands the loss
+  if (plan.direct) {
+    // The autograd path's objective is (loss / micro-batches) * scale: its backward gives the
+    // loss 1 * scale / micro-batches, computed by the same two fp32 ops here.
+    loss_grad = torch::ones({}, torch::TensorOptions().device(device));
+    if (plan.scaler_on) loss_grad = scaler->scale(loss_grad);
+    if (cfg.accumulation > 1) loss_grad = loss_grad / static_cast<double>(cfg.accumulation);
+  }
   for (std::int64_t m = 0; m < cfg.accumulation; ++m) {
     if (m > 0) throw_if_stopped(st);
     auto [x, y] = sampler->next();
     x = x.to(device);
     y = y.to(device);
     auto t = Clock::now();
+    if (plan.direct) {
+      acc.loss_sum += model->direct_forward(x, y);
+      r.forward_ms += ms_since(t);
+      t = Clock::now();
+      model->direct_backward(loss_grad);
+      r.backward_ms += ms_since(t);
+      micro_batches.fetch_add(1, std::memory_order_relaxed);
+      if (plan.ref_step) acc.batches.emplace_back(x, y);
+      continue;
+    }
     torch::Tensor logits;
     if (autocast) {
       compat::AutocastGuard guard(torch::kCUDA, low);

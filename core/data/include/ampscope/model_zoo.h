@@ -48,6 +48,23 @@ class InstrumentedModel : public torch::nn::Module {
   /// Labelled modules in forward order ("fc1", "fc2", ...): the rows users see.
   virtual std::vector<std::string> module_labels() const = 0;
 
+  /// The direct pass: forward and backward of the mean cross-entropy without autograd (no graph,
+  /// no hooks, no dispatch through the autograd layer), for the models that have one (the MLPs;
+  /// docs/performance.md, "The direct pass"). It calls the same ATen kernels, in the same order,
+  /// as autograd's backward of forward() would, so the loss, every parameter gradient and every
+  /// captured activation gradient are the same numbers, bit for bit, in every precision mode
+  /// (tests/core/test_models.cpp checks it). Not under autocast: CUDA fp16/bf16 uses autograd.
+  virtual bool has_direct_pass() const { return false; }
+  /// Forward of a batch for direct_backward(): returns the mean cross-entropy over (x, y), fp32,
+  /// as cross_entropy(forward(x).to(kFloat), y) does. Clears captured activation gradients.
+  virtual torch::Tensor direct_forward(const torch::Tensor& x, const torch::Tensor& y);
+  /// Backward of the last direct_forward(), for the objective `loss * loss_grad` (loss_grad: one
+  /// element, the loss scale divided by the micro-batches, as the scaled loss's backward hands the
+  /// loss): each parameter's gradient is set when it is undefined and added to it otherwise (as
+  /// autograd accumulates), and with capture on the activation gradients are recorded as the
+  /// hooks of forward() record them (last layer first, rounded under emulation).
+  virtual void direct_backward(const torch::Tensor& loss_grad);
+
   /// The work of one forward pass over `x`, counted by running it without autograd: multiply-adds
   /// of every linear and convolution, how many such ops there are, and the convolutions' share.
   /// The thread choice reads conv_macs (compute_threads.h): LibTorch's own thread pool splits a
@@ -70,6 +87,8 @@ class InstrumentedModel : public torch::nn::Module {
                        std::int64_t padding) const;
   /// Called at the start of forward(): clears captured gradients.
   void begin_forward() { m_act_grads.clear(); }
+  /// The direct pass records a layer's output gradient here (direct_backward()).
+  void record_activation_grad(const std::string& label, const torch::Tensor& g) { m_act_grads.emplace_back(label, g); }
 
  private:
   PrecisionMode m_precision;
