@@ -1,11 +1,12 @@
 // Training throughput, measured in this run, four ways side by side (issue 18), then the cost of
 // the statistics and where a step's time goes. Ratios are what to read: the machines are noisy.
-//   bench_training [--quick] [--rounds N] [--device cpu|cuda] [--data-dir DIR]
+//   bench_training [--quick] [--rounds N] [--device cpu|cuda] [--data-dir DIR] [--only 1|2|3]
 //
 // 1. Steps per second, spiral-mlp and deep-mlp, fp32, batch 256, SGD (lr 0.05, momentum 0.9) and
 //    Adam (lr 1e-3); fashion-cnn (compute-bound) for the thread defaults only:
 //    - users:  `ampscope record --model M --optimizer O [--lr X] --steps N --out F`, as users type
 //              it: no thread flags, no OMP/OPENBLAS variables; full statistics and recording;
+//    - autograd: the same with AMPSCOPE_AUTOGRAD_STEP=1 (LibTorch's autograd, not the direct pass);
 //    - hand:   the same command, best of --threads T x OPENBLAS_NUM_THREADS=B (T, B in 1, 2, ...);
 //    - C++:    a plain LibTorch loop in this process (same model, data, sampler, optimizer; no
 //              statistics, no recording), best of its thread counts, BLAS at 1 thread;
@@ -88,10 +89,11 @@ struct RecordResult {
   double sps = 0;
   int threads = 0;
 };
-RecordResult record_sps(const Case& c, int threads, int blas, const std::string& data_dir) {
+RecordResult record_sps(const Case& c, int threads, int blas, const std::string& data_dir, bool autograd = false) {
   const std::string out = scratch_dir() + "/run.db";
   std::remove(out.c_str());
   std::string cmd = std::string(kCleanEnv) + (blas > 0 ? "OPENBLAS_NUM_THREADS=" + std::to_string(blas) + " " : "") +
+                    (autograd ? "AMPSCOPE_AUTOGRAD_STEP=1 " : "") +
                     AMPSCOPE_BIN " record --quiet --precision fp32 --model " + c.model + " --optimizer " + c.optimizer +
                     " --lr " + std::to_string(c.lr) + " --steps " + std::to_string(c.steps) + " --out " + out;
   if (threads > 0) cmd += " --threads " + std::to_string(threads);
@@ -255,10 +257,12 @@ void profile(const Case& c, const std::string& data_dir) {
 int main(int argc, char** argv) {
   bool quick = false;
   int rounds = 2;
+  int only = 0;  // 0: every section
   DeviceKind device = DeviceKind::CPU;
   std::string data_dir;
   for (int i = 1; i < argc; ++i) {
     if (!std::strcmp(argv[i], "--quick")) quick = true;
+    else if (!std::strcmp(argv[i], "--only") && i + 1 < argc) only = std::atoi(argv[++i]);
     else if (!std::strcmp(argv[i], "--rounds") && i + 1 < argc) rounds = std::max(1, std::atoi(argv[++i]));
     else if (!std::strcmp(argv[i], "--device") && i + 1 < argc) {
       const std::string d = argv[++i];
@@ -270,7 +274,7 @@ int main(int argc, char** argv) {
     } else if (!std::strcmp(argv[i], "--data-dir") && i + 1 < argc) {
       data_dir = argv[++i];
     } else {
-      std::fprintf(stderr, "usage: bench_training [--quick] [--rounds N] [--device cpu|cuda] [--data-dir DIR]\n");
+      std::fprintf(stderr, "usage: bench_training [--quick] [--rounds N] [--device cpu|cuda] [--data-dir DIR] [--only 1|2|3]\n");
       return 2;
     }
   }
@@ -286,7 +290,7 @@ int main(int argc, char** argv) {
   std::printf("bench_training: device %s, %d usable cores, BLAS: %s\n", on_cuda ? "cuda" : "cpu", cores,
               blas_name().c_str());
 
-  if (!on_cuda) {
+  if (!on_cuda && (only == 0 || only == 1)) {
     const std::vector<Case> cases = {
         {"spiral-mlp", "sgd", 0.05, quick ? 500 : 2000},  {"spiral-mlp", "adam", 1e-3, quick ? 500 : 2000},
         {"deep-mlp", "sgd", 0.05, quick ? 150 : 600},     {"deep-mlp", "adam", 1e-3, quick ? 150 : 600},
@@ -297,16 +301,17 @@ int main(int argc, char** argv) {
     std::printf("\n1. Steps per second, fp32, batch 256 (best of %d round%s; T = LibTorch threads, B = BLAS threads,\n"
                 "   B- = BLAS left to its default)\n",
                 rounds, rounds > 1 ? "s" : "");
-    std::printf("%-12s %-5s %15s %19s %17s %19s %9s %9s\n", "model", "opt", "users (T)", "best hand", "plain C++",
-                "best Python", "users/Py", "users/hand");
+    std::printf("%-12s %-5s %15s %12s %19s %17s %19s %9s %9s\n", "model", "opt", "users (T)", "autograd", "best hand",
+                "plain C++", "best Python", "users/Py", "users/hand");
     for (const auto& c : cases) {
       if (c.python && have_python && !prefixes.count(c.model)) prefixes[c.model] = write_dataset(c.model, data_dir);
-      double users = 0;
+      double users = 0, users_autograd = 0;
       int users_threads = 0;
       std::map<std::string, double> hand, cpp, py;
       for (int round = 0; round < rounds; ++round) {
         const auto u = record_sps(c, 0, 0, data_dir);
         if (u.sps > users) users = u.sps, users_threads = u.threads;
+        users_autograd = std::max(users_autograd, record_sps(c, 0, 0, data_dir, true).sps);
         for (int t : thread_counts)
           for (int b : {1, 2}) {
             const std::string k = config_label(t, b);
@@ -337,15 +342,18 @@ int main(int argc, char** argv) {
       } else {
         std::snprintf(py_cell, sizeof py_cell, "%s", c.python ? "not run" : "-");
       }
-      std::printf("%-12s %-5s %15s %19s %17s %19s %9s %8.1f%%\n", c.model.c_str(), c.optimizer.c_str(), users_cell,
-                  hand_cell, cpp_cell, py_cell, ratio_py, 100.0 * (users / h.second - 1.0));
+      std::printf("%-12s %-5s %15s %12.0f %19s %17s %19s %9s %8.1f%%\n", c.model.c_str(), c.optimizer.c_str(), users_cell,
+                  users_autograd, hand_cell, cpp_cell, py_cell, ratio_py, 100.0 * (users / h.second - 1.0));
     }
     if (!have_python)
       std::printf("  Python loops not run: install Debian's python3-torch (apt-get install python3-torch)\n");
+    std::printf("autograd = users with AMPSCOPE_AUTOGRAD_STEP=1: every step through LibTorch's autograd instead of\n"
+                "the model's direct pass (fashion-cnn has none: the same path).\n");
     std::printf("Goals (issue 18): users/Py >= 1.5 with SGD and >= 1.3 with Adam; users within 3%% of the best hand\n"
                 "configuration (users/hand >= -3%%).\n");
   }
 
+  if (only == 0 || only == 2) {
   std::printf("\n2. Statistics overhead: full per-layer statistics (weights, biases, activation gradients) every\n"
               "   step against the same session with them off, interleaved step by step; median step (p25 too).\n");
   std::printf("%-12s %-18s %12s %12s %10s %10s\n", "model", "precision", "plain st/s", "instr st/s", "overhead",
@@ -376,7 +384,8 @@ int main(int argc, char** argv) {
   }
   std::printf("Goal: at most 5%% on the CPU (issue 18), under 3%% on a GPU. CPU statistics pass: %s.\n",
               ampscope::kernels::grad_stats_cpu_isa());
-  if (on_cuda) return 0;
+  }
+  if (on_cuda || (only != 0 && only != 3)) return 0;
 
   std::printf("\n3. Where a step's time goes, as users run it (full statistics, recorder on), median ms and share:\n");
   std::printf("%-12s %-5s %10s %13s %13s %13s %13s %13s %13s\n", "model", "opt", "step", "forward", "backward",
