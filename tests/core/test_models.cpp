@@ -13,6 +13,7 @@
 #include <QtTest>
 
 #include <cmath>
+#include <cstring>
 #include <limits>
 
 using namespace ampscope;
@@ -178,6 +179,46 @@ class TestModels : public QObject {
     QVERIFY(std::isnan(round_to(f32({NAN}), Precision::BF16).item<float>()));
     QVERIFY(torch::equal(round_to(x, Precision::FP32), x));
     QCOMPARE(round_to(x, Precision::FP16).scalar_type(), torch::kFloat);
+    // In place: the same values, in the same storage.
+    for (Precision p : {Precision::FP16, Precision::BF16}) {
+      torch::Tensor y = (p == Precision::FP16 ? x : wide).clone();
+      const void* storage = y.data_ptr();
+      round_to_(y, p);
+      QCOMPARE(y.data_ptr(), storage);
+      QVERIFY(torch::equal(y, round_to(p == Precision::FP16 ? x : wide, p)));
+    }
+    torch::Tensor d = x.to(torch::kDouble);
+    round_to_(d, Precision::FP16);  // not float32: replaced by a rounded float32 tensor
+    QCOMPARE(d.scalar_type(), torch::kFloat);
+    QVERIFY(torch::equal(d, round_to(x, Precision::FP16)));
+  }
+
+  void roundToEqualsLibTorchOnEveryRegime() {
+    // The emulation's own rounding loops against LibTorch's conversions over float32 bit
+    // patterns from the whole range: every 4099th pattern (about a million, both signs, zeros,
+    // subnormals, normals, inf and NaN) and the patterns around every rounding boundary of the
+    // two formats' smallest subnormal, largest finite value and a tie.
+    std::vector<std::uint32_t> bits;
+    for (std::uint64_t u = 0; u <= 0xffffffffull; u += 4099) bits.push_back(static_cast<std::uint32_t>(u));
+    for (std::uint32_t c : {0x33000000u, 0x33800000u, 0x387fc000u, 0x38800000u, 0x477fe000u, 0x477ff000u,
+                            0x477fefffu, 0x3f801000u, 0x3f803000u, 0x00008000u, 0x7f7f8000u, 0x7f7fffffu,
+                            0x3f808000u, 0x3f818000u})
+      for (std::uint32_t sign : {0u, 0x80000000u})
+        for (int k = -3; k <= 3; ++k) bits.push_back((c + static_cast<std::uint32_t>(k)) | sign);
+    torch::Tensor x = torch::empty({static_cast<std::int64_t>(bits.size())}, torch::kFloat);
+    std::memcpy(x.data_ptr<float>(), bits.data(), bits.size() * sizeof(float));
+    for (Precision p : {Precision::FP16, Precision::BF16}) {
+      const torch::Tensor ours = round_to(x, p);
+      const torch::Tensor theirs = p == Precision::FP16 ? x.to(torch::kHalf).to(torch::kFloat)
+                                                        : x.to(torch::kBFloat16).to(torch::kFloat);
+      // NaN payloads may differ (LibTorch's own scalar and vector paths differ): NaN-ness may not.
+      QVERIFY(torch::equal(ours.isnan(), theirs.isnan()));
+      const torch::Tensor finite_or_inf = ~theirs.isnan();
+      const auto a = ours.masked_select(finite_or_inf), b = theirs.masked_select(finite_or_inf);
+      QVERIFY2(torch::equal(a.view(torch::kInt32), b.view(torch::kInt32)),
+               qPrintable(QString("%1 of %2 values differ").arg((a.view(torch::kInt32) != b.view(torch::kInt32)).sum().item<std::int64_t>()).arg(a.numel())));
+      QVERIFY(a.numel() > 1000000);
+    }
   }
 
   // --- emulated linear / conv2d ------------------------------------------------------------

@@ -7,29 +7,106 @@
 
 #include <ampscope/model_zoo.h>
 
+#include <c10/util/BFloat16.h>
+#include <c10/util/Half.h>
 #include <torch/autograd.h>
 
 #include <cstdint>
+#include <cstring>
 #include <stdexcept>
+
+#if defined(__x86_64__)
+#include <immintrin.h>
+#endif
 
 namespace ampscope {
 
+namespace {
+
+// The emulation's rounding runs a few dozen times per step on small tensors (256x64), where
+// LibTorch's x.to(kHalf).to(kFloat) costs two ops, two allocations and two passes. These loops
+// round fp32 values in one pass, in place or into a new tensor, with the same results: IEEE
+// round-to-nearest-even, subnormals kept, overflow to inf (fp16 through the F16C instructions
+// where the CPU has them, else c10::Half; bf16 by c10::BFloat16's own bit rounding, vectorised
+// by the compiler). NaN stays NaN (its payload may differ from LibTorch's, as LibTorch's own
+// scalar and vector paths differ). tests/core/test_models.cpp compares them with LibTorch's
+// conversions and an independent reference over every regime.
+#if defined(__x86_64__)
+bool have_f16c() {
+  static const bool ok = __builtin_cpu_supports("avx") && __builtin_cpu_supports("f16c");
+  return ok;
+}
+__attribute__((target("avx,f16c"))) void round_fp16_f16c(const float* src, float* dst, std::int64_t n) {
+  std::int64_t i = 0;
+  for (; i + 8 <= n; i += 8) {
+    const __m128i h = _mm256_cvtps_ph(_mm256_loadu_ps(src + i), _MM_FROUND_TO_NEAREST_INT);
+    _mm256_storeu_ps(dst + i, _mm256_cvtph_ps(h));
+  }
+  for (; i < n; ++i) dst[i] = static_cast<float>(c10::Half(src[i]));
+}
+#endif
+
+void round_fp16(const float* src, float* dst, std::int64_t n) {
+#if defined(__x86_64__)
+  if (have_f16c()) return round_fp16_f16c(src, dst, n);
+#endif
+  for (std::int64_t i = 0; i < n; ++i) dst[i] = static_cast<float>(c10::Half(src[i]));
+}
+
+void round_bf16(const float* src, float* dst, std::int64_t n) {
+  for (std::int64_t i = 0; i < n; ++i) {
+    std::uint32_t u;
+    std::memcpy(&u, src + i, sizeof u);
+    const bool nan = (u & 0x7fffffffu) > 0x7f800000u;
+    u = nan ? 0x7fc00000u : ((u + 0x7fffu + ((u >> 16) & 1u)) & 0xffff0000u);
+    std::memcpy(dst + i, &u, sizeof u);
+  }
+}
+
+/// The fast loops take contiguous fp32 CPU tensors that no graph records (rounding with a graph
+/// is LibTorch's straight-through conversion).
+bool fast_path(const at::Tensor& x) {
+  return x.device().is_cpu() && x.scalar_type() == at::kFloat && x.is_contiguous() &&
+         !(x.requires_grad() && at::GradMode::is_enabled());
+}
+
+void round_into(const at::Tensor& src, at::Tensor& dst, Precision p) {
+  const float* s = src.data_ptr<float>();
+  float* d = dst.data_ptr<float>();
+  if (p == Precision::FP16) round_fp16(s, d, src.numel());
+  else round_bf16(s, d, src.numel());
+}
+
+}  // namespace
+
 torch::Tensor round_to(const torch::Tensor& x, Precision p) {
-  // LibTorch's CPU float->Half and float->BFloat16 conversions are IEEE round-to-nearest-even
-  // with subnormals kept and overflow to inf (c10::Half / c10::BFloat16), and vectorised (F16C /
-  // AVX2): measured 3x faster on one core than a hand-written bit loop built at our -O2, so the
-  // two conversions stay. The tests pin the edge values and compare 200k values against an
-  // independent reference, so a LibTorch that changes this is caught. Converting from the source
-  // dtype directly (not via float32) avoids double rounding for a double input.
+  // Converting from the source dtype directly (not via float32) avoids double rounding for a
+  // double input.
   switch (p) {
     case Precision::FP32:
       return x.to(at::kFloat);
     case Precision::FP16:
-      return x.to(at::kHalf).to(at::kFloat);
     case Precision::BF16:
-      return x.to(at::kBFloat16).to(at::kFloat);
+      if (fast_path(x)) {
+        at::Tensor out = at::empty_like(x);
+        round_into(x, out, p);
+        return out;
+      }
+      return p == Precision::FP16 ? x.to(at::kHalf).to(at::kFloat) : x.to(at::kBFloat16).to(at::kFloat);
   }
   throw std::invalid_argument("round_to: unknown precision");
+}
+
+void round_to_(torch::Tensor& x, Precision p) {
+  if (p == Precision::FP32) {
+    if (x.scalar_type() != at::kFloat) x = x.to(at::kFloat);
+    return;
+  }
+  if (fast_path(x) && !x.is_inference()) {
+    round_into(x, x, p);
+    return;
+  }
+  x = round_to(x, p);
 }
 
 namespace detail {

@@ -73,9 +73,11 @@ class Mlp : public InstrumentedModel {
       torch::Tensor z;
       if (emulate) {  // as detail::emulated_linear's forward: operands, bias and output rounded
         const Precision p = mode.precision;
-        m_in[i] = round_to(h, p);
+        // A hidden layer's input is a ReLU of rounded values, which rounding leaves as they are.
+        m_in[i] = i == 0 ? round_to(h, p) : h;
         m_w[i] = round_to(w, p);
-        z = round_to(at::linear(m_in[i], m_w[i], round_to(b, p)), p);
+        z = at::linear(m_in[i], m_w[i], round_to(b, p));
+        round_to_(z, p);
       } else {
         m_in[i] = h;
         m_w[i] = w;
@@ -106,7 +108,7 @@ class Mlp : public InstrumentedModel {
     for (std::size_t i = m_layers.size(); i-- > 0;) {
       // g: the gradient of layer i's output. Under emulation it arrives rounded (autocast's
       // cast-back; the capture hook or the emulated layer's backward rounds it).
-      if (emulate) g = round_to(g, p);
+      if (emulate) round_to_(g, p);  // g is this pass's own tensor
       if (capture_activation_grads()) record_activation_grad(m_labels[i], g);
       // AddmmBackward (fp32) computes the weight's gradient as g^T x for a transposed weight, as
       // the emulated layer does; the bias's is g summed over the batch; the input's g W.
@@ -115,9 +117,9 @@ class Mlp : public InstrumentedModel {
       torch::Tensor gx;
       if (i > 0) gx = emulate ? at::matmul(g, m_w[i]) : g.mm(m_w[i]);
       if (emulate) {
-        gw = round_to(gw, p);
-        gb = round_to(gb, p);
-        if (i > 0) gx = round_to(gx, p);
+        round_to_(gw, p);
+        round_to_(gb, p);
+        if (i > 0) round_to_(gx, p);
       }
       accumulate(m_layers[i]->weight, std::move(gw));
       accumulate(m_layers[i]->bias, std::move(gb));

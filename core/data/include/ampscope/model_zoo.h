@@ -143,5 +143,8 @@ class BatchSampler {
 /// Round a float32 tensor to fp16 / bf16 values (returned as float32): round-to-nearest-even,
 /// subnormals kept, overflow to inf. The emulation's one rounding primitive.
 torch::Tensor round_to(const torch::Tensor& x, Precision p);
+/// round_to in place where it can be (a contiguous float32 CPU tensor no graph records: one
+/// pass, no allocation); otherwise `x` becomes round_to(x, p). The same values either way.
+void round_to_(torch::Tensor& x, Precision p);
 
 }  // namespace ampscope
