@@ -121,6 +121,11 @@ Precision precision_of(const AutogradContext* ctx) {
 
 /// An undefined tensor stays undefined (a layer without bias).
 at::Tensor round_opt(const at::Tensor& t, Precision p) { return t.defined() ? round_to(t, p) : t; }
+/// The same for a tensor this code has just made (no one else holds it): rounded in place.
+at::Tensor round_own(at::Tensor t, Precision p) {
+  if (t.defined()) round_to_(t, p);
+  return t;
+}
 
 /// The output's gradient rounded to p, unless the capture hook already did.
 at::Tensor incoming_grad(const AutogradContext* ctx, const at::Tensor& g, Precision p) {
@@ -138,7 +143,7 @@ struct EmulatedLinear : public torch::autograd::Function<EmulatedLinear> {
     ctx->saved_data["has_bias"] = b.defined();
     // Saved rounded: backward's products use the same fp16 operands the forward used.
     ctx->save_for_backward({xr, wr});
-    return round_opt(at::linear(xr, wr, round_opt(b, p)), p);
+    return round_own(at::linear(xr, wr, round_opt(b, p)), p);
   }
 
   static variable_list backward(AutogradContext* ctx, variable_list grads) {
@@ -152,10 +157,10 @@ struct EmulatedLinear : public torch::autograd::Function<EmulatedLinear> {
     const at::Tensor g2 = g.reshape({-1, out_features});
 
     at::Tensor grad_x, grad_w, grad_b;
-    if (ctx->needs_input_grad(0)) grad_x = round_opt(at::matmul(g, wr), p);
-    if (ctx->needs_input_grad(1)) grad_w = round_opt(g2.t().mm(xr.reshape({-1, wr.size(1)})), p);
+    if (ctx->needs_input_grad(0)) grad_x = round_own(at::matmul(g, wr), p);
+    if (ctx->needs_input_grad(1)) grad_w = round_own(g2.t().mm(xr.reshape({-1, wr.size(1)})), p);
     if (ctx->saved_data.at("has_bias").toBool() && ctx->needs_input_grad(2))
-      grad_b = round_opt(g2.sum(0), p);
+      grad_b = round_own(g2.sum(0), p);
     return {grad_x, grad_w, grad_b, at::Tensor(), at::Tensor()};
   }
 };
@@ -172,7 +177,7 @@ struct EmulatedConv2d : public torch::autograd::Function<EmulatedConv2d> {
     ctx->saved_data["padding"] = padding;
     ctx->saved_data["has_bias"] = b.defined();
     ctx->save_for_backward({xr, wr});
-    return round_opt(at::conv2d(xr, wr, round_opt(b, p), /*stride=*/1, padding), p);
+    return round_own(at::conv2d(xr, wr, round_opt(b, p), /*stride=*/1, padding), p);
   }
 
   static variable_list backward(AutogradContext* ctx, variable_list grads) {
@@ -193,7 +198,7 @@ struct EmulatedConv2d : public torch::autograd::Function<EmulatedConv2d> {
     const std::int64_t out_pad[2] = {0, 0};
     auto [gx, gw, gb] = at::convolution_backward(g, xr, wr, at::IntArrayRef(bias_sizes), stride, pad,
                                                  dilation, /*transposed=*/false, out_pad, /*groups=*/1, mask);
-    return {round_opt(gx, p), round_opt(gw, p), round_opt(gb, p), at::Tensor(), at::Tensor(), at::Tensor()};
+    return {round_own(gx, p), round_own(gw, p), round_own(gb, p), at::Tensor(), at::Tensor(), at::Tensor()};
   }
 };
 
