@@ -7,8 +7,6 @@
 
 #include <ampscope/model_zoo.h>
 
-#include <c10/util/BFloat16.h>
-#include <c10/util/Half.h>
 #include <torch/autograd.h>
 
 #include <cstdint>
@@ -26,41 +24,112 @@ namespace {
 // The emulation's rounding runs a few dozen times per step on small tensors (256x64), where
 // LibTorch's x.to(kHalf).to(kFloat) costs two ops, two allocations and two passes. These loops
 // round fp32 values in one pass, in place or into a new tensor, with the same results: IEEE
-// round-to-nearest-even, subnormals kept, overflow to inf (fp16 through the F16C instructions
-// where the CPU has them, else c10::Half; bf16 by c10::BFloat16's own bit rounding, vectorised
-// by the compiler). NaN stays NaN (its payload may differ from LibTorch's, as LibTorch's own
-// scalar and vector paths differ). tests/core/test_models.cpp compares them with LibTorch's
-// conversions and an independent reference over every regime.
+// round-to-nearest-even, subnormals kept, overflow to inf. Integer and float arithmetic only:
+// the F16C conversion instruction was tried first and was 28% slower on deep-mlp's fp16 step,
+// whose values are often fp16 subnormals (a microcode assist per such value on this CPU).
+//  - fp16, |x| >= 2^-14 (fp16 normal): round the 23-bit mantissa to 10 bits on the fp32 bits
+//    (add 0xfff plus the kept part's lowest bit, clear the 13 low bits; a carry moves into the
+//    exponent); 65520 and above round to 2^16 and become inf.
+//  - fp16, |x| < 2^-14: the quantum is 2^-24 throughout, and (|x| + 0.5f) - 0.5f rounds |x| to
+//    it exactly, ties to even (the sum's last mantissa bit is worth 2^-24; no fast-math here).
+//  - bf16: c10::BFloat16's rounding, add 0x7fff plus bit 16, clear the low 16 bits.
+// NaN stays NaN (quiet; the payload may differ from LibTorch's, as its own scalar and vector
+// paths differ), inf stays inf, the sign is kept. tests/core/test_models.cpp compares these
+// loops with LibTorch's conversions and an independent reference over every regime.
+inline float round_fp16_one(float x) {
+  std::uint32_t u;
+  std::memcpy(&u, &x, sizeof u);
+  const std::uint32_t sign = u & 0x80000000u, a = u & 0x7fffffffu;
+  std::uint32_t r;
+  if (a >= 0x7f800000u) {
+    r = a > 0x7f800000u ? (a | 0x00400000u) : a;
+  } else if (a >= 0x38800000u) {
+    r = (a + 0xfffu + ((a >> 13) & 1u)) & 0xffffe000u;
+    if (r >= 0x47800000u) r = 0x7f800000u;
+  } else {
+    volatile float half = 0.5f;  // keeps the compiler from folding (f + 0.5) - 0.5 to f
+    float f;
+    std::memcpy(&f, &a, sizeof f);
+    f = (f + half) - half;
+    std::memcpy(&r, &f, sizeof r);
+  }
+  r |= sign;
+  float out;
+  std::memcpy(&out, &r, sizeof out);
+  return out;
+}
+
+inline float round_bf16_one(float x) {
+  std::uint32_t u;
+  std::memcpy(&u, &x, sizeof u);
+  if ((u & 0x7fffffffu) > 0x7f800000u) u = (u | 0x00400000u) & 0xffff0000u;
+  else u = (u + 0x7fffu + ((u >> 16) & 1u)) & 0xffff0000u;
+  float out;
+  std::memcpy(&out, &u, sizeof out);
+  return out;
+}
+
 #if defined(__x86_64__)
-bool have_f16c() {
-  static const bool ok = __builtin_cpu_supports("avx") && __builtin_cpu_supports("f16c");
+bool have_avx2() {
+  static const bool ok = __builtin_cpu_supports("avx2");
   return ok;
 }
-__attribute__((target("avx,f16c"))) void round_fp16_f16c(const float* src, float* dst, std::int64_t n) {
+
+__attribute__((target("avx2"))) void round_fp16_avx2(const float* src, float* dst, std::int64_t n) {
+  const __m256i abs_mask = _mm256_set1_epi32(0x7fffffff), one = _mm256_set1_epi32(1);
+  const __m256i bias = _mm256_set1_epi32(0xfff), keep = _mm256_set1_epi32(static_cast<int>(0xffffe000u));
+  const __m256i inf = _mm256_set1_epi32(0x7f800000), quiet = _mm256_set1_epi32(0x00400000);
+  const __m256i last_finite = _mm256_set1_epi32(0x477fffff), below_normal = _mm256_set1_epi32(0x387fffff);
+  const __m256i max_finite = _mm256_set1_epi32(0x7f7fffff);
+  const __m256 half = _mm256_set1_ps(0.5f);
   std::int64_t i = 0;
   for (; i + 8 <= n; i += 8) {
-    const __m128i h = _mm256_cvtps_ph(_mm256_loadu_ps(src + i), _MM_FROUND_TO_NEAREST_INT);
-    _mm256_storeu_ps(dst + i, _mm256_cvtph_ps(h));
+    const __m256i u = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(src + i));
+    const __m256i a = _mm256_and_si256(u, abs_mask);
+    const __m256i sign = _mm256_andnot_si256(abs_mask, u);
+    const __m256i lsb = _mm256_and_si256(_mm256_srli_epi32(a, 13), one);
+    __m256i normal = _mm256_and_si256(_mm256_add_epi32(_mm256_add_epi32(a, bias), lsb), keep);
+    normal = _mm256_blendv_epi8(normal, inf, _mm256_cmpgt_epi32(normal, last_finite));
+    const __m256 f = _mm256_castsi256_ps(a);
+    const __m256i sub = _mm256_castps_si256(_mm256_sub_ps(_mm256_add_ps(f, half), half));
+    __m256i r = _mm256_blendv_epi8(sub, normal, _mm256_cmpgt_epi32(a, below_normal));
+    const __m256i special = _mm256_cmpgt_epi32(a, max_finite);  // inf or NaN: kept, NaN quieted
+    const __m256i nan = _mm256_cmpgt_epi32(a, inf);
+    r = _mm256_blendv_epi8(r, _mm256_or_si256(a, _mm256_and_si256(nan, quiet)), special);
+    _mm256_storeu_si256(reinterpret_cast<__m256i*>(dst + i), _mm256_or_si256(r, sign));
   }
-  for (; i < n; ++i) dst[i] = static_cast<float>(c10::Half(src[i]));
+  for (; i < n; ++i) dst[i] = round_fp16_one(src[i]);
+}
+
+__attribute__((target("avx2"))) void round_bf16_avx2(const float* src, float* dst, std::int64_t n) {
+  const __m256i abs_mask = _mm256_set1_epi32(0x7fffffff), one = _mm256_set1_epi32(1);
+  const __m256i bias = _mm256_set1_epi32(0x7fff), keep = _mm256_set1_epi32(static_cast<int>(0xffff0000u));
+  const __m256i inf = _mm256_set1_epi32(0x7f800000), quiet = _mm256_set1_epi32(0x00400000);
+  std::int64_t i = 0;
+  for (; i + 8 <= n; i += 8) {
+    const __m256i u = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(src + i));
+    const __m256i lsb = _mm256_and_si256(_mm256_srli_epi32(u, 16), one);
+    const __m256i rounded = _mm256_add_epi32(_mm256_add_epi32(u, bias), lsb);
+    const __m256i nan = _mm256_cmpgt_epi32(_mm256_and_si256(u, abs_mask), inf);
+    const __m256i r = _mm256_blendv_epi8(rounded, _mm256_or_si256(u, quiet), nan);
+    _mm256_storeu_si256(reinterpret_cast<__m256i*>(dst + i), _mm256_and_si256(r, keep));
+  }
+  for (; i < n; ++i) dst[i] = round_bf16_one(src[i]);
 }
 #endif
 
 void round_fp16(const float* src, float* dst, std::int64_t n) {
 #if defined(__x86_64__)
-  if (have_f16c()) return round_fp16_f16c(src, dst, n);
+  if (have_avx2()) return round_fp16_avx2(src, dst, n);
 #endif
-  for (std::int64_t i = 0; i < n; ++i) dst[i] = static_cast<float>(c10::Half(src[i]));
+  for (std::int64_t i = 0; i < n; ++i) dst[i] = round_fp16_one(src[i]);
 }
 
 void round_bf16(const float* src, float* dst, std::int64_t n) {
-  for (std::int64_t i = 0; i < n; ++i) {
-    std::uint32_t u;
-    std::memcpy(&u, src + i, sizeof u);
-    const bool nan = (u & 0x7fffffffu) > 0x7f800000u;
-    u = nan ? 0x7fc00000u : ((u + 0x7fffu + ((u >> 16) & 1u)) & 0xffff0000u);
-    std::memcpy(dst + i, &u, sizeof u);
-  }
+#if defined(__x86_64__)
+  if (have_avx2()) return round_bf16_avx2(src, dst, n);
+#endif
+  for (std::int64_t i = 0; i < n; ++i) dst[i] = round_bf16_one(src[i]);
 }
 
 /// The fast loops take contiguous fp32 CPU tensors that no graph records (rounding with a graph
