@@ -653,6 +653,44 @@ class TestModels : public QObject {
     QVERIFY(d->forward(batches[0].first).requires_grad());
   }
 
+  void directPassReusesItsBuffers() {
+    // After the first step the direct pass writes into the tensors it made then: the same
+    // storage for every gradient and activation gradient, step after step (the session sets .grad
+    // to none between steps, as here), and the numbers still autograd's.
+    for (const PrecisionMode mode : {kFp32, kFp16Emu}) {
+      auto d = make_model("spiral-mlp", 4);
+      auto a = make_model("spiral-mlp", 4);
+      for (auto* m : {a.get(), d.get()}) {
+        m->set_precision(mode);
+        m->set_capture_activation_grads(true);
+      }
+      auto data = make_dataset("spirals", 0, "");
+      BatchSampler sampler(*data, 32, 2);
+      std::vector<const void*> first;
+      for (int step = 0; step < 3; ++step) {
+        for (auto* m : {a.get(), d.get()})
+          for (auto& param : m->parameters()) param.mutable_grad() = torch::Tensor();
+        const auto [x, y] = sampler.next();
+        d->direct_forward(x, y);
+        d->direct_backward(torch::ones({}));
+        torch::nn::functional::cross_entropy(a->forward(x).to(torch::kFloat), y).backward();
+        std::vector<const void*> ptrs;
+        for (const auto& param : d->parameters()) ptrs.push_back(param.grad().data_ptr());
+        for (const auto& [label, g] : d->activation_grads()) ptrs.push_back(g.data_ptr());
+        if (step == 0) first = ptrs;
+        else QVERIFY2(ptrs == first, qPrintable(QString("step %1: new storage").arg(step)));
+        const auto pa = a->parameters(), pd = d->parameters();
+        for (std::size_t i = 0; i < pa.size(); ++i) QVERIFY(torch::equal(pa[i].grad(), pd[i].grad()));
+        // Both models step the same way, so the next batch meets the same weights.
+        torch::NoGradGuard no_grad;
+        for (std::size_t i = 0; i < pa.size(); ++i) {
+          pa[i].sub_(pa[i].grad() * 0.1);
+          pd[i].sub_(pd[i].grad() * 0.1);
+        }
+      }
+    }
+  }
+
   void directPassOnlyWhereAModelHasOne() {
     auto cnn = make_model("fashion-cnn", 0);
     QVERIFY(!cnn->has_direct_pass());

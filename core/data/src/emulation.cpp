@@ -166,6 +166,19 @@ torch::Tensor round_to(const torch::Tensor& x, Precision p) {
   throw std::invalid_argument("round_to: unknown precision");
 }
 
+torch::Tensor& round_to_out(torch::Tensor& out, const torch::Tensor& x, Precision p) {
+  if (p != Precision::FP32 && fast_path(x) && out.defined() && out.scalar_type() == at::kFloat &&
+      out.device() == x.device() && !out.requires_grad() && !out.is_inference() && out.data_ptr() != x.data_ptr()) {
+    out.resize_(x.sizes());
+    if (out.is_contiguous()) {
+      round_into(x, out, p);
+      return out;
+    }
+  }
+  out = round_to(x, p);
+  return out;
+}
+
 void round_to_(torch::Tensor& x, Precision p) {
   if (p == Precision::FP32) {
     if (x.scalar_type() != at::kFloat) x = x.to(at::kFloat);

@@ -57,6 +57,10 @@ class Mlp : public InstrumentedModel {
   // graph, the hooks and the autograd dispatch layer double.
   bool has_direct_pass() const override { return true; }
 
+  // Every tensor the pass makes lives in a buffer of its own, allocated on the first step (and
+  // again only when the batch size changes): the out= variants of the same kernels write into
+  // it. The gradients handed to the parameters' .grad are buffers too; the session sets .grad to
+  // none at the start of each step, so nothing reads last step's while this one is written.
   torch::Tensor direct_forward(const torch::Tensor& x, const torch::Tensor& y) override {
     begin_forward();
     at::AutoDispatchBelowADInplaceOrView below_autograd;  // no graph: straight to the kernels
@@ -65,36 +69,40 @@ class Mlp : public InstrumentedModel {
     const std::size_t n = m_layers.size();
     m_in.resize(n);
     m_w.resize(n);
-    m_relu.resize(n);
+    m_b.resize(n);
+    m_z.resize(n);
     torch::Tensor h = x.flatten(1);
     for (std::size_t i = 0; i < n; ++i) {
       const torch::Tensor& w = m_layers[i]->weight;
       const torch::Tensor& b = m_layers[i]->bias;
-      torch::Tensor z;
+      torch::Tensor& z = m_z[i];
+      if (!z.defined()) z = at::empty({0}, w.options().requires_grad(false));
       if (emulate) {  // as detail::emulated_linear's forward: operands, bias and output rounded
         const Precision p = mode.precision;
         // A hidden layer's input is a ReLU of rounded values, which rounding leaves as they are.
-        m_in[i] = i == 0 ? round_to(h, p) : h;
-        m_w[i] = round_to(w, p);
-        z = at::linear(m_in[i], m_w[i], round_to(b, p));
+        m_in[i] = i == 0 ? round_to_out(m_x_rounded, h, p) : h;
+        round_to_out(m_w[i], w, p);
+        round_to_out(m_b[i], b, p);
+        at::addmm_out(z, m_b[i], m_in[i], m_w[i].t());  // at::linear's kernel for a 2-D input
         round_to_(z, p);
       } else {
         m_in[i] = h;
         m_w[i] = w;
-        z = at::linear(h, w, b);
+        at::addmm_out(z, b, h, w.t());
       }
       // ReLU in place: the same values as torch::relu's new tensor, and its backward reads only
       // the result (threshold_backward(grad, result, 0)).
-      h = i + 1 < n ? at::relu_(z) : z;
-      m_relu[i] = i + 1 < n ? h : torch::Tensor();
+      if (i + 1 < n) at::relu_(z);
+      h = z;
     }
     // cross_entropy(logits.to(kFloat), y): log_softmax, then nll_loss (mean, ignore_index -100).
     const torch::Tensor logits = h.to(at::kFloat);
-    m_log_probs = at::log_softmax(logits, 1, logits.scalar_type());
+    if (!m_log_probs.defined()) m_log_probs = at::empty({0}, logits.options());
+    at::_log_softmax_out(m_log_probs, logits, 1, false);
     m_target = y;
     auto [loss, total_weight] = at::nll_loss_forward(m_log_probs, y, {}, at::Reduction::Mean, -100);
     m_total_weight = total_weight;
-    return loss;
+    return loss;  // a new tensor: callers keep it
   }
 
   void direct_backward(const torch::Tensor& loss_grad) override {
@@ -102,47 +110,62 @@ class Mlp : public InstrumentedModel {
     const PrecisionMode mode = precision();
     const bool emulate = mode.emulate && mode.precision != Precision::FP32;
     const Precision p = mode.precision;
-    torch::Tensor g = at::nll_loss_backward(loss_grad.reshape({}), m_log_probs, m_target, {}, at::Reduction::Mean,
-                                            -100, m_total_weight);
-    g = at::_log_softmax_backward_data(g, m_log_probs, 1, m_log_probs.scalar_type());
-    for (std::size_t i = m_layers.size(); i-- > 0;) {
-      // g: the gradient of layer i's output. Under emulation it arrives rounded (autocast's
+    const std::size_t n = m_layers.size();
+    m_g.resize(n);
+    m_gw.resize(n);
+    m_gb.resize(n);
+    auto buffer = [&](torch::Tensor& t) -> torch::Tensor& {
+      if (!t.defined()) t = at::empty({0}, m_log_probs.options());
+      return t;
+    };
+    at::nll_loss_backward_out(buffer(m_nll_grad), loss_grad.reshape({}), m_log_probs, m_target, {},
+                              at::Reduction::Mean, -100, m_total_weight);
+    at::_log_softmax_backward_data_out(buffer(m_g[n - 1]), m_nll_grad, m_log_probs, 1, m_log_probs.scalar_type());
+    for (std::size_t i = n; i-- > 0;) {
+      // m_g[i]: the gradient of layer i's output. Under emulation it arrives rounded (autocast's
       // cast-back; the capture hook or the emulated layer's backward rounds it).
-      if (emulate) round_to_(g, p);  // g is this pass's own tensor
+      torch::Tensor& g = m_g[i];
+      if (emulate) round_to_(g, p);
       if (capture_activation_grads()) record_activation_grad(m_labels[i], g);
       // AddmmBackward (fp32) computes the weight's gradient as g^T x for a transposed weight, as
       // the emulated layer does; the bias's is g summed over the batch; the input's g W.
-      torch::Tensor gw = g.t().mm(m_in[i]);
-      torch::Tensor gb = g.sum(0);
-      torch::Tensor gx;
-      if (i > 0) gx = emulate ? at::matmul(g, m_w[i]) : g.mm(m_w[i]);
+      torch::Tensor& wgrad = m_layers[i]->weight.mutable_grad();
+      torch::Tensor& bgrad = m_layers[i]->bias.mutable_grad();
+      const bool first = !wgrad.defined();  // otherwise a later micro-batch: added, as autograd does
+      torch::Tensor gw = first ? at::mm_out(buffer(m_gw[i]), g.t(), m_in[i]) : g.t().mm(m_in[i]);
+      static constexpr std::int64_t kBatchDim[] = {0};
+      torch::Tensor gb = first ? at::sum_out(buffer(m_gb[i]), g, at::IntArrayRef(kBatchDim)) : g.sum(0);
       if (emulate) {
         round_to_(gw, p);
         round_to_(gb, p);
-        if (i > 0) round_to_(gx, p);
       }
-      accumulate(m_layers[i]->weight, std::move(gw));
-      accumulate(m_layers[i]->bias, std::move(gb));
-      if (i > 0) g = at::threshold_backward(gx, m_relu[i - 1], 0);
+      if (first) {
+        wgrad = gw;
+        bgrad = gb;
+      } else {
+        wgrad.add_(gw);
+        bgrad.add_(gb);
+      }
+      if (i > 0) {
+        at::mm_out(buffer(m_gx), g, m_w[i]);  // at::matmul's kernel for 2-D operands
+        if (emulate) round_to_(m_gx, p);
+        at::threshold_backward_out(buffer(m_g[i - 1]), m_gx, m_z[i - 1], 0);
+      }
     }
   }
 
  private:
-  /// As autograd's AccumulateGrad: the first gradient becomes .grad, later ones are added to it.
-  static void accumulate(torch::Tensor& param, torch::Tensor g) {
-    torch::Tensor& grad = param.mutable_grad();
-    if (grad.defined())
-      grad.add_(g);
-    else
-      grad = std::move(g);
-  }
-
   std::vector<std::string> m_labels;
   std::vector<torch::nn::Linear> m_layers;
-  // The last direct_forward(), for direct_backward(): each layer's input and weight (rounded
-  // under emulation), each hidden ReLU's output, the log-probabilities, targets and weight total.
-  std::vector<torch::Tensor> m_in, m_w, m_relu;
-  torch::Tensor m_log_probs, m_target, m_total_weight;
+  // Buffers of the last direct_forward(), which direct_backward() reads: each layer's input and
+  // weight and bias (rounded copies under emulation; the parameters themselves otherwise), its
+  // output (the ReLU's, in place, for hidden layers), the log-probabilities, targets, weight total.
+  std::vector<torch::Tensor> m_in, m_w, m_b, m_z;
+  torch::Tensor m_x_rounded, m_log_probs, m_target, m_total_weight;
+  // direct_backward()'s: each layer's output gradient (the captured activation gradient), the
+  // weight and bias gradients (.grad), the input gradient before the ReLU's mask, nll's output.
+  std::vector<torch::Tensor> m_g, m_gw, m_gb;
+  torch::Tensor m_gx, m_nll_grad;
 };
 
 class FashionCnn : public InstrumentedModel {

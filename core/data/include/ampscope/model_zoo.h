@@ -146,5 +146,8 @@ torch::Tensor round_to(const torch::Tensor& x, Precision p);
 /// round_to in place where it can be (a contiguous float32 CPU tensor no graph records: one
 /// pass, no allocation); otherwise `x` becomes round_to(x, p). The same values either way.
 void round_to_(torch::Tensor& x, Precision p);
+/// round_to into `out`, reusing its storage where it can (`out` resized to x's shape); returns
+/// `out`. For buffers kept from step to step.
+torch::Tensor& round_to_out(torch::Tensor& out, const torch::Tensor& x, Precision p);
 
 }  // namespace ampscope
