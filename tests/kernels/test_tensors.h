@@ -155,6 +155,19 @@ inline std::vector<double> gen_window(std::uint64_t seed, std::size_t n, double 
   return v;
 }
 
+/// Activation-gradient-like rows: normal values whose scale changes from chunk to chunk (2048
+/// elements) by up to 2^12 either way, a third of them zero (a ReLU's mask), so that later
+/// chunks leave the window the first chunk placed and the pass places it again.
+inline std::vector<double> gen_scaled_rows(std::uint64_t seed, std::size_t n, double scale) {
+  std::vector<double> v = gen_normal(seed, n, scale);
+  for (std::size_t i = 0; i < n; ++i) {
+    const std::size_t chunk = i / 2048;
+    const int shift = static_cast<int>((chunk * 5) % 25) - 12;  // -12 .. 12
+    v[i] = i % 3 == 0 ? 0.0 : std::ldexp(v[i], shift);
+  }
+  return v;
+}
+
 inline std::vector<std::uint32_t> gen_random_bits(std::uint64_t seed, k::DType dt, std::size_t n) {
   std::mt19937_64 rng(seed);
   std::vector<std::uint32_t> v(n);
