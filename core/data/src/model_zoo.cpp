@@ -12,8 +12,6 @@
 namespace ampscope {
 
 namespace {
-bool emulating(const PrecisionMode& m) { return m.emulate && m.precision != Precision::FP32; }
-
 std::string joined(const std::vector<std::string>& names) {
   std::string out;
   for (const auto& n : names) out += (out.empty() ? "" : ", ") + n;
@@ -24,7 +22,7 @@ std::string joined(const std::vector<std::string>& names) {
 torch::Tensor InstrumentedModel::capture(const std::string& label, const torch::Tensor& out) {
   // No hook without a graph: an evaluation forward under NoGradGuard records nothing.
   if (!m_capture || !out.requires_grad()) return out;
-  if (emulating(m_precision)) {
+  if (emulating()) {
     // Under real autocast the gradient reaching an fp16 output is itself fp16 (the cast-back of
     // the fp32 loss rounds it). The emulated layer rounds it on entry to its backward, which runs
     // after this hook, so round here too and hand the rounded tensor on: what we record is what
@@ -49,13 +47,13 @@ torch::Tensor InstrumentedModel::linear(const torch::Tensor& x, const torch::Ten
     m_macs += static_cast<double>(x.numel() / std::max<std::int64_t>(1, x.size(-1))) * static_cast<double>(w.numel());
     ++m_ops;
   }
-  if (emulating(m_precision)) return detail::emulated_linear(x, w, b, m_precision.precision, m_capture);
+  if (emulating()) return detail::emulated_linear(x, w, b, m_precision.precision, m_capture);
   return at::linear(x, w, b);
 }
 
 torch::Tensor InstrumentedModel::conv2d(const torch::Tensor& x, const torch::Tensor& w, const torch::Tensor& b,
                                         std::int64_t padding) const {
-  torch::Tensor out = emulating(m_precision)
+  torch::Tensor out = emulating()
                           ? detail::emulated_conv2d(x, w, b, padding, m_precision.precision, m_capture)
                           : at::conv2d(x, w, b, /*stride=*/1, padding);
   // Each output element is one dot product over a kernel: in_channels x kh x kw multiply-adds.

@@ -64,8 +64,8 @@ class Mlp : public InstrumentedModel {
   torch::Tensor direct_forward(const torch::Tensor& x, const torch::Tensor& y) override {
     begin_forward();
     at::AutoDispatchBelowADInplaceOrView below_autograd;  // no graph: straight to the kernels
-    const PrecisionMode mode = precision();
-    const bool emulate = mode.emulate && mode.precision != Precision::FP32;
+    const bool emulate = emulating();
+    const Precision p = precision().precision;
     const std::size_t n = m_layers.size();
     m_in.resize(n);
     m_w.resize(n);
@@ -75,10 +75,8 @@ class Mlp : public InstrumentedModel {
     for (std::size_t i = 0; i < n; ++i) {
       const torch::Tensor& w = m_layers[i]->weight;
       const torch::Tensor& b = m_layers[i]->bias;
-      torch::Tensor& z = m_z[i];
-      if (!z.defined()) z = at::empty({0}, w.options().requires_grad(false));
+      torch::Tensor& z = buffer(m_z[i], w.options());
       if (emulate) {  // as detail::emulated_linear's forward: operands, bias and output rounded
-        const Precision p = mode.precision;
         // A hidden layer's input is a ReLU of rounded values, which rounding leaves as they are.
         m_in[i] = i == 0 ? round_to_out(m_x_rounded, h, p) : h;
         round_to_out(m_w[i], w, p);
@@ -97,8 +95,7 @@ class Mlp : public InstrumentedModel {
     }
     // cross_entropy(logits.to(kFloat), y): log_softmax, then nll_loss (mean, ignore_index -100).
     const torch::Tensor logits = h.to(at::kFloat);
-    if (!m_log_probs.defined()) m_log_probs = at::empty({0}, logits.options());
-    at::_log_softmax_out(m_log_probs, logits, 1, false);
+    at::_log_softmax_out(buffer(m_log_probs, logits.options()), logits, 1, false);
     m_target = y;
     auto [loss, total_weight] = at::nll_loss_forward(m_log_probs, y, {}, at::Reduction::Mean, -100);
     m_total_weight = total_weight;
@@ -107,20 +104,16 @@ class Mlp : public InstrumentedModel {
 
   void direct_backward(const torch::Tensor& loss_grad) override {
     at::AutoDispatchBelowADInplaceOrView below_autograd;
-    const PrecisionMode mode = precision();
-    const bool emulate = mode.emulate && mode.precision != Precision::FP32;
-    const Precision p = mode.precision;
+    const bool emulate = emulating();
+    const Precision p = precision().precision;
     const std::size_t n = m_layers.size();
     m_g.resize(n);
     m_gw.resize(n);
     m_gb.resize(n);
-    auto buffer = [&](torch::Tensor& t) -> torch::Tensor& {
-      if (!t.defined()) t = at::empty({0}, m_log_probs.options());
-      return t;
-    };
-    at::nll_loss_backward_out(buffer(m_nll_grad), loss_grad.reshape({}), m_log_probs, m_target, {},
+    const at::TensorOptions opts = m_log_probs.options();
+    at::nll_loss_backward_out(buffer(m_nll_grad, opts), loss_grad.reshape({}), m_log_probs, m_target, {},
                               at::Reduction::Mean, -100, m_total_weight);
-    at::_log_softmax_backward_data_out(buffer(m_g[n - 1]), m_nll_grad, m_log_probs, 1, m_log_probs.scalar_type());
+    at::_log_softmax_backward_data_out(buffer(m_g[n - 1], opts), m_nll_grad, m_log_probs, 1, m_log_probs.scalar_type());
     for (std::size_t i = n; i-- > 0;) {
       // m_g[i]: the gradient of layer i's output. Under emulation it arrives rounded (autocast's
       // cast-back; the capture hook or the emulated layer's backward rounds it).
@@ -132,9 +125,9 @@ class Mlp : public InstrumentedModel {
       torch::Tensor& wgrad = m_layers[i]->weight.mutable_grad();
       torch::Tensor& bgrad = m_layers[i]->bias.mutable_grad();
       const bool first = !wgrad.defined();  // otherwise a later micro-batch: added, as autograd does
-      torch::Tensor gw = first ? at::mm_out(buffer(m_gw[i]), g.t(), m_in[i]) : g.t().mm(m_in[i]);
+      torch::Tensor gw = first ? at::mm_out(buffer(m_gw[i], opts), g.t(), m_in[i]) : g.t().mm(m_in[i]);
       static constexpr std::int64_t kBatchDim[] = {0};
-      torch::Tensor gb = first ? at::sum_out(buffer(m_gb[i]), g, at::IntArrayRef(kBatchDim)) : g.sum(0);
+      torch::Tensor gb = first ? at::sum_out(buffer(m_gb[i], opts), g, at::IntArrayRef(kBatchDim)) : g.sum(0);
       if (emulate) {
         round_to_(gw, p);
         round_to_(gb, p);
@@ -147,14 +140,21 @@ class Mlp : public InstrumentedModel {
         bgrad.add_(gb);
       }
       if (i > 0) {
-        at::mm_out(buffer(m_gx), g, m_w[i]);  // at::matmul's kernel for 2-D operands
+        at::mm_out(buffer(m_gx, opts), g, m_w[i]);  // at::matmul's kernel for 2-D operands
         if (emulate) round_to_(m_gx, p);
-        at::threshold_backward_out(buffer(m_g[i - 1]), m_gx, m_z[i - 1], 0);
+        at::threshold_backward_out(buffer(m_g[i - 1], opts), m_gx, m_z[i - 1], 0);
       }
     }
   }
 
  private:
+  /// A buffer of the pass: made empty (of `options`, without autograd) on first use; the out=
+  /// kernels size it.
+  static torch::Tensor& buffer(torch::Tensor& t, const at::TensorOptions& options) {
+    if (!t.defined()) t = at::empty({0}, options.requires_grad(false));
+    return t;
+  }
+
   std::vector<std::string> m_labels;
   std::vector<torch::nn::Linear> m_layers;
   // Buffers of the last direct_forward(), which direct_backward() reads: each layer's input and

@@ -126,32 +126,29 @@ TrainingSession::Impl::Accumulated TrainingSession::Impl::forward_backward(const
       r.forward_ms += ms_since(t);
       t = Clock::now();
       model->direct_backward(loss_grad);
-      r.backward_ms += ms_since(t);
-      micro_batches.fetch_add(1, std::memory_order_relaxed);
-      if (plan.ref_step) acc.batches.emplace_back(x, y);
-      continue;
-    }
-    torch::Tensor logits;
-    if (autocast) {
-      compat::AutocastGuard guard(torch::kCUDA, low);
-      logits = model->forward(x);
     } else {
-      logits = model->forward(x);
+      torch::Tensor logits;
+      if (autocast) {
+        compat::AutocastGuard guard(torch::kCUDA, low);
+        logits = model->forward(x);
+      } else {
+        logits = model->forward(x);
+      }
+      // The loss in fp32, as autocast computes cross-entropy.
+      torch::Tensor loss = torch::nn::functional::cross_entropy(logits.to(torch::kFloat), y);
+      // A poisoned loss must poison its gradients too, as a real overflow in the forward pass
+      // does: multiply (adding a constant would leave the gradients finite).
+      for (const auto& f : plan.faults) {
+        if (f.layer == "loss")
+          loss = loss * (f.kind == FaultKind::Inf ? std::numeric_limits<double>::infinity()
+                                                  : std::numeric_limits<double>::quiet_NaN());
+      }
+      acc.loss_sum += loss.detach();
+      torch::Tensor part = cfg.accumulation > 1 ? loss / static_cast<double>(cfg.accumulation) : loss;
+      r.forward_ms += ms_since(t);
+      t = Clock::now();
+      (plan.scaler_on ? scaler->scale(part) : part).backward();
     }
-    // The loss in fp32, as autocast computes cross-entropy.
-    torch::Tensor loss = torch::nn::functional::cross_entropy(logits.to(torch::kFloat), y);
-    // A poisoned loss must poison its gradients too, as a real overflow in the forward pass
-    // does: multiply (adding a constant would leave the gradients finite).
-    for (const auto& f : plan.faults) {
-      if (f.layer == "loss")
-        loss = loss * (f.kind == FaultKind::Inf ? std::numeric_limits<double>::infinity()
-                                                : std::numeric_limits<double>::quiet_NaN());
-    }
-    acc.loss_sum += loss.detach();
-    torch::Tensor part = cfg.accumulation > 1 ? loss / static_cast<double>(cfg.accumulation) : loss;
-    r.forward_ms += ms_since(t);
-    t = Clock::now();
-    (plan.scaler_on ? scaler->scale(part) : part).backward();
     r.backward_ms += ms_since(t);
     micro_batches.fetch_add(1, std::memory_order_relaxed);
     if (plan.ref_step) acc.batches.emplace_back(x, y);

@@ -85,6 +85,8 @@ class InstrumentedModel : public torch::nn::Module {
   /// A 2-D convolution (stride 1, given padding) under the current precision mode.
   torch::Tensor conv2d(const torch::Tensor& x, const torch::Tensor& w, const torch::Tensor& b,
                        std::int64_t padding) const;
+  /// True when the precision mode rounds to fp16/bf16 itself (emulation), not plain fp32.
+  bool emulating() const { return m_precision.emulate && m_precision.precision != Precision::FP32; }
   /// Called at the start of forward(): clears captured gradients.
   void begin_forward() { m_act_grads.clear(); }
   /// The direct pass records a layer's output gradient here (direct_backward()).
