@@ -489,6 +489,33 @@ class TestGradStats : public QObject {
     }
   }
 
+  // finalize() reads only the exponents between amin and amax (a pass's raw never has counts
+  // outside them), but its result never depends on those two being right: when the counts in
+  // that range do not add up to numel it reads the whole histogram.
+  void finalizeNeverTrustsAminAmax() {
+    TestTensor t = build(DType::F32, "window2", 20000, 1e-3, "contiguous");
+    const TensorView v = t.view();
+    RawTensorStats raw;
+    grad_stats_cpu({&v, 1}, {}, &raw);
+    HistogramConfig cfg;
+    cfg.lo = -60;
+    cfg.hi = 0;
+    const TensorStats good = finalize(raw, t.numel(), cfg);
+    std::int64_t total = good.zero + good.nonfinite();
+    for (auto b : good.bins) total += b;
+    QCOMPARE(total, t.numel());
+    for (const auto& [amin, amax] : {std::pair{raw.amax_bits, raw.amax_bits}, std::pair{raw.amin_nz_bits, raw.amin_nz_bits},
+                                     std::pair{0x3f800000u, 0x3f800000u}, std::pair{0u, 0u}}) {
+      RawTensorStats lying = raw;
+      lying.amin_nz_bits = amin;
+      lying.amax_bits = amax;
+      const TensorStats s = finalize(lying, t.numel(), cfg);
+      QCOMPARE(QList<qint64>(s.bins.begin(), s.bins.end()), QList<qint64>(good.bins.begin(), good.bins.end()));
+      QCOMPARE(s.subnormal, good.subnormal);
+      QCOMPARE(s.below_min_subnormal, good.below_min_subnormal);
+    }
+  }
+
   void finalizeEmpty() {
     RawTensorStats raw;
     raw.clear();
