@@ -41,6 +41,7 @@
 #include <bit>
 #include <cassert>
 #include <climits>
+#include <cstddef>
 #include <cstdint>
 #include <cstdlib>
 #include <cstring>
@@ -95,6 +96,16 @@ struct TensorAcc {
     std::memset(this, 0, sizeof(*this));
     amin = bits::kInfBits;
   }
+  // The same, after flush(): of field[], only 0, 255 and the fields between amin and amax can
+  // have been written (2 KB fewer to clear per tensor: small tensors' fixed cost).
+  void clear_used() {
+    const int lo_f = static_cast<int>(std::min(amin, 0x7f7fffffu) >> 23);
+    const int hi_f = static_cast<int>(std::min(amax, 0x7f7fffffu) >> 23);
+    if (lo_f <= hi_f) std::memset(field + lo_f, 0, sizeof(field[0]) * static_cast<std::size_t>(hi_f - lo_f + 1));
+    field[0] = field[255] = 0;
+    std::memset(sub_exp, 0, sizeof *this - offsetof(TensorAcc, sub_exp));
+    amin = bits::kInfBits;
+  }
 };
 
 // Per-item interleaved exponent-field tables (u32 is enough for one item). 8 tables: an
@@ -102,12 +113,14 @@ struct TensorAcc {
 // store to be forwarded (~5 cycles). Gradients put most elements in a handful of exponents, so
 // with one table the loop runs at forwarding latency; with 8, each table is hit every 8th
 // element and the loop runs near one store per cycle (measured: 4 tables ~1.5x slower).
+// Laid out field by field (t[f][k]: a field's 8 counters share 32 bytes), so that reading a
+// field's total and clearing it, once per item, is one load and one store, not 8 cache lines.
 constexpr int kTables = 8;
 struct FieldTables {
-  std::uint32_t t[kTables][256];
+  alignas(32) std::uint32_t t[256][kTables];
   std::uint32_t total(int f) const {
     std::uint32_t s = 0;
-    for (int k = 0; k < kTables; ++k) s += t[k][f];
+    for (int k = 0; k < kTables; ++k) s += t[f][k];
     return s;
   }
 };
@@ -384,6 +397,23 @@ Isa isa() {
   return chosen;
 }
 
+// With AVX-512: whether the window read-out may use GFNI, VBMI and BITALG (AMD Zen 4, Intel Ice
+// Lake and later; not Skylake-X). AMPSCOPE_KERNELS_ISA=avx512f keeps AVX-512 without them.
+bool gfni_readout() {
+  static const bool ok = [] {
+#if defined(__x86_64__)
+    if (isa() != Isa::Avx512) return false;
+    const char* want = std::getenv("AMPSCOPE_KERNELS_ISA");
+    if (want != nullptr && std::strcmp(want, "avx512f") == 0) return false;
+    return __builtin_cpu_supports("gfni") != 0 && __builtin_cpu_supports("avx512vbmi") != 0 &&
+           __builtin_cpu_supports("avx512bitalg") != 0 && __builtin_cpu_supports("avx512bw") != 0;
+#else
+    return false;
+#endif
+  }();
+  return ok;
+}
+
 ChunkSums reduce_chunk(const U32A* b, int n) {
 #if defined(__x86_64__)
   switch (isa()) {
@@ -423,6 +453,8 @@ struct WindowPlanes {
   int windows = 1;            // 1 or 2 windows of 32 fields, chosen with the placement
   std::uint64_t counted = 0;  // elements that went through the window
   std::uint64_t nonfinite = 0;  // of those, inf/NaN
+  std::uint64_t below = 0;      // of those, finite nonzero values below a one-window item's window
+  bool too_wide = false;        // this item's values spread below one window too often: use two
 };
 
 // Elements per Harley-Seal block (16 vectors), 0 when the ISA has no window path.
@@ -583,7 +615,9 @@ void window_hist(const U32A* b, int n, WindowPlanes& w, const char* pf, int pf_b
     const U32A* pq = p + 16 * (q);                                                              \
     const __m512i a = _mm512_and_si512(_mm512_loadu_si512(pq), abs_mask);                       \
     amax = _mm512_max_epi32(amax, a);                                                           \
-    amin_m1 = _mm512_min_epu32(amin_m1, _mm512_sub_epi32(a, one));                              \
+    const __m512i a_m1 = _mm512_sub_epi32(a, one);                                              \
+    amin_m1 = _mm512_min_epu32(amin_m1, a_m1);                                                  \
+    below_v = _mm512_mask_add_epi32(below_v, _mm512_cmplt_epu32_mask(a_m1, floor_m1), below_v, one); \
     const __m512d lo = _mm512_cvtps_pd(_mm256_loadu_ps(reinterpret_cast<const float*>(pq)));    \
     const __m512d hi = _mm512_cvtps_pd(_mm256_loadu_ps(reinterpret_cast<const float*>(pq + 8))); \
     s[2 * ((q) & 1)] = _mm512_fmadd_pd(lo, lo, s[2 * ((q) & 1)]);                               \
@@ -591,12 +625,20 @@ void window_hist(const U32A* b, int n, WindowPlanes& w, const char* pf, int pf_b
     dst = _mm512_sllv_epi32(one, _mm512_sub_epi32(topv, _mm512_srli_epi32(a, 23)));            \
   } while (false)
 
+// Finite nonzero values below the window (field < top - 31) shift their bit out like zeros do;
+// the loop marks the blocks of 256 elements that have any (`below_blocks`, bit k for block k:
+// one compare and one masked add per vector, on a - 1, which loop 1 computes anyway) so that
+// the caller can count their exponents apart (below_window_hist) in those blocks only.
 __attribute__((target("avx512f"), noinline)) bool reduce_window_avx512(const U32A* b, int n, const Planes& plane,
                                                                      Planes& work, int top, const char* pf,
-                                                                     int pf_bytes, ChunkSums& out) {
+                                                                     int pf_bytes, ChunkSums& out,
+                                                                     std::uint32_t& below_blocks) {
   const __m512i abs_mask = _mm512_set1_epi32(0x7fffffff);
   const __m512i one = _mm512_set1_epi32(1);
   const __m512i topv = _mm512_set1_epi32(top);
+  // 1 <= a < floor  <=>  a - 1 < floor - 1 (unsigned; a == 0 wraps to the top).
+  const __m512i floor_m1 = _mm512_set1_epi32(static_cast<int>((static_cast<std::uint32_t>(top - kWinBins + 1) << 23) - 1u));
+  __m512i below_v = _mm512_setzero_si512();
   __m512i amax = _mm512_setzero_si512();
   __m512i amin_m1 = _mm512_set1_epi32(kInfI - 1);  // unsigned
   __m512d s[4];
@@ -605,6 +647,8 @@ __attribute__((target("avx512f"), noinline)) bool reduce_window_avx512(const U32
   __m512i ones = _mm512_load_si512(work[0]), twos = _mm512_load_si512(work[1]);
   __m512i fours = _mm512_load_si512(work[2]), eights = _mm512_load_si512(work[3]);
   const int done = n - n % 256;
+  static_assert(kChunk / 256 <= 32, "below_blocks has a bit per block");
+  std::uint32_t blocks = 0;
   int line = 0;
   for (int i = 0; i < done; i += 256) {
     const U32A* p = b + i;
@@ -612,6 +656,7 @@ __attribute__((target("avx512f"), noinline)) bool reduce_window_avx512(const U32
       for (int k = 0; k < 16; ++k) __builtin_prefetch(pf + line + 64 * k);
       line += 1024;
     }
+    const __m512i below_before = below_v;
     __m512i twosA, twosB, foursA, foursB, eightsA, eightsB, sixteens, x0, x1;
     // Two one-hot words per adder, each computed in its own statement: loop 1's sums then run
     // in element order, as in reduce_chunk_avx512.
@@ -641,7 +686,9 @@ __attribute__((target("avx512f"), noinline)) bool reduce_window_avx512(const U32
       _mm512_store_si512(work[k], _mm512_xor_si512(pk, carry));
       carry = _mm512_and_si512(pk, carry);
     }
+    if (_mm512_cmpneq_epi32_mask(below_v, below_before) != 0) blocks |= 1u << (i / 256);
   }
+  // (The tail below is not the window's: it goes to the tables.)
   int i = done;
   for (; i + kLanes <= n; i += kLanes) {
     const U32A* p = b + i;
@@ -654,6 +701,7 @@ __attribute__((target("avx512f"), noinline)) bool reduce_window_avx512(const U32
   if (smax >= kInfI) return false;
   out = finish_chunk_avx512(b, i, n, smax, amin_m1, s, false);
   if (out.nonfinite) return false;
+  below_blocks = blocks;
   _mm512_store_si512(work[0], ones);
   _mm512_store_si512(work[1], twos);
   _mm512_store_si512(work[2], fours);
@@ -676,6 +724,37 @@ __attribute__((target("avx512f,popcnt"), noinline)) void window_counts_avx512(
       count[d] += static_cast<std::uint64_t>(std::popcount(lanes)) << k;
     }
   }
+}
+// The same read-out as a bit-matrix transpose, a few vector operations per plane instead of
+// one mask-and-popcount per plane and bin (measured: the read-out was a tenth of spiral-mlp's
+// statistics pass). Per plane: gather each byte position of 8 lanes into a 64-bit word (vpermb:
+// word q = byte q % 4 of lanes 8(q / 4) .. 8(q / 4) + 7); transpose each word's 8x8 bits
+// (gf2p8affineqb with the word as the matrix and the unit bytes as the vector: output byte i of
+// word q holds bit i of that byte of each of the 8 lanes); count the bits of every byte
+// (vpopcntb): byte 8j + i of each 256-bit half counts bit 8j + i over 8 lanes. The two halves
+// (lanes 0-7 and 8-15) are added, widened to 32 bits, weighted by 2^plane and summed.
+__attribute__((target("avx512f,avx512bw,avx512vbmi,gfni,avx512bitalg"), noinline)) void window_counts_gfni(
+    const Planes& plane, int planes, std::uint64_t (&count)[kWinBins]) {
+  alignas(64) std::uint8_t idx[64];
+  for (int q = 0; q < 8; ++q)
+    for (int r = 0; r < 8; ++r) idx[8 * q + r] = static_cast<std::uint8_t>(4 * (8 * (q / 4) + r) + q % 4);
+  const __m512i gather = _mm512_load_si512(idx);
+  const __m512i units = _mm512_set1_epi64(static_cast<long long>(0x8040201008040201ull));
+  __m512i lo = _mm512_setzero_si512(), hi = _mm512_setzero_si512();  // bins 0-15, 16-31
+  for (int k = 0; k < planes; ++k) {
+    const __m512i words = _mm512_permutexvar_epi8(gather, _mm512_load_si512(plane[k]));
+    const __m512i bitsT = _mm512_gf2p8affine_epi64_epi8(units, words, 0);
+    const __m512i c = _mm512_popcnt_epi8(bitsT);
+    const __m256i per_bin = _mm256_add_epi8(_mm512_castsi512_si256(c), _mm512_extracti64x4_epi64(c, 1));
+    const __m512i c_lo = _mm512_cvtepu8_epi32(_mm256_castsi256_si128(per_bin));
+    const __m512i c_hi = _mm512_cvtepu8_epi32(_mm256_extracti128_si256(per_bin, 1));
+    lo = _mm512_add_epi32(lo, _mm512_slli_epi32(c_lo, static_cast<unsigned>(k)));
+    hi = _mm512_add_epi32(hi, _mm512_slli_epi32(c_hi, static_cast<unsigned>(k)));
+  }
+  alignas(64) std::uint32_t out[kWinBins];
+  _mm512_store_si512(out, lo);
+  _mm512_store_si512(out + 16, hi);
+  for (int d = 0; d < kWinBins; ++d) count[d] += out[d];
 }
 __attribute__((target("avx2,popcnt"), noinline)) void window_counts_avx2(
     const Planes& plane, int planes, std::uint32_t active, std::uint64_t (&count)[kWinBins]) {
@@ -702,7 +781,7 @@ void window_flush(WindowPlanes& w, TensorAcc& acc) {
     w.windows = 1;
     return;
   }
-  g_window_elements.fetch_add(w.counted, std::memory_order_relaxed);
+  g_window_elements.fetch_add(w.counted - w.below, std::memory_order_relaxed);
   std::uint64_t in_window = 0;
   for (int wi = 0; wi < w.windows; ++wi) {
     const Planes& plane = w.plane[wi];
@@ -716,7 +795,8 @@ void window_flush(WindowPlanes& w, TensorAcc& acc) {
       if (any != 0) planes = k + 1;
     }
 #if defined(__x86_64__)
-    if (isa() == Isa::Avx512) window_counts_avx512(plane, planes, active, count);
+    if (gfni_readout()) window_counts_gfni(plane, planes, count);
+    else if (isa() == Isa::Avx512) window_counts_avx512(plane, planes, active, count);
     else window_counts_avx2(plane, planes, active, count);
 #endif
     // A used window lies within fields 1..254 (run_item places it so), and only bins with a
@@ -727,11 +807,80 @@ void window_flush(WindowPlanes& w, TensorAcc& acc) {
       in_window += count[d];
     }
   }
-  acc.zero += w.counted - in_window - w.nonfinite;
+  acc.zero += w.counted - in_window - w.nonfinite - w.below;
   std::memset(w.plane, 0, sizeof w.plane);
   w.top = -1;
   w.windows = 1;
-  w.counted = w.nonfinite = 0;
+  w.counted = w.nonfinite = w.below = 0;
+}
+
+// Values below a one-window item's window (finite, nonzero, field < top - 31, fp32 subnormals
+// included): their exponents counted into the item's accumulators, one by one; returns how many.
+// Gradients have a few such values (spiral-mlp's activation gradients span 35-45 binades, with
+// a handful of values in the lowest 5-10), so a window of 32 fields plus this scan is cheaper
+// than two windows; an item where they are many goes to two windows (WindowPlanes::too_wide).
+#if defined(__x86_64__)
+__attribute__((target("avx512f"), noinline)) std::uint32_t below_window_hist_avx512(const U32A* b, int n,
+                                                                                 std::uint32_t floor_bits,
+                                                                                 TensorAcc& acc) {
+  const __m512i abs_mask = _mm512_set1_epi32(0x7fffffff);
+  const __m512i one = _mm512_set1_epi32(1);
+  const __m512i floor_m1 = _mm512_set1_epi32(static_cast<int>(floor_bits - 1u));
+  std::uint32_t count = 0;
+  int i = 0;
+  for (; i + 16 <= n; i += 16) {
+    const __m512i a = _mm512_and_si512(_mm512_loadu_si512(b + i), abs_mask);
+    unsigned m = _mm512_cmplt_epu32_mask(_mm512_sub_epi32(a, one), floor_m1);
+    for (; m != 0; m &= m - 1) {
+      const std::uint32_t x = b[i + std::countr_zero(m)] & bits::kAbsMask;
+      if (x >= 0x00800000u) ++acc.field[x >> 23];
+      else ++acc.sub_exp[31 - std::countl_zero(x)];
+      ++count;
+    }
+  }
+  for (; i < n; ++i) {
+    const std::uint32_t x = b[i] & bits::kAbsMask;
+    if (x - 1u >= floor_bits - 1u) continue;
+    if (x >= 0x00800000u) ++acc.field[x >> 23];
+    else ++acc.sub_exp[31 - std::countl_zero(x)];
+    ++count;
+  }
+  return count;
+}
+#endif
+AMPSCOPE_AVX2_CLONES
+std::uint32_t below_window_hist_vec(const U32A* b, int n, std::uint32_t floor_bits, TensorAcc& acc) {
+  std::uint32_t count = 0;
+  int i = 0;
+  for (; i + 8 <= n; i += 8) {
+    V8u u;
+    std::memcpy(&u, b + i, sizeof u);
+    const V8u below = ((u & bits::kAbsMask) - 1u) < (floor_bits - 1u);
+    std::uint64_t any[4];
+    std::memcpy(any, &below, sizeof any);
+    if ((any[0] | any[1] | any[2] | any[3]) == 0) continue;
+    for (int j = 0; j < 8; ++j) {
+      if (below[j] == 0) continue;
+      const std::uint32_t x = b[i + j] & bits::kAbsMask;
+      if (x >= 0x00800000u) ++acc.field[x >> 23];
+      else ++acc.sub_exp[31 - std::countl_zero(x)];
+      ++count;
+    }
+  }
+  for (; i < n; ++i) {
+    const std::uint32_t x = b[i] & bits::kAbsMask;
+    if (x - 1u >= floor_bits - 1u) continue;
+    if (x >= 0x00800000u) ++acc.field[x >> 23];
+    else ++acc.sub_exp[31 - std::countl_zero(x)];
+    ++count;
+  }
+  return count;
+}
+std::uint32_t below_window_hist(const U32A* b, int n, std::uint32_t floor_bits, TensorAcc& acc) {
+#if defined(__x86_64__)
+  if (isa() == Isa::Avx512) return below_window_hist_avx512(b, n, floor_bits, acc);
+#endif
+  return below_window_hist_vec(b, n, floor_bits, acc);
 }
 
 // Loop 2: exponent-field counts into 8 interleaved tables (one counter would serialise on
@@ -750,11 +899,11 @@ __attribute__((noinline)) void field_hist_chunk(const U32A* b, int n, FieldTable
     if (line < pf_bytes) __builtin_prefetch(pf + line);
     for (int k = 0; k < 4; ++k) {  // little-endian: element i + 2k in the low half
       const std::uint64_t p = *reinterpret_cast<const U64A*>(b + i + 2 * k);
-      ++ft.t[2 * k][(p >> 23) & 0xffu];
-      ++ft.t[2 * k + 1][(p >> 55) & 0xffu];
+      ++ft.t[(p >> 23) & 0xffu][2 * k];
+      ++ft.t[(p >> 55) & 0xffu][2 * k + 1];
     }
   }
-  for (; i < n; ++i) ++ft.t[0][(b[i] >> 23) & 0xffu];
+  for (; i < n; ++i) ++ft.t[(b[i] >> 23) & 0xffu][0];
 }
 
 // Cast-overflow counts (RawTensorStats::cast_overflow). Runs only on chunks whose amax reaches
@@ -957,10 +1106,11 @@ struct Runner {
         // With the item's window placed (one window, AVX-512), loop 1 and the histogram run
         // fused; a chunk that is not all finite or does not fit goes the separate way.
         ChunkSums cs;
-        bool fused = false;  // cs and fused_planes come from the fused loop
+        bool fused = false;  // cs, fused_planes and fused_below come from the fused loop
+        std::uint32_t fused_below = 0;  // blocks of 256 with values under the window
 #if defined(__x86_64__)
         if (try_fused && win.top >= 0 && win.windows == 1 && n >= 256 && isa() == Isa::Avx512)
-          fused = reduce_window_avx512(b, n, win.plane[0], fused_planes, win.top, pf, pf_bytes, cs);
+          fused = reduce_window_avx512(b, n, win.plane[0], fused_planes, win.top, pf, pf_bytes, cs, fused_below);
 #endif
         if (!fused) cs = reduce_chunk(b, n);
         item_sum += cs.sum_squares;
@@ -973,21 +1123,26 @@ struct Runner {
         if (block > 0 && n >= block) {
           const int amax_f = static_cast<int>(cs.amax >> 23);
           const int amin_f = static_cast<int>(cs.amin >> 23);  // 255 when no finite nonzero
-          // A window placed around this chunk: top one binade above its largest value; two
-          // windows when the chunk already spans more than 24 binades (later chunks' minima may
-          // reach lower): real gradients span 40-45 (measured on spiral-mlp's activation
-          // gradients), normal-like data ~20.
+          // A window placed around this chunk: top one binade above its largest value. One
+          // window of 32 binades, with the values below it counted apart (below_window_hist):
+          // real gradients span 35-45 binades, but only a handful of values lie in the lowest
+          // ones (spiral-mlp's activation gradients: 0 to 25 of 16384). Two windows where the
+          // values below one are many (more than 1 in 16 of a chunk), as in data spread evenly
+          // over 40 binades.
           const int top = std::min(amax_f + 1, 254);
-          const int windows = amin_f >= top - 24 ? 1 : 2;
+          const int windows = win.too_wide ? 2 : 1;
+          // One window: every value at or under its top fits (those below it are counted apart);
+          // two windows: only values inside them.
           auto fits_in = [&](int w_top, int w_windows) {
             const int span = kWinBins * w_windows;
-            return w_top >= span && amax_f <= w_top && (cs.amax == 0 || amin_f > w_top - span);
+            return w_top >= span && amax_f <= w_top && (cs.amax == 0 || w_windows == 1 || amin_f > w_top - span);
           };
           if (win.top < 0 && cs.amax != 0) {
             win.top = top;
             win.windows = windows;
           }
-          bool fits = fits_in(win.top, win.windows);
+          // An item found too wide for one window takes two from its next chunk on.
+          bool fits = fits_in(win.top, win.windows) && !(win.too_wide && win.windows == 1);
           bool replaced = false;
           if (!fits && cs.amax != 0 && !cs.nonfinite && fits_in(top, windows)) {
             // The chunk's values lie outside the window its item placed earlier (activation
@@ -1006,6 +1161,21 @@ struct Runner {
             if (fused && !replaced) std::memcpy(win.plane[0], fused_planes, sizeof fused_planes);
             else window_hist(b, done, win, pf, pf_bytes);
             win.counted += static_cast<std::uint64_t>(done);
+            // Finite nonzero values under a single window's bottom field: the fused loop counted
+            // them; otherwise the chunk's minimum says whether there can be any.
+            const int floor_f = win.top - kWinBins + 1;
+            if (win.windows == 1 && cs.amax != 0 && amin_f < floor_f) {
+              const auto floor_bits = static_cast<std::uint32_t>(floor_f) << 23;
+              std::uint32_t below = 0;
+              if (fused && !replaced) {
+                for (std::uint32_t m = fused_below; m != 0; m &= m - 1)
+                  below += below_window_hist(b + 256 * std::countr_zero(m), 256, floor_bits, acc);
+              } else {
+                below = below_window_hist(b, done, floor_bits, acc);
+              }
+              win.below += below;
+              if (below * 16u > static_cast<std::uint32_t>(done)) win.too_wide = true;
+            }
             if (cs.nonfinite) {
               const std::uint64_t before = acc.nan + acc.pos_inf + acc.neg_inf;
               rare_chunk(b, done, false, true, acc);
@@ -1055,9 +1225,10 @@ struct Runner {
       const int hi_f = static_cast<int>(acc.amax >> 23);
       auto fold = [&](int f) {
         acc.field[f] += ft.total(f);
-        for (int k = 0; k < kTables; ++k) ft.t[k][f] = 0;
+        for (int k = 0; k < kTables; ++k) ft.t[f][k] = 0;
       };
       window_flush(win, acc);
+      win.too_wide = false;
       fold(0);
       fold(255);
       for (int f = std::max(lo_f, 1); f <= std::min(hi_f, 254); ++f) fold(f);
@@ -1101,7 +1272,7 @@ void validate(std::span<const TensorView> tensors, bool unscale) {
 
 const char* grad_stats_cpu_isa() {
   switch (isa()) {
-    case Isa::Avx512: return "avx512";
+    case Isa::Avx512: return gfni_readout() ? "avx512+gfni" : "avx512";
     case Isa::Avx2: return "avx2";
     case Isa::Portable: break;
   }
@@ -1149,7 +1320,7 @@ bool grad_stats_cpu(std::span<const TensorView> tensors, const PassOptions& opt,
       } else {
         flush(acc, raw[cur]);
       }
-      acc.clear();
+      acc.clear_used();
     };
     for (std::size_t i = first; i < last; ++i) {
       if (items[i].tensor != cur) {

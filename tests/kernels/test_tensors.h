@@ -123,8 +123,9 @@ inline std::vector<double> gen_normal(std::uint64_t seed, std::size_t n, double 
 // WindowPlanes): chunks of 2048 elements; the first chunk places the window at
 // top = field(its amax) + 1, covering fields [top - 31, top]. Every 7th value is zero (every
 // 14th a -0); later chunks hold values exactly at the window's top and bottom fields (they fit),
-// one field above or below (the chunk must fall back to the tables), inf/NaN inside full blocks,
-// and n need not be a multiple of a block (the tail goes to the tables).
+// one field above (the window is placed again) or below (one window: counted apart; two: the
+// chunk falls back to the tables), inf/NaN inside full blocks, and n need not be a multiple of
+// a block (the tail goes to the tables).
 // `windows` 2: values are spread over ~40 more binades (as real gradients are: 40-45 binades
 // between the smallest nonzero and the largest), so the pass places two windows, 64 fields.
 inline std::vector<double> gen_window(std::uint64_t seed, std::size_t n, double scale, int windows = 1) {
@@ -152,6 +153,35 @@ inline std::vector<double> gen_window(std::uint64_t seed, std::size_t n, double 
   put(6, 256, -std::numeric_limits<double>::infinity());
   put(6, 2040, std::numeric_limits<double>::quiet_NaN());
   put(7, 300, std::ldexp(1.0, -140));            // an fp32 subnormal: tables
+  return v;
+}
+
+/// Gradient-like values with a few far below the window, as real activation gradients have
+/// (spiral-mlp's: 0 to 25 of 16384 values 32-45 binades under the largest): normal values, a
+/// third of them zero, every 997th scaled down by 2^-33 .. 2^-52, plus, from the second chunk
+/// on, an fp32 subnormal and values exactly at the window's bottom field (in it) and one field
+/// under it. The pass keeps one window and counts the values under it apart. `every` 9: one
+/// value in 9 is pushed down, too many for one window, and the item takes two from its second
+/// chunk on.
+inline std::vector<double> gen_outliers(std::uint64_t seed, std::size_t n, double scale, std::size_t every = 997) {
+  std::vector<double> v = gen_normal(seed, n, scale);
+  for (std::size_t i = 0; i < n; ++i) {
+    if (i % 3 == 0) v[i] = 0.0;
+    else if (i % every == 1) v[i] = std::ldexp(v[i], -33 - static_cast<int>((i / every) % 20));
+  }
+  double amax0 = 0.0;
+  for (std::size_t i = 0; i < std::min<std::size_t>(n, 2048); ++i) amax0 = std::max(amax0, std::abs(v[i]));
+  if (amax0 == 0.0) return v;
+  const int bottom_e = std::ilogb(amax0) + 1 - 31;  // the window's bottom field, as an exponent
+  auto put = [&](std::size_t at, double x) {
+    if (at < n) v[at] = x;
+  };
+  put(2048 + 10, std::ldexp(1.0, bottom_e));
+  put(2048 + 11, -std::ldexp(1.99, bottom_e));
+  put(2048 + 12, std::ldexp(1.99, bottom_e - 1));
+  put(2048 + 13, -std::ldexp(1.0, bottom_e - 1));
+  put(2 * 2048 + 500, std::ldexp(1.0, -140));  // an fp32 subnormal
+  put(2 * 2048 + 501, -std::ldexp(1.0, -149));
   return v;
 }
 

@@ -101,8 +101,9 @@ struct PassOptions {
 bool grad_stats_cpu(std::span<const TensorView> tensors, const PassOptions& opt,
                     RawTensorStats* raw);
 
-/// Which vector code the CPU pass runs: "avx512", "avx2" or "portable" (the widest the CPU
-/// has, or what AMPSCOPE_KERNELS_ISA narrows it to).
+/// Which vector code the CPU pass runs: "avx512+gfni" (AVX-512 with the GFNI/VBMI/BITALG
+/// window read-out), "avx512", "avx2" or "portable" (the widest the CPU has, or what
+/// AMPSCOPE_KERNELS_ISA=avx512f|avx2|portable narrows it to).
 const char* grad_stats_cpu_isa();
 /// Elements whose exponent the CPU pass has counted with its window histogram since the
 /// process started (the rest went to the table histogram). For tests and benchmarks: it shows
