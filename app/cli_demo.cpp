@@ -83,12 +83,12 @@ int run_demo(const std::vector<std::string>& args) {
   std::vector<StepRecord> scratch;
   for (std::int64_t s = 0; s < steps; ++s) {
     for (auto& lane : lanes) {
-      lane.last = lane.session->step();
+      lane.session->step(lane.last);
       lane.skipped += lane.last.skipped;
       const double share = fc1_share(*lane.session, lane.last);
       if (share >= 0) lane.fc1_underflow = share;
-      scratch.clear();
       lane.session->drain(scratch);
+      lane.session->recycle(scratch);
     }
     if (s % 25 == 0 || s == steps - 1) {
       std::printf("%6lld | %10.4f | %10.4f | %10.4f | %12.1f%% | %12.1f%% | %8s\n", static_cast<long long>(s),

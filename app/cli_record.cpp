@@ -138,10 +138,10 @@ int run_record(const std::vector<std::string>& args) {
         status = "stopped";
         break;
       }
-      last = session.step();
+      session.step(last);  // refills last's storage: no allocation per step for the record
       skipped += last.skipped ? 1 : 0;
-      scratch.clear();
       session.drain(scratch);  // the CLI has no live view: keep the channel empty
+      session.recycle(scratch);
       for (const auto& ev : session.drain_events())
         if (ev.kind == SessionEvent::Kind::Warning || ev.kind == SessionEvent::Kind::Error)
           std::cerr << (tty ? "\n" : "") << "ampscope: " << str(i18n::translate(ev.text)) << "\n";

@@ -176,18 +176,18 @@ PlainInstr steps_per_sec_pair(SessionConfig cfg, int warmup, int steps) {
   cfg.activation_stats = true;
   TrainingSession instr(cfg);
   std::vector<StepRecord> scratch;
-  for (int i = 0; i < warmup; ++i) {
-    plain.step();
-    instr.step();
-  }
+  StepRecord rec_plain, rec_instr;  // as `ampscope record` steps: one record refilled, drained ones recycled
   auto timed = [&](TrainingSession& s) {
     const auto t0 = Clock::now();
-    s.step();
-    const double sec = secs_since(t0);
-    scratch.clear();
+    s.step(&s == &plain ? rec_plain : rec_instr);
     s.drain(scratch);
-    return sec;
+    s.recycle(scratch);
+    return secs_since(t0);
   };
+  for (int i = 0; i < warmup; ++i) {
+    timed(plain);
+    timed(instr);
+  }
   std::vector<double> tp, ti;
   for (int i = 0; i < steps; ++i) {
     if (i & 1) {
@@ -222,13 +222,14 @@ void profile(const Case& c, const std::string& data_dir) {
   s.record_to(rec, false);
   std::vector<StepRecord> scratch;
   std::vector<double> wall, fwd, bwd, stats, opt, drain;
+  StepRecord r;
   for (int i = 0; i < c.steps; ++i) {
     const auto t0 = Clock::now();
-    const StepRecord r = s.step();
+    s.step(r);
     const double w = secs_since(t0) * 1e3;
     const auto t1 = Clock::now();
-    scratch.clear();
     s.drain(scratch);
+    s.recycle(scratch);
     const double d = secs_since(t1) * 1e3;
     if (i < 20) continue;
     wall.push_back(w + d);

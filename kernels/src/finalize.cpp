@@ -30,13 +30,19 @@ int raw_exp_index(std::uint32_t a) {
 double TensorStats::norm() const { return std::sqrt(sum_squares); }
 
 TensorStats finalize(const RawTensorStats& raw, std::int64_t numel, const HistogramConfig& cfg) {
+  TensorStats s;
+  finalize(raw, numel, cfg, s);
+  return s;
+}
+
+void finalize(const RawTensorStats& raw, std::int64_t numel, const HistogramConfig& cfg, TensorStats& s) {
   if (cfg.lo > cfg.hi)
     throw std::invalid_argument("finalize: histogram range lo (" + std::to_string(cfg.lo) +
                                 ") > hi (" + std::to_string(cfg.hi) + ")");
   const FormatLimits lim = format_limits(cfg.target);  // throws on an invalid target
 
-  TensorStats s;
   s.numel = numel;
+  s.subnormal = s.below_min_subnormal = 0;
   s.lo = cfg.lo;
   s.hi = cfg.hi;
   s.bins.assign(static_cast<std::size_t>(cfg.hi - cfg.lo + 1), 0);
@@ -88,7 +94,6 @@ TensorStats finalize(const RawTensorStats& raw, std::int64_t numel, const Histog
                        ? 0.0
                        : static_cast<double>(std::bit_cast<float>(raw.amin_nz_bits));
   s.sum_squares = raw.sum_squares;
-  return s;
 }
 
 }  // namespace ampscope::kernels

@@ -1256,15 +1256,16 @@ void flush(const TensorAcc& acc, RawTensorStats& r) {
 void validate(std::span<const TensorView> tensors, bool unscale) {
   for (std::size_t i = 0; i < tensors.size(); ++i) {
     const TensorView& v = tensors[i];
-    const std::string where = "grad_stats_cpu: tensor " + std::to_string(i) + ": ";
-    if (v.ndim < 0 || v.ndim > kMaxDims) throw std::invalid_argument(where + "ndim out of range");
-    if (v.dtype != DType::F32 && v.dtype != DType::F16 && v.dtype != DType::BF16)
-      throw std::invalid_argument(where + "unknown dtype");
+    // The message is made only for a bad view (no allocation per tensor on every pass).
+    auto bad = [i](const char* what) {
+      return std::invalid_argument("grad_stats_cpu: tensor " + std::to_string(i) + ": " + what);
+    };
+    if (v.ndim < 0 || v.ndim > kMaxDims) throw bad("ndim out of range");
+    if (v.dtype != DType::F32 && v.dtype != DType::F16 && v.dtype != DType::BF16) throw bad("unknown dtype");
     for (int d = 0; d < v.ndim; ++d)
-      if (v.sizes[static_cast<std::size_t>(d)] < 0) throw std::invalid_argument(where + "negative size");
-    if (v.numel() > 0 && v.data == nullptr) throw std::invalid_argument(where + "null data");
-    if (unscale && !v.is_non_overlapping())
-      throw std::invalid_argument(where + "cannot unscale a view whose elements overlap in memory");
+      if (v.sizes[static_cast<std::size_t>(d)] < 0) throw bad("negative size");
+    if (v.numel() > 0 && v.data == nullptr) throw bad("null data");
+    if (unscale && !v.is_non_overlapping()) throw bad("cannot unscale a view whose elements overlap in memory");
   }
 }
 
@@ -1289,8 +1290,16 @@ bool grad_stats_cpu(std::span<const TensorView> tensors, const PassOptions& opt,
   if (opt.compute_stats)
     for (std::size_t t = 0; t < tensors.size(); ++t) raw[t].clear();
 
-  // Fixed work items (independent of the thread count: that fixes the fp64 summation order).
-  std::vector<Item> items;
+  // Fixed work items (independent of the thread count: that fixes the fp64 summation order), in
+  // buffers this thread keeps from pass to pass (a training step makes one or two passes: no
+  // allocation per pass once they have the size).
+  // (References, not the thread_locals' names, inside the OpenMP region below: another thread
+  // naming them would get its own, empty, vectors.)
+  thread_local std::vector<Item> tls_items;
+  thread_local std::vector<double> tls_item_sums;
+  std::vector<Item>& items = tls_items;
+  std::vector<double>& item_sums = tls_item_sums;
+  items.clear();
   std::int64_t total = 0;
   for (std::size_t t = 0; t < tensors.size(); ++t) {
     const std::int64_t n = tensors[t].numel();
@@ -1299,7 +1308,7 @@ bool grad_stats_cpu(std::span<const TensorView> tensors, const PassOptions& opt,
     total += n;
   }
   if (items.empty()) return false;
-  std::vector<double> item_sums(items.size(), 0.0);
+  item_sums.assign(items.size(), 0.0);
 
   const Runner runner{tensors, opt, opt.unscale && opt.inv_scale != 1.0f};
   // Runs items [first, last) on the calling thread, flushing per tensor.

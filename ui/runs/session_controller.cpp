@@ -405,7 +405,9 @@ void SessionController::ingest(std::vector<StepRecord>& records, bool moreWaitin
                                                 : std::numeric_limits<std::int64_t>::max());
   if (records.empty()) return;
   const qint64 first = records.front().step, last = records.back().step;
-  m_history.append(records);
+  m_history.append(records, &m_evicted);
+  // Records the history let go of: the session refills their storage instead of allocating.
+  m_session->recycle(m_evicted);
   Q_EMIT stepsAppended(first, last);
 }
 

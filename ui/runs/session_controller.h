@@ -162,6 +162,7 @@ class SessionController : public QObject {
   QString m_deviceLabel;
   std::string m_precisionLabel;  ///< as the core says it (English); precisionLabel() translates
   std::vector<StepRecord> m_buffer;
+  std::vector<StepRecord> m_evicted;  // from the history, back to the session (recycle())
   std::deque<SessionEvent> m_untold;  ///< drained events not yet in the log (see ingest)
   QElapsedTimer m_clock;
   std::deque<std::pair<qint64, std::int64_t>> m_rateSamples;  // (ms, steps done)

@@ -35,7 +35,7 @@ void StepHistory::setStatsSource(std::vector<std::int64_t> statsSteps, StatsLoad
   m_cacheOrder.clear();
 }
 
-void StepHistory::append(std::vector<StepRecord>& records) {
+void StepHistory::append(std::vector<StepRecord>& records, std::vector<StepRecord>* evicted) {
   m_points.reserve(m_points.size() + records.size());
   for (StepRecord& r : records) {
     StepPoint p;
@@ -59,7 +59,10 @@ void StepHistory::append(std::vector<StepRecord>& records) {
       while (m_notable.size() > m_notableCap) m_notable.erase(m_notable.begin());
     }
     m_recent.push_back(std::move(r));
-    while (m_recent.size() > m_recentCap) m_recent.pop_front();
+    while (m_recent.size() > m_recentCap) {
+      if (evicted) evicted->push_back(std::move(m_recent.front()));
+      m_recent.pop_front();
+    }
   }
 }
 

@@ -44,8 +44,9 @@ class StepHistory {
   explicit StepHistory(std::size_t recentStats = 1024, std::size_t notableStats = 256);
 
   void reset(std::vector<LayerInfo> layers);
-  /// Takes the records' per-layer statistics (moved from).
-  void append(std::vector<StepRecord>& records);
+  /// Takes the records' per-layer statistics (moved from). Records the ring no longer keeps
+  /// go to `evicted` when given (a live session reuses their storage: recycle()).
+  void append(std::vector<StepRecord>& records, std::vector<StepRecord>* evicted = nullptr);
 
   const std::vector<LayerInfo>& layers() const { return m_layers; }
   const std::vector<StepPoint>& points() const { return m_points; }

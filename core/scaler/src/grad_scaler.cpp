@@ -58,6 +58,12 @@ struct GradScaler::DeviceWork {
   std::map<int, std::vector<std::unique_ptr<PooledCudaPass>>> pools;
   std::map<int, bool> unusable;  // the kernels could not start on this device: ATen ops instead
   std::vector<std::vector<DeferredStats>> pending;  // parallel to m_pending_unscale
+  // Reused by every unscale_ on the CPU (no allocation per step once they have the size): the
+  // observers' event, its deferred statistics, the pass's views and raw results.
+  UnscaleEvent event;
+  std::vector<DeferredStats> deferred;
+  std::vector<kernels::TensorView> views;
+  std::vector<kernels::RawTensorStats> raw;
 
   /// A pass on `index` free for a new pass, or nullptr when the kernels cannot run there.
   PooledCudaPass* acquire(int index) {
@@ -236,10 +242,11 @@ FoundInfPerDevice GradScaler::unscale_impl(torch::optim::Optimizer& optimizer, f
                              });
       if (kernel_ok) {
         // The fused pass: non-finite check, unscale and (for observers) statistics in one read.
-        std::vector<kernels::TensorView> views;
-        views.reserve(items.size());
+        std::vector<kernels::TensorView>& views = m_work->views;
+        views.clear();
         for (const auto& it : items) views.push_back(detail::to_view(it.tensor));
-        std::vector<kernels::RawTensorStats> raw(want_stats ? items.size() : 0);
+        std::vector<kernels::RawTensorStats>& raw = m_work->raw;
+        raw.resize(want_stats ? items.size() : 0);
         kernels::PassOptions opt;
         opt.compute_stats = want_stats;
         opt.unscale = true;
@@ -336,8 +343,11 @@ void GradScaler::unscale_(torch::optim::Optimizer& optimizer) {
   if (st.stage == Stage::Stepped) runtime_error("unscale_() is being called after step().");
 
   const float inv = inverse_scale(m_state.scale);
-  UnscaleEvent event;
-  std::vector<DeferredStats> deferred;
+  UnscaleEvent& event = m_work->event;  // storage reused from the last unscale_
+  event.params.clear();
+  event.found_inf = false;
+  std::vector<DeferredStats>& deferred = m_work->deferred;
+  deferred.clear();
   const bool observed = !m_observers.empty();
   try {
     st.found_inf_per_device = unscale_impl(optimizer, inv, /*allow_fp16=*/false, observed ? &event : nullptr,

@@ -4,11 +4,6 @@
 
 namespace ampscope {
 
-kernels::TensorStats TrainingSession::Impl::stats_of(const kernels::RawTensorStats& raw,
-                                                     std::int64_t numel) const {
-  return kernels::finalize(raw, numel, cfg.histogram);
-}
-
 kernels::CudaStatsPass* TrainingSession::Impl::cuda_pass_for(const torch::Device& d) {
   if (!d.is_cuda() || d != device || cuda_pass_unusable) return nullptr;
   if (!cuda_pass) {
@@ -130,31 +125,36 @@ void TrainingSession::Impl::add_layer_stats(StepRecord& r, std::size_t np, std::
                                             double scale_now) const {
   const kernels::RawTensorStats* const param_raw = raw_all.data();
   const kernels::RawTensorStats* const act_raw = raw_all.data() + np;
+  // The record's layer entries (and their histograms) from an earlier step are refilled in
+  // place: a step with the same layers allocates nothing here.
+  std::size_t used = 0;
+  auto next = [&]() -> LayerStepStats& {
+    if (used == r.layers.size()) r.layers.emplace_back();
+    return r.layers[used++];
+  };
   double sumsq = 0.0;
-  r.layers.reserve(np + na);
   for (std::size_t i = 0; i < np; ++i) {
     if (!have_raw[i]) continue;
     const int li = param_layer[i];
-    LayerStepStats ls;
+    LayerStepStats& ls = next();
     ls.layer = li;
-    ls.stats = stats_of(param_raw[i], params[i].numel());
+    kernels::finalize(param_raw[i], params[i].numel(), cfg.histogram, ls.stats);
     ls.underflow = underflow.count[li];
     ls.underflow_mass = underflow.mass[li];
     sumsq += ls.stats.sum_squares;
-    r.layers.push_back(std::move(ls));
   }
   // Norm of the unscaled gradients (the statistics are of the scaled ones).
   r.grad_norm = std::sqrt(sumsq) / (scale_now > 0 ? scale_now : 1.0);
   for (std::size_t k = 0; k < na; ++k) {
     const int li = act_layer_buf[k];
     if (li < 0) continue;
-    LayerStepStats ls;
+    LayerStepStats& ls = next();
     ls.layer = li;
-    ls.stats = stats_of(act_raw[k], act_grads[k].second.numel());
+    kernels::finalize(act_raw[k], act_grads[k].second.numel(), cfg.histogram, ls.stats);
     ls.underflow = underflow.count[li];
     ls.underflow_mass = underflow.mass[li];
-    r.layers.push_back(std::move(ls));
   }
+  r.layers.resize(used);
   std::sort(r.layers.begin(), r.layers.end(), [](const auto& a, const auto& b) { return a.layer < b.layer; });
 }
 

@@ -166,12 +166,14 @@ void TrainingSession::Impl::request_stop() {
 }
 
 void TrainingSession::Impl::apply_pending() {
-  std::deque<Command> todo;
   {
     std::lock_guard lock(cmd_mu);
-    todo.swap(commands);
+    if (commands.empty()) return;  // every step asks: no allocation when there is nothing
+    todo_buf.assign(std::make_move_iterator(commands.begin()), std::make_move_iterator(commands.end()));
+    commands.clear();
   }
-  for (const auto& c : todo) apply(c);
+  for (const auto& c : todo_buf) apply(c);
+  todo_buf.clear();
 }
 
 void TrainingSession::Impl::loop(std::stop_token st) {
@@ -201,7 +203,9 @@ void TrainingSession::Impl::loop(std::stop_token st) {
     }
     if (steps_requested > 0) --steps_requested;
     try {
-      publish(do_step(st));
+      StepRecord r = take_record();
+      do_step(r, st);
+      publish(r, /*keep=*/false);
     } catch (const StepAbandoned&) {
       break;  // a stop inside the step: nothing applied, no record; "stopped" below
     } catch (...) {
@@ -259,17 +263,21 @@ std::string TrainingSession::precision_label() const {
 }
 
 StepRecord TrainingSession::step() {
+  StepRecord r = m_impl->take_record();
+  step(r);
+  return r;
+}
+
+void TrainingSession::step(StepRecord& into) {
   if (m_impl->is_running) throw std::logic_error("TrainingSession::step() while the worker is running");
   m_impl->apply_pending();
-  StepRecord r;
   try {
-    r = m_impl->do_step();
+    m_impl->do_step(into);
   } catch (...) {
     // The same words as the worker's Error event, without LibTorch's C++ backtrace.
     throw UserRuntimeError(current_error_text());
   }
-  m_impl->publish(r);
-  return r;
+  m_impl->publish(into, /*keep=*/true);
 }
 
 std::int64_t TrainingSession::steps_done() const {
@@ -338,11 +346,15 @@ std::size_t TrainingSession::drain(std::vector<StepRecord>& out, std::size_t max
   std::lock_guard lock(m_impl->out_mu);
   std::size_t n = 0;
   while (!m_impl->out.empty() && n < max) {
-    out.push_back(std::move(m_impl->out.front()));
-    m_impl->out.pop_front();
+    m_impl->out.pop_back_into(out);
     ++n;
   }
   return n;
+}
+
+void TrainingSession::recycle(std::vector<StepRecord>& used) {
+  std::lock_guard lock(m_impl->out_mu);
+  m_impl->out.recycle(used);
 }
 
 std::vector<SessionEvent> TrainingSession::drain_events() {

@@ -33,6 +33,7 @@
 
 #include "ampscope/compute_threads.h"
 #include "ampscope/training_session.h"
+#include "record_queue.h"
 #include "tensor_views.h"
 
 namespace ampscope {
@@ -112,13 +113,14 @@ struct TrainingSession::Impl : GradScalerObserver {
   std::mutex cmd_mu;
   std::condition_variable_any cmd_cv;
   std::deque<Command> commands;
+  std::vector<Command> todo_buf;  // apply_pending()'s copy of `commands`, outside the lock
   std::atomic<bool> is_running{false};
   bool paused = false;
   int steps_requested = 0;  // single steps asked for while paused
   double speed_limit = 0.0;
 
   mutable std::mutex out_mu;
-  std::deque<StepRecord> out;
+  detail::RecordQueue out;  // the record channel; keeps its records' storage (record_queue.h)
   std::deque<SessionEvent> events;
   std::atomic<std::uint64_t> dropped{0};
   RecordSink sink;
@@ -152,15 +154,23 @@ struct TrainingSession::Impl : GradScalerObserver {
     events.push_back({kind, step_index, std::move(english), std::move(text)});
   }
 
-  template <class R>  // StepRecord& (copied into the channel) or StepRecord&& (moved)
-  void publish(R&& r) {
+  /// Hands a step's record to the sink and the channel. `keep`: the caller keeps `r` (it is
+  /// copied into the channel); otherwise `r` is swapped in and left holding storage to reuse.
+  void publish(StepRecord& r, bool keep) {
     if (sink) sink(r);
     std::lock_guard lock(out_mu);
     if (out.size() >= kChannelCapacity) {
-      out.pop_front();  // the UI fell behind: newest wins, and the loss is counted
+      out.drop_front();  // the UI fell behind: newest wins, and the loss is counted
       dropped.fetch_add(1, std::memory_order_relaxed);
     }
-    out.push_back(std::forward<R>(r));
+    if (keep) out.push_copy(r);
+    else out.push_swap(r);
+  }
+  /// A record to fill for the next step, with the storage of one the channel's consumer gave
+  /// back where there is one.
+  StepRecord take_record() {
+    std::lock_guard lock(out_mu);
+    return out.take_spare();
   }
 
   void build();
@@ -187,7 +197,6 @@ struct TrainingSession::Impl : GradScalerObserver {
 
   void poison(torch::Tensor& g, FaultKind kind);
 
-  kernels::TensorStats stats_of(const kernels::RawTensorStats& raw, std::int64_t numel) const;
 
   /// The session's CUDA pass, or nullptr where the kernels cannot run on `d` (no CUDA kernels
   /// in this build, or they fail to start): statistics then go through a host copy.
@@ -238,6 +247,7 @@ struct TrainingSession::Impl : GradScalerObserver {
     std::vector<std::int64_t> count;
     std::vector<double> mass;
   };
+  Underflow underflow_buf;  // reused by every step
 
   using ActGrads = std::vector<std::pair<std::string, torch::Tensor>>;
 
@@ -247,7 +257,7 @@ struct TrainingSession::Impl : GradScalerObserver {
   /// backward, then check/unscale/statistics, the scaler's step and update, and the record.
   /// A stop requested on `st` is seen between micro-batches (and between the reference
   /// backward's): the step is then abandoned (StepAbandoned) with nothing applied.
-  StepRecord do_step(const std::stop_token& st = {});
+  void do_step(StepRecord& r, const std::stop_token& st = {});
 
   /// Forward and backward of every micro-batch; gradients add up in .grad. Checks `st` before
   /// each micro-batch after the first and after the last one.

@@ -54,9 +54,14 @@ void TrainingSession::Impl::ensure_threads() {
   thread_choice = std::move(c);
 }
 
-StepRecord TrainingSession::Impl::do_step(const std::stop_token& st) {
+void TrainingSession::Impl::do_step(StepRecord& r, const std::stop_token& st) {
   ensure_threads();
-  StepRecord r;
+  // Every field afresh, but the layer vector keeps its storage for add_layer_stats to refill.
+  {
+    std::vector<LayerStepStats> keep = std::move(r.layers);
+    r = StepRecord{};
+    r.layers = std::move(keep);
+  }
   r.step = step_index;
   r.lr = cfg.lr;
   const StepPlan plan = plan_step();
@@ -64,7 +69,9 @@ StepRecord TrainingSession::Impl::do_step(const std::stop_token& st) {
   // Abandonable part: only .grad and the model's captures change until unscale_.
   Accumulated acc;
   ActGrads act_copy;  // activation gradients of the last micro-batch, on reference steps
-  Underflow underflow{std::vector<std::int64_t>(layers.size(), -1), std::vector<double>(layers.size(), 0.0)};
+  Underflow& underflow = underflow_buf;
+  underflow.count.assign(layers.size(), -1);
+  underflow.mass.assign(layers.size(), 0.0);
   try {
     acc = forward_backward(plan, r, st);
     if (step_hook) step_hook(step_index);
@@ -89,10 +96,10 @@ StepRecord TrainingSession::Impl::do_step(const std::stop_token& st) {
   read_back(plan, acc, r, found_inf);
   find_first_offender(r, np, na);
   if (plan.stats_step || plan.ref_step) add_layer_stats(r, np, na, act_grads, underflow, scale_now);
+  else r.layers.clear();
   tell_scale_extremes(plan, r);
   ++step_index;
   steps_completed.store(step_index, std::memory_order_release);
-  return r;
 }
 
 TrainingSession::Impl::Accumulated TrainingSession::Impl::forward_backward(const StepPlan& plan,

@@ -4,6 +4,7 @@
 
 #include "ampscope/run_store.h"
 
+#include "record_queue.h"
 #include "sqlite_db.h"
 
 #include <sys/stat.h>
@@ -59,7 +60,9 @@ struct RunRecorder::Impl {
   std::condition_variable work;      // the writer waits: a batch is ready, or closing, or failed
   std::condition_variable space;     // the producer waits (WhenBehind::Wait): room, closing, or failed
   std::condition_variable finished;  // wait_closed() waits
-  std::deque<StepRecord> queue;
+  // Keeps the storage of the steps it has held, and takes back those the writer has written:
+  // once warm, queueing a step allocates nothing (record_queue.h).
+  detail::RecordQueue queue{2 * kBatchSteps};
   bool closing = false;
   std::string close_status;
   ClosedCallback on_closed;
@@ -150,9 +153,9 @@ struct RunRecorder::Impl {
         }
         // When the writer lags, bigger transactions catch up faster; the cap bounds what a
         // crash can lose and how long one commit holds the file's write lock.
-        const auto n = static_cast<std::ptrdiff_t>(std::min(queue.size(), kMaxBatchSteps));
-        batch.assign(std::make_move_iterator(queue.begin()), std::make_move_iterator(queue.begin() + n));
-        queue.erase(queue.begin(), queue.begin() + n);
+        queue.recycle(batch);  // the last batch, written: its storage for the next steps
+        for (std::size_t n = std::min<std::size_t>(queue.size(), kMaxBatchSteps); n > 0; --n)
+          queue.pop_back_into(batch);
       }
       space.notify_all();
       try {
@@ -167,7 +170,6 @@ struct RunRecorder::Impl {
         writing_failed(UserText(AMPSCOPE_TR_NOOP("ampscope::RunStore", "unexpected error")));
         return;
       }
-      batch.clear();
       last_sign_of_life = std::chrono::steady_clock::now();
     }
   }
@@ -275,7 +277,7 @@ RunRecorder::~RunRecorder() {
   if (d.writer.joinable()) d.writer.join();
 }
 
-bool RunRecorder::push(StepRecord step) {
+bool RunRecorder::push(const StepRecord& step) {
   Impl& d = *m_impl;
   if (d.failed || d.close_requested) return false;
   bool thin = false;
@@ -294,13 +296,18 @@ bool RunRecorder::push(StepRecord step) {
     }
     // Every step's scalars are kept; a non-finite step's statistics too (they say where).
     thin = behind > kThinAfter && !step.found_inf && !step.layers.empty();
-    if (thin) step.layers = {};
   }
   std::unique_lock lock(d.mutex);
   if (d.options.when_behind == RecorderOptions::WhenBehind::Wait)
     d.space.wait(lock, [&] { return d.failed || d.closing || d.queue.size() < static_cast<std::size_t>(kQueueCapacity); });
   if (d.failed || d.closing) return false;
-  d.queue.push_back(std::move(step));
+  if (thin) {
+    StepRecord scalars = step;
+    scalars.layers = {};
+    d.queue.push_swap(scalars);
+  } else {
+    d.queue.push_copy(step);
+  }
   ++d.pushed;
   if (thin) ++d.thinned;
   if (d.queue.size() == kBatchSteps) d.work.notify_one();

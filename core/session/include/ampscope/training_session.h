@@ -14,7 +14,7 @@
 //    one more reference forward/backward).
 //  - Safe from any thread while the worker runs: config() (what the constructor fixed; it
 //    never changes), layers(), device(), the labels, steps_done(), micro_batches_done(),
-//    running(), request_stop(), post(), drain(), drain_events(), dropped_records(),
+//    running(), request_stop(), post(), drain(), recycle(), drain_events(), dropped_records(),
 //    stats_host_copies(), and the snapshots scaler_options(), current_lr(), live_config().
 //    Not while it runs: step(), parameter_values(), set_record_sink(), record_to(),
 //    set_step_hook(); wait() and start() from the thread that owns the session.
@@ -72,6 +72,9 @@ class TrainingSession {
   /// Runs one optimizer step on the calling thread (not while the worker runs). Applies posted
   /// commands first. Throws on errors.
   StepRecord step();
+  /// The same, filling `into` (its per-layer storage is reused: a loop that passes the same
+  /// record every step, and recycles what it drains, allocates nothing for the records).
+  void step(StepRecord& into);
   /// Optimizer steps completed (records produced). Thread-safe (an atomic the worker updates
   /// after each step).
   std::int64_t steps_done() const;
@@ -103,6 +106,9 @@ class TrainingSession {
   void wait();  ///< joins the worker
 
   std::size_t drain(std::vector<StepRecord>& out, std::size_t max = 1u << 20);
+  /// Gives drained records back once read: the session refills their storage with later
+  /// records instead of allocating (optional; `used` is emptied). Safe from any thread.
+  void recycle(std::vector<StepRecord>& used);
   std::vector<SessionEvent> drain_events();
   std::uint64_t dropped_records() const;
   /// Gradients whose statistics needed a copy to the CPU since the session was built: types

@@ -86,7 +86,7 @@ class RunRecorder {
   /// The producer's thread. Queues `step` for the writer (WhenBehind says when it may wait, or
   /// thin it). False once the recording failed or a close was asked for: the step is not
   /// recorded (training goes on unrecorded).
-  bool push(StepRecord step);
+  bool push(const StepRecord& step);
 
   /// Called once, when the writer has finished: everything is committed (or failed), the
   /// status written, the file closed. `error` is error_text() then. Runs on the writer thread,

@@ -85,6 +85,8 @@ struct TensorStats {
 
 /// Shape raw statistics for display. Pure function; the same for CPU and CUDA results.
 TensorStats finalize(const RawTensorStats& raw, std::int64_t numel, const HistogramConfig& cfg);
+/// The same into `out`, reusing its histogram's storage (no allocation once it has the size).
+void finalize(const RawTensorStats& raw, std::int64_t numel, const HistogramConfig& cfg, TensorStats& out);
 
 /// Options of one pass.
 struct PassOptions {
