@@ -615,9 +615,7 @@ void window_hist(const U32A* b, int n, WindowPlanes& w, const char* pf, int pf_b
     const U32A* pq = p + 16 * (q);                                                              \
     const __m512i a = _mm512_and_si512(_mm512_loadu_si512(pq), abs_mask);                       \
     amax = _mm512_max_epi32(amax, a);                                                           \
-    const __m512i a_m1 = _mm512_sub_epi32(a, one);                                              \
-    amin_m1 = _mm512_min_epu32(amin_m1, a_m1);                                                  \
-    below_v = _mm512_mask_add_epi32(below_v, _mm512_cmplt_epu32_mask(a_m1, floor_m1), below_v, one); \
+    block_min_m1 = _mm512_min_epu32(block_min_m1, _mm512_sub_epi32(a, one));                   \
     const __m512d lo = _mm512_cvtps_pd(_mm256_loadu_ps(reinterpret_cast<const float*>(pq)));    \
     const __m512d hi = _mm512_cvtps_pd(_mm256_loadu_ps(reinterpret_cast<const float*>(pq + 8))); \
     s[2 * ((q) & 1)] = _mm512_fmadd_pd(lo, lo, s[2 * ((q) & 1)]);                               \
@@ -626,9 +624,10 @@ void window_hist(const U32A* b, int n, WindowPlanes& w, const char* pf, int pf_b
   } while (false)
 
 // Finite nonzero values below the window (field < top - 31) shift their bit out like zeros do;
-// the loop marks the blocks of 256 elements that have any (`below_blocks`, bit k for block k:
-// one compare and one masked add per vector, on a - 1, which loop 1 computes anyway) so that
-// the caller can count their exponents apart (below_window_hist) in those blocks only.
+// the loop marks the blocks of 256 elements that have any (`below_blocks`, bit k for block k)
+// so that the caller can count their exponents apart (below_window_hist) in those blocks only.
+// No work per element for it: loop 1's amin is kept per block (block_min_m1) and folded into
+// the chunk's at the block's end, after one compare with the window's bottom.
 __attribute__((target("avx512f"), noinline)) bool reduce_window_avx512(const U32A* b, int n, const Planes& plane,
                                                                      Planes& work, int top, const char* pf,
                                                                      int pf_bytes, ChunkSums& out,
@@ -638,7 +637,7 @@ __attribute__((target("avx512f"), noinline)) bool reduce_window_avx512(const U32
   const __m512i topv = _mm512_set1_epi32(top);
   // 1 <= a < floor  <=>  a - 1 < floor - 1 (unsigned; a == 0 wraps to the top).
   const __m512i floor_m1 = _mm512_set1_epi32(static_cast<int>((static_cast<std::uint32_t>(top - kWinBins + 1) << 23) - 1u));
-  __m512i below_v = _mm512_setzero_si512();
+  const __m512i no_min = _mm512_set1_epi32(kInfI - 1);
   __m512i amax = _mm512_setzero_si512();
   __m512i amin_m1 = _mm512_set1_epi32(kInfI - 1);  // unsigned
   __m512d s[4];
@@ -656,7 +655,7 @@ __attribute__((target("avx512f"), noinline)) bool reduce_window_avx512(const U32
       for (int k = 0; k < 16; ++k) __builtin_prefetch(pf + line + 64 * k);
       line += 1024;
     }
-    const __m512i below_before = below_v;
+    __m512i block_min_m1 = no_min;  // unsigned min of a - 1 over the block
     __m512i twosA, twosB, foursA, foursB, eightsA, eightsB, sixteens, x0, x1;
     // Two one-hot words per adder, each computed in its own statement: loop 1's sums then run
     // in element order, as in reduce_chunk_avx512.
@@ -686,10 +685,12 @@ __attribute__((target("avx512f"), noinline)) bool reduce_window_avx512(const U32
       _mm512_store_si512(work[k], _mm512_xor_si512(pk, carry));
       carry = _mm512_and_si512(pk, carry);
     }
-    if (_mm512_cmpneq_epi32_mask(below_v, below_before) != 0) blocks |= 1u << (i / 256);
+    if (_mm512_cmplt_epu32_mask(block_min_m1, floor_m1) != 0) blocks |= 1u << (i / 256);
+    amin_m1 = _mm512_min_epu32(amin_m1, block_min_m1);
   }
   // (The tail below is not the window's: it goes to the tables.)
   int i = done;
+  __m512i block_min_m1 = no_min;
   for (; i + kLanes <= n; i += kLanes) {
     const U32A* p = b + i;
     __m512i unused;
@@ -697,6 +698,7 @@ __attribute__((target("avx512f"), noinline)) bool reduce_window_avx512(const U32
     AMPSCOPE_FUSED_VEC(unused, 1);
     (void)unused;
   }
+  amin_m1 = _mm512_min_epu32(amin_m1, block_min_m1);
   const auto smax = static_cast<std::int32_t>(_mm512_reduce_max_epi32(amax));
   if (smax >= kInfI) return false;
   out = finish_chunk_avx512(b, i, n, smax, amin_m1, s, false);
