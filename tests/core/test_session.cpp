@@ -321,6 +321,8 @@ class TestSession : public QObject {
     run(without, ro, 5);
     const std::uint64_t a = run(with, rw, 40), b = run(without, ro, 40);
     QVERIFY2(!rw.layers.empty() && ro.layers.empty(), "the sessions measure what their rows say");
+    qInfo("40 steps: %llu allocations with statistics, %llu without", static_cast<unsigned long long>(a),
+          static_cast<unsigned long long>(b));
     QVERIFY2(a == b, qPrintable(QStringLiteral("40 steps: %1 allocations with statistics, %2 without").arg(a).arg(b)));
     // The counter counts (with the direct pass, the plain sessions allocate nothing at all).
     g_allocations = 0;
