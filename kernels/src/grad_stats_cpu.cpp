@@ -821,6 +821,22 @@ void window_flush(WindowPlanes& w, TensorAcc& acc) {
 // Gradients have a few such values (spiral-mlp's activation gradients span 35-45 binades, with
 // a handful of values in the lowest 5-10), so a window of 32 fields plus this scan is cheaper
 // than two windows; an item where they are many goes to two windows (WindowPlanes::too_wide).
+// One such value (|x| as fp32 bits): its exponent field, or an fp32 subnormal's exponent.
+inline void count_below_value(std::uint32_t x, TensorAcc& acc) {
+  if (x >= 0x00800000u) ++acc.field[x >> 23];
+  else ++acc.sub_exp[31 - std::countl_zero(x)];
+}
+// The elements from i on, one by one.
+std::uint32_t below_window_tail(const U32A* b, int i, int n, std::uint32_t floor_bits, TensorAcc& acc) {
+  std::uint32_t count = 0;
+  for (; i < n; ++i) {
+    const std::uint32_t x = b[i] & bits::kAbsMask;
+    if (x - 1u >= floor_bits - 1u) continue;
+    count_below_value(x, acc);
+    ++count;
+  }
+  return count;
+}
 #if defined(__x86_64__)
 __attribute__((target("avx512f"), noinline)) std::uint32_t below_window_hist_avx512(const U32A* b, int n,
                                                                                  std::uint32_t floor_bits,
@@ -835,19 +851,11 @@ __attribute__((target("avx512f"), noinline)) std::uint32_t below_window_hist_avx
     unsigned m = _mm512_cmplt_epu32_mask(_mm512_sub_epi32(a, one), floor_m1);
     for (; m != 0; m &= m - 1) {
       const std::uint32_t x = b[i + std::countr_zero(m)] & bits::kAbsMask;
-      if (x >= 0x00800000u) ++acc.field[x >> 23];
-      else ++acc.sub_exp[31 - std::countl_zero(x)];
+      count_below_value(x, acc);
       ++count;
     }
   }
-  for (; i < n; ++i) {
-    const std::uint32_t x = b[i] & bits::kAbsMask;
-    if (x - 1u >= floor_bits - 1u) continue;
-    if (x >= 0x00800000u) ++acc.field[x >> 23];
-    else ++acc.sub_exp[31 - std::countl_zero(x)];
-    ++count;
-  }
-  return count;
+  return count + below_window_tail(b, i, n, floor_bits, acc);
 }
 #endif
 AMPSCOPE_AVX2_CLONES
@@ -864,19 +872,11 @@ std::uint32_t below_window_hist_vec(const U32A* b, int n, std::uint32_t floor_bi
     for (int j = 0; j < 8; ++j) {
       if (below[j] == 0) continue;
       const std::uint32_t x = b[i + j] & bits::kAbsMask;
-      if (x >= 0x00800000u) ++acc.field[x >> 23];
-      else ++acc.sub_exp[31 - std::countl_zero(x)];
+      count_below_value(x, acc);
       ++count;
     }
   }
-  for (; i < n; ++i) {
-    const std::uint32_t x = b[i] & bits::kAbsMask;
-    if (x - 1u >= floor_bits - 1u) continue;
-    if (x >= 0x00800000u) ++acc.field[x >> 23];
-    else ++acc.sub_exp[31 - std::countl_zero(x)];
-    ++count;
-  }
-  return count;
+  return count + below_window_tail(b, i, n, floor_bits, acc);
 }
 std::uint32_t below_window_hist(const U32A* b, int n, std::uint32_t floor_bits, TensorAcc& acc) {
 #if defined(__x86_64__)
