@@ -377,18 +377,21 @@ __attribute__((noinline)) ChunkSums reduce_chunk_portable(const U32A* b, int n) 
 }
 
 // Which vector code runs: the widest the CPU has (checked once), unless AMPSCOPE_KERNELS_ISA
-// asks for a narrower one ("avx2" or "portable"; tests run every path and expect identical
-// results).
+// asks for a narrower one ("avx512f", "avx2" or "portable"; tests run every path and expect
+// identical results).
+[[maybe_unused]] bool isa_requested(const char* name) {
+  const char* want = std::getenv("AMPSCOPE_KERNELS_ISA");
+  return want != nullptr && std::strcmp(want, name) == 0;
+}
 enum class Isa { Portable, Avx2, Avx512 };
 Isa isa() {
   static const Isa chosen = [] {
 #if defined(__x86_64__)
-    const char* want = std::getenv("AMPSCOPE_KERNELS_ISA");
-    if (want != nullptr && std::strcmp(want, "portable") == 0) return Isa::Portable;
+    if (isa_requested("portable")) return Isa::Portable;
     __builtin_cpu_init();
     const bool avx2 = __builtin_cpu_supports("avx2") != 0 && __builtin_cpu_supports("fma") != 0;
     const bool avx512 = avx2 && __builtin_cpu_supports("avx512f") != 0;
-    if (want != nullptr && std::strcmp(want, "avx2") == 0) return avx2 ? Isa::Avx2 : Isa::Portable;
+    if (isa_requested("avx2")) return avx2 ? Isa::Avx2 : Isa::Portable;
     return avx512 ? Isa::Avx512 : avx2 ? Isa::Avx2 : Isa::Portable;
 #else
     return Isa::Portable;
@@ -402,9 +405,7 @@ Isa isa() {
 bool gfni_readout() {
   static const bool ok = [] {
 #if defined(__x86_64__)
-    if (isa() != Isa::Avx512) return false;
-    const char* want = std::getenv("AMPSCOPE_KERNELS_ISA");
-    if (want != nullptr && std::strcmp(want, "avx512f") == 0) return false;
+    if (isa() != Isa::Avx512 || isa_requested("avx512f")) return false;
     return __builtin_cpu_supports("gfni") != 0 && __builtin_cpu_supports("avx512vbmi") != 0 &&
            __builtin_cpu_supports("avx512bitalg") != 0 && __builtin_cpu_supports("avx512bw") != 0;
 #else
@@ -817,10 +818,7 @@ void window_flush(WindowPlanes& w, TensorAcc& acc) {
 }
 
 // Values below a one-window item's window (finite, nonzero, field < top - 31, fp32 subnormals
-// included): their exponents counted into the item's accumulators, one by one; returns how many.
-// Gradients have a few such values (spiral-mlp's activation gradients span 35-45 binades, with
-// a handful of values in the lowest 5-10), so a window of 32 fields plus this scan is cheaper
-// than two windows; an item where they are many goes to two windows (WindowPlanes::too_wide).
+// included) are counted by below_window_hist, below.
 // One such value (|x| as fp32 bits): its exponent field, or an fp32 subnormal's exponent.
 inline void count_below_value(std::uint32_t x, TensorAcc& acc) {
   if (x >= 0x00800000u) ++acc.field[x >> 23];
@@ -837,6 +835,10 @@ std::uint32_t below_window_tail(const U32A* b, int i, int n, std::uint32_t floor
   }
   return count;
 }
+// Their exponents counted into the item's accumulators, one by one; returns how many.
+// Gradients have a few such values (spiral-mlp's activation gradients span 35-45 binades, with
+// a handful of values in the lowest 5-10), so a window of 32 fields plus this scan is cheaper
+// than two windows; an item where they are many goes to two windows (WindowPlanes::too_wide).
 #if defined(__x86_64__)
 __attribute__((target("avx512f"), noinline)) std::uint32_t below_window_hist_avx512(const U32A* b, int n,
                                                                                  std::uint32_t floor_bits,
@@ -1163,8 +1165,8 @@ struct Runner {
             if (fused && !replaced) std::memcpy(win.plane[0], fused_planes, sizeof fused_planes);
             else window_hist(b, done, win, pf, pf_bytes);
             win.counted += static_cast<std::uint64_t>(done);
-            // Finite nonzero values under a single window's bottom field: the fused loop counted
-            // them; otherwise the chunk's minimum says whether there can be any.
+            // Finite nonzero values under a single window's bottom field: the chunk's minimum says
+            // whether there are any, and the fused loop marked the blocks that hold them.
             const int floor_f = win.top - kWinBins + 1;
             if (win.windows == 1 && cs.amax != 0 && amin_f < floor_f) {
               const auto floor_bits = static_cast<std::uint32_t>(floor_f) << 23;

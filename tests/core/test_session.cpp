@@ -321,7 +321,6 @@ class TestSession : public QObject {
     std::vector<StepRecord> scratch;
     StepRecord rw, ro;
     auto run = [&](TrainingSession& s, StepRecord& r, int steps) {
-      scratch.reserve(4);
       g_allocations = 0;
       g_count_allocations = true;
       for (int i = 0; i < steps; ++i) {
