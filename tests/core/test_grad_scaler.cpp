@@ -1,6 +1,10 @@
 // GradScaler against docs/gradscaler.md: PyTorch's acceptance vectors, state machine, errors,
 // dtypes, sparse and strided gradients, the overflow walk to zero, policies, state I/O.
+// And an oracle: the update rule, the unscale and whole scaler sequences bit for bit against ATen's
+// own _amp_update_scale_ and _amp_foreach_non_finite_check_and_unscale_ where this LibTorch runs
+// them (the CPU from 2.1, CUDA); the oracle slots skip elsewhere (Debian's 1.13 without a GPU).
 #include <ampscope/grad_scaler.h>
+#include <ampscope/torch_compat.h>
 
 #include "scaler_test_util.h"
 
@@ -9,15 +13,22 @@
 #include <torch/nn.h>
 #include <torch/optim.h>
 #include <torch/nn/utils/clip_grad.h>
+#include <torch/version.h>
 
 #include <QTemporaryDir>
 #include "test_helpers.h"
 
 #include <QtTest>
 
+#include <algorithm>
+#include <cfloat>
 #include <cmath>
+#include <cstring>
 #include <fstream>
 #include <functional>
+#include <map>
+#include <random>
+#include <set>
 
 Q_DECLARE_METATYPE(ampscope::GradScalerOptions)
 
@@ -73,6 +84,556 @@ void expect_same_params(torch::nn::Sequential& a, torch::nn::Sequential& b, doub
     if (pa[i].grad().defined())
       QVERIFY2(torch::allclose(pa[i].grad(), pb[i].grad(), 1e-5, atol), qPrintable(QString("grad %1 differs").arg(i)));
   }
+}
+
+
+// --- Oracle: the GradScaler against ATen's own _amp_ ops ---------------------------------------
+//
+// PyTorch's GradScaler is Python glue around two ATen ops: _amp_update_scale_ (the update rule)
+// and _amp_foreach_non_finite_check_and_unscale_ (check and unscale, called once per device and
+// dtype group). Where this LibTorch runs them (CPU kernels since 2.1; CUDA in any CUDA build) the
+// oracle slots compare AmpScope with them bit for bit on random inputs; elsewhere they skip.
+// Only API that is the same in LibTorch 1.13 and 2.x is used here.
+
+/// The devices on which this LibTorch runs ATen's _amp_ ops.
+std::vector<torch::Device> aten_amp_devices() {
+  std::vector<torch::Device> devices;
+  if (compat::kHasCpuAmpOps) devices.emplace_back(torch::kCPU);
+  if (torch::cuda::is_available()) devices.emplace_back(torch::kCUDA, 0);
+  return devices;
+}
+
+QString aten_amp_skip_reason() {
+  return QStringLiteral("LibTorch %1.%2 has no CPU kernels for ATen's _amp_update_scale_ and "
+                        "_amp_foreach_non_finite_check_and_unscale_ (added in 2.1) and no CUDA device "
+                        "(torch::cuda::is_available() is false): no oracle to compare with")
+      .arg(TORCH_VERSION_MAJOR)
+      .arg(TORCH_VERSION_MINOR);
+}
+
+QString device_name(const torch::Device& d) { return QString::fromStdString(d.str()); }
+
+std::uint32_t bits_of(float f) {
+  std::uint32_t u;
+  std::memcpy(&u, &f, sizeof u);
+  return u;
+}
+
+/// "0x3f800000 (1)": the bits and the shortest decimal that reads back as the value.
+QString show_f32(float f) {
+  return QStringLiteral("0x%1 (%2)").arg(bits_of(f), 8, 16, QChar('0')).arg(QString::fromStdString(format_number(f)));
+}
+
+QString show_f64(double d) { return QString::fromStdString(format_number(d)); }
+
+/// A 0-dim or 1-element tensor on `device` holding exactly `v` (written through memory, so that
+/// no conversion touches subnormals).
+torch::Tensor f32_scalar(float v, bool one_element, const torch::Device& device) {
+  torch::Tensor t = one_element ? torch::empty({1}, torch::kFloat) : torch::empty({}, torch::kFloat);
+  t.data_ptr<float>()[0] = v;
+  return t.to(device);
+}
+
+torch::Tensor i32_scalar(std::int32_t v, bool one_element, const torch::Device& device) {
+  torch::Tensor t = one_element ? torch::empty({1}, torch::kInt) : torch::empty({}, torch::kInt);
+  t.data_ptr<std::int32_t>()[0] = v;
+  return t.to(device);
+}
+
+float read_f32(const torch::Tensor& t) { return t.detach().cpu().contiguous().data_ptr<float>()[0]; }
+std::int32_t read_i32(const torch::Tensor& t) { return t.detach().cpu().contiguous().data_ptr<std::int32_t>()[0]; }
+
+/// PyTorch's update rule: ATen's kernel, on the device of its tensors.
+void aten_update_scale(torch::Tensor& scale, torch::Tensor& growth_tracker, const torch::Tensor& found_inf,
+                       double growth_factor, double backoff_factor, std::int64_t growth_interval) {
+  at::_amp_update_scale_(scale, growth_tracker, found_inf, growth_factor, backoff_factor, growth_interval);
+}
+
+/// How a (device, dtype) group was checked and unscaled by the oracle.
+enum class UnscaleRoute { DeviceOp, CpuOp, ElementwiseOps };
+
+/// One (device, dtype) group through ATen's _amp_foreach_non_finite_check_and_unscale_, as
+/// torch.amp.GradScaler._unscale_grads_ calls it. ATen's CUDA kernel dispatches float, double
+/// and half only (pytorch/pytorch#127176: PyTorch itself cannot unscale bf16 gradients on CUDA);
+/// for a bf16 group on CUDA the same op then runs on CPU copies where this LibTorch has CPU
+/// kernels (2.1+: the same arithmetic, each value widened to fp32, checked, multiplied in fp32 and
+/// rounded once), else ATen's elementwise ops spell that arithmetic out.
+UnscaleRoute aten_unscale_group(std::vector<torch::Tensor>& grads, torch::Tensor& found_inf,
+                                const torch::Tensor& inv_scale) {
+  const bool cuda_bf16 = grads.front().is_cuda() && grads.front().scalar_type() == torch::kBFloat16;
+  if (!cuda_bf16) {
+    at::_amp_foreach_non_finite_check_and_unscale_(grads, found_inf, inv_scale);
+    return UnscaleRoute::DeviceOp;
+  }
+  try {
+    at::_amp_foreach_non_finite_check_and_unscale_(grads, found_inf, inv_scale);
+    return UnscaleRoute::DeviceOp;  // a LibTorch whose CUDA kernel has bf16
+  } catch (const c10::Error& e) {
+    // Raised by the dtype dispatch, before anything is written.
+    if (std::string(e.what()).find("not implemented for") == std::string::npos) throw;
+  }
+  torch::NoGradGuard no_grad;
+  if (compat::kHasCpuAmpOps) {
+    std::vector<torch::Tensor> cpu;
+    for (const auto& g : grads) cpu.push_back(g.cpu());
+    torch::Tensor found_cpu = found_inf.cpu();
+    at::_amp_foreach_non_finite_check_and_unscale_(cpu, found_cpu, inv_scale.cpu());
+    for (std::size_t i = 0; i < grads.size(); ++i) grads[i].copy_(cpu[i]);
+    found_inf.copy_(found_cpu);
+    return UnscaleRoute::CpuOp;
+  }
+  const torch::Tensor inv = inv_scale.reshape({});
+  for (auto& g : grads) {
+    const torch::Tensor wide = g.to(torch::kFloat);
+    found_inf.masked_fill_(wide.isfinite().logical_not().any(), 1.0f);
+    g.copy_((wide * inv).to(g.scalar_type()));
+  }
+  return UnscaleRoute::ElementwiseOps;
+}
+
+/// Empty when `got` and `want` hold the same bits (two NaNs count as equal whatever their
+/// payloads); else how many elements differ and the first one's index and bit patterns.
+/// `input`, when defined, is what both started from.
+QString bitwise_difference(const torch::Tensor& got, const torch::Tensor& want, const torch::Tensor& input = {}) {
+  if (got.scalar_type() != want.scalar_type() || got.sizes() != want.sizes())
+    return QStringLiteral("dtype or shape differ: AmpScope %1 %2, oracle %3 %4")
+        .arg(QString::fromStdString(c10::toString(got.scalar_type())), QString::fromStdString(c10::str(got.sizes())),
+             QString::fromStdString(c10::toString(want.scalar_type())), QString::fromStdString(c10::str(want.sizes())));
+  const torch::Tensor g = got.detach().cpu().contiguous().view({-1});
+  const torch::Tensor w = want.detach().cpu().contiguous().view({-1});
+  const bool narrow = g.element_size() == 2;
+  const auto int_type = narrow ? torch::kShort : torch::kInt;
+  const torch::Tensor same = g.view(int_type).eq(w.view(int_type)).logical_or(g.isnan().logical_and(w.isnan()));
+  const std::int64_t differing = same.numel() - same.sum().item<std::int64_t>();
+  if (differing == 0) return {};
+  const std::int64_t k = same.logical_not().nonzero()[0][0].item<std::int64_t>();
+  auto element = [&](const torch::Tensor& t) {
+    const torch::Tensor e = t.detach().cpu().contiguous().view({-1})[k];
+    const std::uint32_t bits = narrow ? static_cast<std::uint16_t>(e.view(torch::kShort).item<std::int16_t>())
+                                      : static_cast<std::uint32_t>(e.view(torch::kInt).item<std::int32_t>());
+    return QStringLiteral("0x%1 (%2)").arg(bits, narrow ? 4 : 8, 16, QChar('0')).arg(show_f64(e.item<double>()));
+  };
+  QString s = QStringLiteral("%1 of %2 elements differ, the first at flat index %3: ").arg(differing).arg(g.numel()).arg(k);
+  if (input.defined()) s += QStringLiteral("input %1, ").arg(element(input));
+  return s + QStringLiteral("AmpScope %1, oracle %2").arg(element(g), element(w));
+}
+
+// Random inputs. All from std::mt19937_64 with fixed seeds, so that every device (and every
+// LibTorch) sees the same cases.
+
+using Rng = std::mt19937_64;
+
+std::uint64_t below(Rng& rng, std::uint64_t n) { return rng() % n; }
+double uniform(Rng& rng, double a, double b) { return std::uniform_real_distribution<double>(a, b)(rng); }
+float f32_from_fields(std::uint32_t exp, std::uint32_t man) {
+  const std::uint32_t bits = (exp << 23) | man;
+  float f;
+  std::memcpy(&f, &bits, sizeof f);
+  return f;
+}
+
+struct UpdateCase {
+  float scale;
+  std::int32_t growth_tracker;
+  float found_inf;  // 0, 1, or 2 (two devices' flags summed, as PyTorch's update() sums them)
+  double growth_factor;
+  double backoff_factor;
+  std::int64_t growth_interval;
+  bool one_element;  // 1-element tensors instead of 0-dim
+  const char* kind;  // which scale generator
+};
+
+QString describe(const UpdateCase& u) {
+  return QStringLiteral("scale %1 [%2], growth_tracker %3, found_inf %4, growth_factor %5, backoff_factor %6, "
+                        "growth_interval %7, %8 tensors")
+      .arg(show_f32(u.scale), QString::fromLatin1(u.kind))
+      .arg(u.growth_tracker)
+      .arg(show_f64(u.found_inf), show_f64(u.growth_factor), show_f64(u.backoff_factor))
+      .arg(u.growth_interval)
+      .arg(u.one_element ? "1-element" : "0-dim");
+}
+
+UpdateCase random_update_case(Rng& rng, int index) {
+  UpdateCase u{};
+  u.one_element = index % 2 == 1;
+  const auto p = below(rng, 100);
+  u.growth_factor = p < 30 ? 2.0
+                  : p < 35 ? std::nextafter(1.0, 2.0)
+                  : p < 45 ? std::ldexp(1.0, static_cast<int>(1 + below(rng, 19)))
+                           : std::exp(uniform(rng, 0.0, std::log(1e6)));
+  if (!(u.growth_factor > 1.0)) u.growth_factor = std::nextafter(1.0, 2.0);
+  const auto q = below(rng, 100);
+  u.backoff_factor = q < 30 ? 0.5
+                   : q < 35 ? std::nextafter(1.0, 0.0)
+                   : q < 45 ? std::ldexp(1.0, -static_cast<int>(1 + below(rng, 160)))
+                            : uniform(rng, 0.0, 1.0);
+  if (!(u.backoff_factor > 0.0)) u.backoff_factor = 0.5;
+  const std::int64_t large[] = {100, 2000, 65536, std::numeric_limits<std::int32_t>::max()};
+  u.growth_interval = below(rng, 100) < 80 ? static_cast<std::int64_t>(1 + below(rng, 20)) : large[below(rng, 4)];
+  const auto t = below(rng, 100);
+  u.growth_tracker = static_cast<std::int32_t>(t < 45 ? u.growth_interval - 1
+                                               : t < 50 ? 0
+                                                        : static_cast<std::int64_t>(below(rng, static_cast<std::uint64_t>(u.growth_interval))));
+  const auto f = below(rng, 100);
+  u.found_inf = f < 45 ? 1.0f : f < 50 ? 2.0f : 0.0f;
+  const auto s = below(rng, 100);
+  const std::uint32_t man = static_cast<std::uint32_t>(below(rng, 1u << 23));
+  if (s < 25) {
+    u.kind = "random fp32";
+    u.scale = f32_from_fields(static_cast<std::uint32_t>(below(rng, 255)), man);
+  } else if (s < 40) {
+    u.kind = "power of 2";
+    u.scale = std::ldexp(1.0f, static_cast<int>(below(rng, 277)) - 149);
+  } else if (s < 60) {
+    // At the overflow boundary of the growth: f32(FLT_MAX / growth) and a few ulps either side,
+    // with a growth due now.
+    u.kind = "growth boundary";
+    float x = static_cast<float>(static_cast<double>(FLT_MAX) / u.growth_factor);
+    const int steps = static_cast<int>(below(rng, 7)) - 3;
+    for (int i = 0; i < std::abs(steps); ++i) x = std::nextafter(x, steps > 0 ? FLT_MAX : 0.0f);
+    u.scale = x;
+    u.found_inf = 0.0f;
+    u.growth_tracker = static_cast<std::int32_t>(u.growth_interval - 1);
+  } else if (s < 70) {
+    u.kind = "subnormal";
+    u.scale = f32_from_fields(0, man == 0 ? 1 : man);
+  } else if (s < 75) {
+    u.kind = "zero";
+    u.scale = 0.0f;
+  } else if (s < 80) {
+    u.kind = "near FLT_MAX";
+    u.scale = below(rng, 2) ? FLT_MAX : std::nextafter(FLT_MAX, 0.0f);
+  } else {
+    u.kind = "typical";
+    u.scale = static_cast<float>(65536.0 * uniform(rng, 0.5, 2.0));
+  }
+  return u;
+}
+
+/// A floating-point format by its fields (fp16, bf16, fp32).
+struct FloatFormat {
+  torch::ScalarType dtype;
+  int exp_bits;
+  int man_bits;
+  const char* name;
+  std::uint32_t all_ones_exp() const { return (1u << exp_bits) - 1; }
+  std::uint32_t man_mask() const { return (1u << man_bits) - 1; }
+  std::uint32_t compose(bool negative, std::uint32_t exp, std::uint32_t man) const {
+    return (static_cast<std::uint32_t>(negative) << (exp_bits + man_bits)) | (exp << man_bits) | man;
+  }
+};
+const FloatFormat kGradFormats[] = {{torch::kHalf, 5, 10, "fp16"}, {torch::kBFloat16, 8, 7, "bf16"}, {torch::kFloat, 8, 23, "fp32"}};
+
+const char* const kValueKinds[] = {"wide", "narrow", "subnormal", "huge", "tiny", "mixed"};
+
+/// A random finite value's bits: `kind` indexes kValueKinds; `center` is the exponent field
+/// "narrow" values gather around.
+std::uint32_t random_finite(const FloatFormat& f, int kind, std::uint32_t center, Rng& rng) {
+  const std::uint32_t max_exp = f.all_ones_exp() - 1;  // the largest finite exponent field
+  const bool negative = rng() & 1;
+  std::uint32_t man = static_cast<std::uint32_t>(rng()) & f.man_mask();
+  std::uint32_t exp = 0;
+  switch (kind == 5 ? static_cast<int>(below(rng, 5)) : kind) {
+    case 0:  // any exponent: over the whole range, subnormals and zeros included
+      exp = static_cast<std::uint32_t>(below(rng, max_exp + 1));
+      break;
+    case 1:  // a typical gradient: within a few binades
+      exp = static_cast<std::uint32_t>(std::clamp<std::int64_t>(static_cast<std::int64_t>(center) + static_cast<std::int64_t>(below(rng, 7)) - 3, 0, max_exp));
+      break;
+    case 2:  // subnormals, a few signed zeros
+      if (below(rng, 8) == 0) man = static_cast<std::uint32_t>(below(rng, 2));
+      break;
+    case 3:  // the top binades: unscaling by inv_scale > 1 overflows
+      exp = max_exp - static_cast<std::uint32_t>(below(rng, 4));
+      break;
+    default: {  // +-0, the smallest subnormal, the lowest normal binades
+      const auto u = below(rng, 4);
+      if (u == 0) man = 0;
+      if (u == 1) man = 1;
+      if (u >= 2) exp = static_cast<std::uint32_t>(below(rng, 4));
+      break;
+    }
+  }
+  return f.compose(negative, exp, man);
+}
+
+/// A contiguous tensor of `f`'s dtype holding exactly these bits.
+torch::Tensor tensor_from_bits(const FloatFormat& f, std::vector<std::uint32_t> bits, const std::vector<std::int64_t>& shape) {
+  const auto n = static_cast<std::int64_t>(bits.size());
+  torch::Tensor raw;
+  if (f.dtype == torch::kFloat) {
+    raw = torch::from_blob(bits.data(), {n}, torch::kInt).clone();
+  } else {
+    std::vector<std::uint16_t> narrow(bits.begin(), bits.end());
+    raw = torch::from_blob(narrow.data(), {n}, torch::kShort).clone();
+  }
+  return raw.view(f.dtype).view(shape);
+}
+
+const char* const kPatterns[] = {"no inf/NaN", "one +inf", "one -inf", "one NaN", "many inf/NaN"};
+
+struct UnscaleCase {
+  std::vector<torch::Tensor> grads;  // on the CPU, scaled, as backward left them
+  QStringList what;                  // per gradient: dtype, shape, values
+  int pattern = 0;
+  QString pattern_where;
+  float scale = 1.0f;
+  bool one_element = false;  // found_inf and inv_scale 1-element instead of 0-dim
+};
+
+QString describe(const UnscaleCase& c) {
+  return QStringLiteral("%1 gradient(s) [%2], %3%4, scale %5")
+      .arg(c.grads.size())
+      .arg(c.what.join(QStringLiteral("; ")), QString::fromLatin1(kPatterns[c.pattern]), c.pattern_where, show_f32(c.scale));
+}
+
+float random_scale(Rng& rng) {
+  const auto s = below(rng, 100);
+  if (s < 20) return std::ldexp(1.0f, static_cast<int>(below(rng, 81)) - 40);
+  if (s < 40) return f32_from_fields(static_cast<std::uint32_t>(below(rng, 255)), static_cast<std::uint32_t>(below(rng, 1u << 23)));
+  if (s < 50) return 1.0f;  // inv_scale 1: ATen returns each value unchanged
+  if (s < 55) return 0.0f;  // inv_scale inf: the absorbing state after an unfloored storm
+  if (s < 65) return f32_from_fields(static_cast<std::uint32_t>(230 + below(rng, 25)), static_cast<std::uint32_t>(below(rng, 1u << 23)));
+  if (s < 75) return static_cast<float>(std::exp(uniform(rng, std::log(1e-8), std::log(1e-3))));
+  return static_cast<float>(65536.0 * uniform(rng, 0.5, 2.0));
+}
+
+UnscaleCase random_unscale_case(Rng& rng, int index) {
+  UnscaleCase c;
+  c.one_element = index % 2 == 1;
+  c.scale = random_scale(rng);
+  const int count = 1 + static_cast<int>(below(rng, 6));
+  std::vector<std::vector<std::uint32_t>> bits;
+  std::vector<const FloatFormat*> formats;
+  std::vector<std::vector<std::int64_t>> shapes;
+  bool big = false;
+  for (int i = 0; i < count; ++i) {
+    const FloatFormat& f = kGradFormats[below(rng, 3)];
+    std::vector<std::int64_t> shape;
+    const auto z = below(rng, 100);
+    if (z < 10) shape = below(rng, 2) ? std::vector<std::int64_t>{0} : std::vector<std::int64_t>{3, 0};
+    else if (z < 25) shape = {1};
+    else if (z < 40) shape = below(rng, 2) ? std::vector<std::int64_t>{3} : std::vector<std::int64_t>{1, 3};
+    else if (z < 60) shape = {7};
+    else if (z < 90 || big) {
+      const auto k = below(rng, 3);
+      shape = k == 0 ? std::vector<std::int64_t>{1000} : k == 1 ? std::vector<std::int64_t>{10, 100} : std::vector<std::int64_t>{2, 5, 100};
+    } else {
+      big = true;  // at most one of 70,000 per case: the test stays fast
+      shape = below(rng, 2) ? std::vector<std::int64_t>{70000} : std::vector<std::int64_t>{70, 1000};
+    }
+    std::int64_t n = 1;
+    for (auto d : shape) n *= d;
+    const int kind = static_cast<int>(below(rng, 6));
+    const std::uint32_t center = 1 + static_cast<std::uint32_t>(below(rng, f.all_ones_exp() - 2));
+    std::vector<std::uint32_t> b(static_cast<std::size_t>(n));
+    for (auto& x : b) x = random_finite(f, kind, center, rng);
+    QString dims;
+    for (auto d : shape) dims += (dims.isEmpty() ? "" : "x") + QString::number(d);
+    c.what << QStringLiteral("%1 %2 %3").arg(QString::fromLatin1(f.name), dims, QString::fromLatin1(kValueKinds[kind]));
+    bits.push_back(std::move(b));
+    formats.push_back(&f);
+    shapes.push_back(shape);
+  }
+  const auto p = below(rng, 100);
+  c.pattern = p < 40 ? 0 : p < 55 ? 1 : p < 70 ? 2 : p < 85 ? 3 : 4;
+  auto nan_bits = [&](const FloatFormat& f) {  // any sign and payload, quiet or signalling
+    return f.compose(rng() & 1, f.all_ones_exp(), 1 + static_cast<std::uint32_t>(below(rng, f.man_mask())));
+  };
+  if (c.pattern >= 1 && c.pattern <= 3) {
+    const std::size_t i = below(rng, bits.size());
+    if (!bits[i].empty()) {
+      const std::size_t k = below(rng, bits[i].size());
+      const FloatFormat& f = *formats[i];
+      bits[i][k] = c.pattern == 3 ? nan_bits(f) : f.compose(c.pattern == 2, f.all_ones_exp(), 0);
+      c.pattern_where = QStringLiteral(" (gradient %1, flat index %2)").arg(i).arg(k);
+    } else {
+      c.pattern_where = QStringLiteral(" (gradient %1 is empty: none placed)").arg(i);
+    }
+  } else if (c.pattern == 4) {
+    for (std::size_t i = 0; i < bits.size(); ++i) {
+      const FloatFormat& f = *formats[i];
+      for (auto& x : bits[i]) {
+        if (below(rng, 64) != 0) continue;
+        const auto w = below(rng, 3);
+        x = w == 2 ? nan_bits(f) : f.compose(w == 1, f.all_ones_exp(), 0);
+      }
+    }
+  }
+  for (std::size_t i = 0; i < bits.size(); ++i) c.grads.push_back(tensor_from_bits(*formats[i], std::move(bits[i]), shapes[i]));
+  return c;
+}
+
+/// torch.amp.GradScaler._unscale_grads_ for one device: group by dtype (in order of first
+/// appearance), one found_inf for the device's groups. Records how bf16 on CUDA was handled.
+void aten_unscale_grads(std::vector<torch::Tensor>& grads, torch::Tensor& found_inf, const torch::Tensor& inv_scale,
+                        std::set<QString>* notes) {
+  std::vector<torch::ScalarType> order;
+  for (const auto& g : grads)
+    if (std::find(order.begin(), order.end(), g.scalar_type()) == order.end()) order.push_back(g.scalar_type());
+  for (const auto dtype : order) {
+    std::vector<torch::Tensor> group;
+    for (const auto& g : grads)
+      if (g.scalar_type() == dtype) group.push_back(g);
+    const UnscaleRoute route = aten_unscale_group(group, found_inf, inv_scale);
+    if (notes && route == UnscaleRoute::CpuOp)
+      notes->insert(QStringLiteral("bf16 on %1: ATen's CUDA op has no bf16 kernel (pytorch#127176), compared with "
+                                   "ATen's CPU op on copies")
+                        .arg(device_name(group.front().device())));
+    if (notes && route == UnscaleRoute::ElementwiseOps)
+      notes->insert(QStringLiteral("bf16 on %1: ATen's CUDA op has no bf16 kernel (pytorch#127176) and this LibTorch "
+                                   "has no CPU one, compared with ATen's elementwise ops")
+                        .arg(device_name(group.front().device())));
+  }
+}
+
+/// One GradScaler sequence against PyTorch's algorithm driven by the ATen ops.
+struct SequenceCoverage {
+  int iterations = 0, skipped = 0, injected = 0, overflowed = 0, grew = 0, refused = 0, direct = 0, explicit_unscale = 0;
+};
+
+QString run_sequence(const torch::Device& device, int seq, SequenceCoverage& cov, std::set<QString>& notes) {
+  Rng rng(0x5e9ce7ceULL + static_cast<std::uint64_t>(seq));
+  // A random state, loaded as a checkpoint would be.
+  GradScalerState st;
+  st.empty = false;
+  st.scale = static_cast<double>(std::ldexp(static_cast<float>(uniform(rng, 1.0, 2.0)), static_cast<int>(below(rng, 81)) - 20));
+  const auto g = below(rng, 3);
+  st.growth_factor = g == 0 ? 2.0 : g == 1 ? 1.5 : std::exp(uniform(rng, 0.01, std::log(16.0)));
+  const auto b = below(rng, 3);
+  st.backoff_factor = b == 0 ? 0.5 : b == 1 ? 0.25 : uniform(rng, 0.05, 0.95);
+  st.growth_interval = 1 + static_cast<std::int64_t>(below(rng, 4));
+  st.growth_tracker = static_cast<std::int64_t>(below(rng, static_cast<std::uint64_t>(st.growth_interval)));
+  const double lr = std::ldexp(1.0, -static_cast<int>(8 + below(rng, 6)));
+  const double momentum = seq % 2 == 1 ? 0.5 : 0.0;
+  const QString config = QStringLiteral("sequence %1 on %2 (initial scale %3, growth_tracker %4, growth_factor %5, "
+                                        "backoff_factor %6, growth_interval %7, SGD lr %8 momentum %9)")
+                             .arg(seq)
+                             .arg(device_name(device), show_f32(static_cast<float>(st.scale)))
+                             .arg(st.growth_tracker)
+                             .arg(show_f64(st.growth_factor), show_f64(st.backoff_factor))
+                             .arg(st.growth_interval)
+                             .arg(show_f64(lr), show_f64(momentum));
+
+  GradScaler scaler;
+  scaler.load_state_dict(st);
+  torch::Tensor ref_scale = f32_scalar(static_cast<float>(st.scale), false, device);  // PyTorch's: 0-dim
+  torch::Tensor ref_tracker = i32_scalar(static_cast<std::int32_t>(st.growth_tracker), false, device);
+
+  // Parameters (three fp32, one bf16), identical on both sides, and the loss's fixed data.
+  const std::vector<std::pair<std::vector<std::int64_t>, torch::ScalarType>> shapes = {
+      {{7}, torch::kFloat}, {{3, 5}, torch::kFloat}, {{1000}, torch::kFloat}, {{33}, torch::kBFloat16}};
+  std::normal_distribution<float> normal(0.0f, 1.0f);
+  auto random_tensor = [&](const std::vector<std::int64_t>& shape, torch::ScalarType dtype, float mul) {
+    std::int64_t n = 1;
+    for (auto d : shape) n *= d;
+    std::vector<float> v(static_cast<std::size_t>(n));
+    for (auto& x : v) x = normal(rng) * mul;
+    return torch::from_blob(v.data(), {n}, torch::kFloat).clone().view(shape).to(dtype).to(device);
+  };
+  std::vector<torch::Tensor> amp_params, ref_params, xs, ys;
+  for (const auto& [shape, dtype] : shapes) {
+    const torch::Tensor init = random_tensor(shape, dtype, 1.0f);
+    amp_params.push_back(init.clone().requires_grad_());
+    ref_params.push_back(init.clone().requires_grad_());
+    xs.push_back(random_tensor(shape, torch::kFloat, 1.0f));
+    ys.push_back(random_tensor(shape, torch::kFloat, 1.0f));
+  }
+  torch::optim::SGD amp_opt(amp_params, torch::optim::SGDOptions(lr).momentum(momentum));
+  torch::optim::SGD ref_opt(ref_params, torch::optim::SGDOptions(lr).momentum(momentum));
+  auto loss_of = [&](const std::vector<torch::Tensor>& ps, float k) {
+    torch::Tensor loss = torch::zeros({}, torch::TensorOptions().dtype(torch::kFloat).device(device));
+    for (std::size_t i = 0; i < ps.size(); ++i) loss = loss + (ps[i].to(torch::kFloat) * xs[i] - ys[i] * k).pow(2).sum();
+    return loss * 0.5;
+  };
+
+  for (int it = 0; it < 200; ++it) {
+    const float scale_before = read_f32(ref_scale);
+    const std::int32_t tracker_before = read_i32(ref_tracker);
+    for (auto& p : amp_params) p.mutable_grad() = torch::Tensor();
+    for (auto& p : ref_params) p.mutable_grad() = torch::Tensor();
+    const bool direct = below(rng, 100) < 40;
+    if (!direct) {
+      // scale(loss).backward(): the reference multiplies by its own scale tensor, as PyTorch's scale().
+      const float k = 1.0f + 0.01f * static_cast<float>(it);
+      scaler.scale(loss_of(amp_params, k)).backward();
+      (loss_of(ref_params, k) * ref_scale).backward();
+    } else {
+      // Gradients assigned directly, scaled through scale() (a wider spread of magnitudes).
+      for (std::size_t i = 0; i < shapes.size(); ++i) {
+        const float mul = std::ldexp(1.0f, static_cast<int>(below(rng, 41)) - 20);
+        const torch::Tensor base = random_tensor(shapes[i].first, shapes[i].second, mul);
+        amp_params[i].mutable_grad() = scaler.scale(base);
+        ref_params[i].mutable_grad() = base * ref_scale;
+      }
+    }
+    // Inject inf/NaN in ~20% of the iterations.
+    QString injected = QStringLiteral("none");
+    if (below(rng, 100) < 20) {
+      const std::size_t j = below(rng, shapes.size());
+      const auto k = static_cast<std::int64_t>(below(rng, static_cast<std::uint64_t>(amp_params[j].numel())));
+      const auto w = below(rng, 3);
+      const float v = w == 0 ? std::numeric_limits<float>::infinity()
+                    : w == 1 ? -std::numeric_limits<float>::infinity()
+                             : std::numeric_limits<float>::quiet_NaN();
+      amp_params[j].mutable_grad().view({-1})[k].fill_(v);
+      ref_params[j].mutable_grad().view({-1})[k].fill_(v);
+      injected = QStringLiteral("%1 in parameter %2 at flat index %3").arg(w == 0 ? "+inf" : w == 1 ? "-inf" : "NaN").arg(j).arg(k);
+      ++cov.injected;
+    }
+    const bool explicit_unscale = below(rng, 100) < 30;
+
+    // AmpScope, through its public API.
+    if (explicit_unscale) scaler.unscale_(amp_opt);
+    const bool stepped = scaler.step(amp_opt);
+    scaler.update();
+
+    // PyTorch's algorithm on the ATen ops: inv_scale = _scale.double().reciprocal().float(), one
+    // found_inf for the device, the step skipped when it is nonzero, then _amp_update_scale_.
+    const torch::Tensor inv_scale = ref_scale.to(torch::kDouble).reciprocal().to(torch::kFloat);
+    torch::Tensor found_inf = torch::full({}, 0.0f, torch::TensorOptions().dtype(torch::kFloat).device(device));
+    std::vector<torch::Tensor> ref_grads;
+    for (const auto& p : ref_params) ref_grads.push_back(p.grad());
+    {
+      torch::NoGradGuard no_grad;
+      aten_unscale_grads(ref_grads, found_inf, inv_scale, &notes);
+    }
+    const bool ref_skipped = read_f32(found_inf) != 0.0f;
+    if (!ref_skipped) ref_opt.step();
+    aten_update_scale(ref_scale, ref_tracker, found_inf, st.growth_factor, st.backoff_factor, st.growth_interval);
+
+    const float ref_scale_now = read_f32(ref_scale);
+    const std::int32_t ref_tracker_now = read_i32(ref_tracker);
+    ++cov.iterations;
+    cov.skipped += ref_skipped;
+    cov.overflowed += ref_skipped && injected == QStringLiteral("none");
+    cov.grew += !ref_skipped && ref_scale_now != scale_before;
+    cov.refused += !ref_skipped && tracker_before + 1 == st.growth_interval && ref_scale_now == scale_before;
+    cov.direct += direct;
+    cov.explicit_unscale += explicit_unscale;
+
+    const QString where = QStringLiteral("%1, iteration %2 (%3, %4, injected: %5; before it: scale %6, growth_tracker %7): ")
+                              .arg(config)
+                              .arg(it)
+                              .arg(direct ? "gradients assigned" : "scale(loss).backward()",
+                                   explicit_unscale ? "unscale_ then step" : "step unscales", injected, show_f32(scale_before))
+                              .arg(tracker_before);
+    if (stepped == ref_skipped)
+      return where + QStringLiteral("AmpScope %1 the optimizer step, the reference %2")
+                         .arg(stepped ? "took" : "skipped", ref_skipped ? "skipped it" : "took it");
+    const float amp_scale = static_cast<float>(scaler.get_scale());
+    if (bits_of(amp_scale) != bits_of(ref_scale_now))
+      return where + QStringLiteral("scale: AmpScope %1, reference %2").arg(show_f32(amp_scale), show_f32(ref_scale_now));
+    if (scaler.get_growth_tracker() != ref_tracker_now)
+      return where + QStringLiteral("growth_tracker: AmpScope %1, reference %2").arg(scaler.get_growth_tracker()).arg(ref_tracker_now);
+    for (std::size_t i = 0; i < amp_params.size(); ++i) {
+      const QString gd = bitwise_difference(amp_params[i].grad(), ref_params[i].grad());
+      if (!gd.isEmpty()) return where + QStringLiteral("unscaled gradient of parameter %1: %2").arg(i).arg(gd);
+      const QString pd = bitwise_difference(amp_params[i], ref_params[i]);
+      if (!pd.isEmpty()) return where + QStringLiteral("parameter %1 after the step: %2").arg(i).arg(pd);
+    }
+  }
+  return {};
 }
 
 }  // namespace
@@ -889,6 +1450,142 @@ class TestGradScaler : public QObject {
     QCOMPARE(e.params[0].raw.exp_count[3 - kernels::kRawMinExp], std::uint64_t(9));  // 8 = 2^3
     scaler.update();
     scaler.remove_observer(&rec);
+  }
+
+  // --- oracle: AmpScope against ATen's own _amp_ ops (LibTorch 2.1+ on the CPU, or CUDA) -------
+  void update_rule_matches_aten_amp_update_scale() {
+    const auto devices = aten_amp_devices();
+    if (devices.empty()) QSKIP(qPrintable(aten_amp_skip_reason()));
+    for (const auto& device : devices) {
+      Rng rng(0xa3a7e5ca1eULL);
+      std::map<ScaleChangeReason, int> reasons;
+      int subnormal_results = 0;
+      constexpr int kCases = 5000;
+      for (int c = 0; c < kCases; ++c) {
+        const UpdateCase u = random_update_case(rng, c);
+        // PyTorch: ATen's kernel on the device.
+        torch::Tensor scale = f32_scalar(u.scale, u.one_element, device);
+        torch::Tensor tracker = i32_scalar(u.growth_tracker, u.one_element, device);
+        const torch::Tensor found = f32_scalar(u.found_inf, u.one_element, device);
+        aten_update_scale(scale, tracker, found, u.growth_factor, u.backoff_factor, u.growth_interval);
+        const float want_scale = read_f32(scale);
+        const std::int32_t want_tracker = read_i32(tracker);
+        // AmpScope: the pure rule with default (PyTorch) policy options.
+        const GradScalerOptions o =
+            GradScalerOptions().growth_factor(u.growth_factor).backoff_factor(u.backoff_factor).growth_interval(u.growth_interval);
+        ScalerState s;
+        s.scale = u.scale;
+        s.growth_tracker = u.growth_tracker;
+        s.hysteresis_tracker = 1;
+        const ScaleUpdate got = apply_update(o, s, u.found_inf != 0.0f);
+        QVERIFY2(bits_of(got.after.scale) == bits_of(want_scale) && got.after.growth_tracker == want_tracker,
+                 qPrintable(QStringLiteral("update case %1 on %2: %3 -> ATen: scale %4, growth_tracker %5; "
+                                           "AmpScope: scale %6, growth_tracker %7 (reason %8)")
+                                .arg(c)
+                                .arg(device_name(device), describe(u), show_f32(want_scale))
+                                .arg(want_tracker)
+                                .arg(show_f32(got.after.scale))
+                                .arg(got.after.growth_tracker)
+                                .arg(QString::fromUtf8(to_string(got.reason).data()))));
+        ++reasons[got.reason];
+        subnormal_results += std::fpclassify(want_scale) == FP_SUBNORMAL;
+      }
+      // The generator reaches every branch of the rule, often.
+      for (const auto r : {ScaleChangeReason::Unchanged, ScaleChangeReason::Grow, ScaleChangeReason::Backoff,
+                           ScaleChangeReason::GrowthRefused})
+        QVERIFY2(reasons[r] >= 200, qPrintable(QStringLiteral("only %1 cases with reason %2")
+                                                   .arg(reasons[r])
+                                                   .arg(QString::fromUtf8(to_string(r).data()))));
+      QVERIFY2(subnormal_results >= 100, qPrintable(QStringLiteral("only %1 subnormal results").arg(subnormal_results)));
+    }
+  }
+
+  void unscale_matches_aten_foreach_non_finite_check_and_unscale() {
+    const auto devices = aten_amp_devices();
+    if (devices.empty()) QSKIP(qPrintable(aten_amp_skip_reason()));
+    for (const auto& device : devices) {
+      Rng rng(0x0e5ca1edULL);
+      std::set<QString> notes;
+      int found_cases = 0, clean_cases = 0;
+      constexpr int kCases = 150;
+      for (int c = 0; c < kCases; ++c) {
+        const UnscaleCase uc = random_unscale_case(rng, c);
+        const std::vector<std::int64_t> flag_shape = uc.one_element ? std::vector<std::int64_t>{1} : std::vector<std::int64_t>{};
+        const auto f32 = torch::TensorOptions().dtype(torch::kFloat).device(device);
+        // inv_scale as PyTorch computes it: _scale.double().reciprocal().float().
+        const torch::Tensor scale = f32_scalar(uc.scale, uc.one_element, device);
+        const torch::Tensor inv_scale = scale.to(torch::kDouble).reciprocal().to(torch::kFloat);
+        const float inv = read_f32(inv_scale);
+        const QString where = QStringLiteral("unscale case %1 on %2: %3, inv_scale %4: ")
+                                  .arg(c)
+                                  .arg(device_name(device), describe(uc), show_f32(inv));
+        QVERIFY2(bits_of(inverse_scale(uc.scale)) == bits_of(inv),
+                 qPrintable(where + QStringLiteral("ampscope::inverse_scale gives %1").arg(show_f32(inverse_scale(uc.scale)))));
+
+        // AmpScope: parameters whose gradients are copies of the scaled gradients (each parameter
+        // of its gradient's dtype), unscaled by the scaler with fp16 allowed.
+        std::vector<torch::Tensor> params;
+        for (const auto& g : uc.grads) {
+          params.push_back(torch::zeros(g.sizes(), g.options().device(device)).requires_grad_());
+          params.back().mutable_grad() = g.clone().to(device);
+        }
+        torch::optim::SGD opt(params, torch::optim::SGDOptions(0.0));
+        GradScaler scaler;
+        const FoundInfPerDevice got = scaler.unscale_grads_(opt, inv_scale, /*allow_fp16=*/true);
+
+        // PyTorch: the same gradients through ATen's op, per dtype group, one found_inf.
+        std::vector<torch::Tensor> grads;
+        for (const auto& g : uc.grads) grads.push_back(g.clone().to(device));
+        torch::Tensor found = torch::zeros(flag_shape, f32);
+        {
+          torch::NoGradGuard no_grad;
+          aten_unscale_grads(grads, found, inv_scale, &notes);
+        }
+        const float want_found = read_f32(found);
+
+        QVERIFY2(got.size() == 1 && got.begin()->first == device,
+                 qPrintable(where + QStringLiteral("AmpScope recorded found_inf for %1 device(s)%2")
+                                        .arg(got.size())
+                                        .arg(got.empty() ? QString() : QStringLiteral(", the first %1").arg(device_name(got.begin()->first)))));
+        const float got_found = read_f32(got.begin()->second);
+        QVERIFY2(bits_of(got_found) == bits_of(want_found),
+                 qPrintable(where + QStringLiteral("found_inf: AmpScope %1, ATen %2").arg(show_f32(got_found), show_f32(want_found))));
+        (want_found != 0.0f ? found_cases : clean_cases) += 1;
+        for (std::size_t i = 0; i < grads.size(); ++i) {
+          const QString d = bitwise_difference(params[i].grad(), grads[i], uc.grads[i]);
+          QVERIFY2(d.isEmpty(), qPrintable(where + QStringLiteral("gradient %1 (%2): %3").arg(i).arg(uc.what[static_cast<int>(i)], d)));
+        }
+      }
+      QVERIFY2(found_cases >= 30 && clean_cases >= 30,
+               qPrintable(QStringLiteral("%1 cases with inf/NaN, %2 without").arg(found_cases).arg(clean_cases)));
+      for (const auto& n : notes) qInfo("%s", qPrintable(n));
+    }
+  }
+
+  void scaler_sequence_matches_aten_reference() {
+    const auto devices = aten_amp_devices();
+    if (devices.empty()) QSKIP(qPrintable(aten_amp_skip_reason()));
+    for (const auto& device : devices) {
+      SequenceCoverage cov;
+      std::set<QString> notes;
+      for (int seq = 0; seq < 4; ++seq) {
+        const QString err = run_sequence(device, seq, cov, notes);
+        QVERIFY2(err.isEmpty(), qPrintable(err));
+      }
+      // Every path was taken: skips (injected and natural overflows), growths, both unscale paths.
+      QVERIFY2(cov.skipped >= 40 && cov.grew >= 40 && cov.direct >= 100 && cov.explicit_unscale >= 100,
+               qPrintable(QStringLiteral("coverage on %1: %2 iterations, %3 skipped (%4 natural overflows), %5 growths, "
+                                         "%6 refused, %7 with assigned gradients, %8 with unscale_")
+                              .arg(device_name(device))
+                              .arg(cov.iterations)
+                              .arg(cov.skipped)
+                              .arg(cov.overflowed)
+                              .arg(cov.grew)
+                              .arg(cov.refused)
+                              .arg(cov.direct)
+                              .arg(cov.explicit_unscale)));
+      for (const auto& n : notes) qInfo("%s", qPrintable(n));
+    }
   }
 };
 
