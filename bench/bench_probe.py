@@ -5,7 +5,11 @@ The same Python MLP loop (CPU, fp32, SGD) with no probe (the baseline), with the
 cadences (per parameter: min/max .item(), torch.histc with 64 bins, .tolist(): what TensorBoard /
 W&B users do), in one run: rounds interleave blocks of 100 steps of each variant (all set up
 at once), each variant's time per step is that of its fastest block (and the median). Prints a table with the ratio to the baseline.
-argv: [rounds of 100 steps per variant, default 12]   environment: PYTHONPATH=<build>/python"""
+On CUDA (argv[2] = cuda): the same loop on the GPU in real fp16 (torch.autocast) with
+torch.amp.GradScaler("cuda"), which the probe reads; each block ends with a synchronize.
+argv: [rounds of 100 steps per variant, default 12] [cpu|cuda, default cpu]
+environment: PYTHONPATH=<build>/python"""
+import contextlib
 import os
 import statistics
 import sys
@@ -17,6 +21,10 @@ import torch
 import ampscope
 
 ROUNDS = int(sys.argv[1]) if len(sys.argv) > 1 else 12
+DEVICE = sys.argv[2] if len(sys.argv) > 2 else "cpu"
+CUDA = DEVICE == "cuda"
+if CUDA and not torch.cuda.is_available():
+    sys.exit("bench_probe: no CUDA device")
 torch.set_num_threads(1)
 
 
@@ -24,11 +32,17 @@ def make():
     torch.manual_seed(0)
     model = torch.nn.Sequential(torch.nn.Linear(256, 512), torch.nn.ReLU(), torch.nn.Linear(512, 512), torch.nn.ReLU(),
                                 torch.nn.Linear(512, 512), torch.nn.ReLU(), torch.nn.Linear(512, 10))
+    model = model.to(DEVICE)
     return model, torch.optim.SGD(model.parameters(), lr=1e-3, momentum=0.9)
 
 
-X = torch.randn(1024, 256)
-Y = torch.randint(0, 10, (1024,))
+X = torch.randn(1024, 256).to(DEVICE)
+Y = torch.randint(0, 10, (1024,)).to(DEVICE)
+
+
+def sync():
+    if CUDA:
+        torch.cuda.synchronize()
 
 
 def naive_log(model, sink):
@@ -46,21 +60,29 @@ class Loop:
         self.variant, self.every, self.i, self.sink = variant, every, 0, []
         self.own = 0.0  # seconds spent in probe.step() / the naive logging itself
         self.model, self.opt = make()
+        self.scaler = torch.amp.GradScaler("cuda") if CUDA else None
         self.probe = None
         if variant.startswith("probe"):
             self.probe = ampscope.watch(self.model, out=db, every=every, optimizer=self.opt,
-                                        activations=variant == "probe")
+                                        scaler=self.scaler, activations=variant == "probe")
 
     def block(self, n):
-        model, opt, probe = self.model, self.opt, self.probe
+        model, opt, probe, scaler = self.model, self.opt, self.probe, self.scaler
+        sync()
         t0 = time.perf_counter()
         for _ in range(n):
             i = self.i
             idx = (i * 128) % (1024 - 128)
             opt.zero_grad()
-            loss = torch.nn.functional.cross_entropy(model(X[idx:idx + 128]), Y[idx:idx + 128])
-            loss.backward()
-            opt.step()
+            with torch.autocast(device_type="cuda", dtype=torch.float16) if CUDA else contextlib.nullcontext():
+                loss = torch.nn.functional.cross_entropy(model(X[idx:idx + 128]), Y[idx:idx + 128])
+            if scaler is not None:
+                scaler.scale(loss).backward()
+                scaler.step(opt)
+                scaler.update()
+            else:
+                loss.backward()
+                opt.step()
             t1 = time.perf_counter()
             if probe is not None:
                 probe.step(loss)
@@ -69,6 +91,7 @@ class Loop:
                 self.sink.clear()
             self.own += time.perf_counter() - t1
             self.i += 1
+        sync()
         return (time.perf_counter() - t0) / n
 
 
@@ -87,7 +110,9 @@ with tempfile.TemporaryDirectory() as d:
         if lp.probe is not None:
             lp.probe.close()
 base_min, base_med = min(times[("none", 1)]), statistics.median(times[("none", 1)])
-print(f"bench_probe: MLP 256-512-512-512-10, batch 128, CPU fp32, 1 thread, {ROUNDS} rounds of 100 steps, "
+where = (f"CUDA ({torch.cuda.get_device_name()}) fp16 autocast + torch.amp.GradScaler" if CUDA
+         else "CPU fp32, 1 thread")
+print(f"bench_probe: MLP 256-512-512-512-10, batch 128, {where}, {ROUNDS} rounds of 100 steps, "
       f"torch {torch.__version__}, kernels ISA {ampscope._ampscope.cpu_isa()}")
 print(f"load average at the end: {os.getloadavg()[0]:.2f} {os.getloadavg()[1]:.2f} {os.getloadavg()[2]:.2f}")
 print("best = the fastest block (other processes' load only ever adds time); median = the middle block;")

@@ -3,10 +3,14 @@ torch.cuda.amp.GradScaler on a CUDA device. Exits 77 when neither exists (torch 
 its GradScaler disables itself without CUDA, and the _amp_* kernels have no CPU version).
 Loss * inf at chosen steps makes the gradients non-finite; torch then skips optimizer.step().
 Dumps, per step, torch's truth: the scale before/after and whether the weights moved.
+With --autocast (CUDA only, else exit 77): real fp16 training under torch.autocast with
+torch.amp.GradScaler("cuda") at init scale 2^24, where the first steps' scaled gradients overflow
+fp16 on their own (no poison needed for those), plus the poisoned steps.
 With --rule (any torch): common.RuleScaler, a stand-in that keeps a GradScaler's state in the
 same attributes and follows torch's update rule (tests the probe's reading of that state where no
 real scaler runs).
 argv: out.db dump.json [--rule]"""
+import contextlib
 import json
 import sys
 
@@ -15,7 +19,14 @@ import torch
 import ampscope
 from common import Net, RuleScaler
 
-if "--rule" in sys.argv:
+autocast = "--autocast" in sys.argv
+if autocast and not torch.cuda.is_available():
+    print(f"torch {torch.__version__}: --autocast needs a CUDA device")
+    sys.exit(77)
+if autocast:
+    device = "cuda"
+    scaler = torch.amp.GradScaler("cuda", init_scale=2.0 ** 24, growth_interval=3)
+elif "--rule" in sys.argv:
     device = "cpu"
     scaler = RuleScaler(init_scale=2.0 ** 10, growth_interval=3)
 elif torch.cuda.is_available():
@@ -31,13 +42,15 @@ else:
 torch.manual_seed(0)
 model = Net().to(device)
 opt = torch.optim.SGD(model.parameters(), lr=0.05)
-poison = {2, 5, 6}
+poison = {8, 11, 12} if autocast else {2, 5, 6}
+steps = 16 if autocast else 10
 truth = []
 probe = ampscope.watch(model, scaler=scaler, out=sys.argv[1], every=2, optimizer=opt)
-for step in range(10):
+for step in range(steps):
     opt.zero_grad()
-    loss = torch.nn.functional.cross_entropy(model(torch.randn(16, 6, device=device)),
-                                             torch.randint(0, 3, (16,), device=device))
+    with torch.autocast(device_type="cuda", dtype=torch.float16) if autocast else contextlib.nullcontext():
+        loss = torch.nn.functional.cross_entropy(model(torch.randn(16, 6, device=device)),
+                                                 torch.randint(0, 3, (16,), device=device))
     scaled = scaler.scale(loss * float("inf") if step in poison else loss)
     scaled.backward()
     before_w = model.fc1.weight.detach().clone()
@@ -48,4 +61,4 @@ for step in range(10):
     truth.append({"step": step, "scale_before": before, "scale_after": scaler.get_scale(), "skipped": not moved})
     probe.step(loss)
 probe.close()
-json.dump({"run_id": probe.run_id, "steps": truth, "device": device}, open(sys.argv[2], "w"))
+json.dump({"run_id": probe.run_id, "steps": truth, "device": device, "poison": sorted(poison)}, open(sys.argv[2], "w"))
