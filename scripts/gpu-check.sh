@@ -1,128 +1,217 @@
 #!/usr/bin/env bash
-# gpu-check.sh: what a GPU machine runs for AmpScope, headless, in one go, writing a log per
-# phase into OUT (default ./gpu-check-out):
-#   probe.txt          the machine: GPU, driver, nvcc, compiler, cmake, LibTorch
-#   selfcheck.txt      ampscope-cuda-selfcheck: the CUDA pass against the CPU pass (PASS/FAIL)
-#   bench_cuda.txt     bench_grad_stats_cuda: the pass against the device's copy bandwidth
-#   build.log          the headless build against the machine's LibTorch 2.x with CUDA
-#   tests.txt          ctest: the gpu-labelled tests and the core tests, on this machine
-#   bench_training.txt bench_training --device cuda (instrumentation on/off)
+# gpu-check.sh: what a GPU machine runs for AmpScope, in one go and within a time budget, writing
+# into OUT (default ./gpu-check-out). The phases run in order of importance; each is cut by
+# `timeout` so that the budget (GPU_CHECK_BUDGET_S, default 560 s) holds and the later ones still
+# get their turn. Files:
+#   summary.txt        the machine (GPU, driver, nvcc, compiler, LibTorch), each phase's time and
+#                      exit status, and the tail of each phase's log
+#   build.log          configure and build against the machine's LibTorch 2.x with CUDA: the GUI
+#                      too when Qt 6 Widgets is there (GPU_CHECK_DEBS), else headless
+#   tests.txt          ctest -L 'gpu|aten': the CUDA self-check, the CUDA pass, core's GradScaler
+#                      and sessions on CUDA against the CPU (and a real CUDA out-of-memory), the
+#                      GradScaler against ATen's own _amp_ ops on the CPU and on CUDA
+#   screenshot-*.png   `ampscope screenshot --window` offscreen, default and deep-mlp presets
+#                      (device auto = CUDA, real fp16): GUI builds only
+#   emulation/         issue 17: the three models on CUDA in real fp16 (twice), on the CPU in
+#                      AmpScope's fp16 emulation, and in fp32 on both, 300 steps each, compared
+#                      by scripts/compare-emulation.py (tables, CSV, figure)
+#   bench_training.txt bench_training --device cuda: statistics on/off, interleaved
+#   probe.txt          the Python probe's tests (real fp16 autocast skips) and bench_probe.py on CUDA
 #   record.txt         ampscope record on CUDA: every model and precision
-#   ncu.txt            with GPU_CHECK_NCU=1: Nsight Compute sections for two passes over 256 MB
+#   logs.tar.gz        every log above and the comparison's files, in one file
 #
-# Needs: nvcc, cmake, ninja, a C++20 compiler, python3 with torch (its LibTorch), and Qt 6
-# Core/Test, SQLite and zlib development files. Machines without the last three can get
-# them from Debian 12 packages unpacked into / (GPU_CHECK_DEBS=DIR of .deb files; only
-# packages not already installed are unpacked: the lent machines are thrown away after use).
+# Needs: nvidia-smi, nvcc, cmake, ninja, a C++20 compiler, python3 with torch (its LibTorch).
+# Qt 6, QCustomPlot, SQLite headers and fonts can come as Debian 12 packages from
+# scripts/gpu-carry.sh (GPU_CHECK_DEBS=DIR/debs): a package is unpacked into / only where the
+# machine lacks it (for a library: where ldconfig does not know its sonames), so a newer system
+# library is never replaced. GPU_CHECK_DATA=DIR/fashion-mnist: Fashion-MNIST for fashion-cnn.
 #
-#   scripts/gpu-check.sh [SRC]   SRC: the source tree to build (default: this checkout)
-# GPU_CHECK_ONLY_TESTS=1 skips the self-check, benchmarks and records (build and tests only).
+#   scripts/gpu-check.sh [SRC]     SRC: the source tree (default: this checkout)
+# GPU_CHECK_PHASES="tests screenshots emulation bench probe record" (default: all, in that order)
+# GPU_CHECK_MODELS="spiral-mlp deep-mlp fashion-cnn" (default): the emulation phase's models
+# GPU_CHECK_TARGETS: the build's targets (default: what the phases need; "all" for everything)
 set -uo pipefail
 SRC=${1:-$(cd "$(dirname "$0")/.." && pwd)}
 OUT=${OUT:-$PWD/gpu-check-out}
 JOBS=${JOBS:-$(nproc)}
-BUILD_BUDGET_S=${BUILD_BUDGET_S:-330}   # the full build is cut here so the rest still runs
-mkdir -p "$OUT"
+BUDGET=${GPU_CHECK_BUDGET_S:-560}
+BUILD_BUDGET_S=${BUILD_BUDGET_S:-300}
+PHASES=${GPU_CHECK_PHASES:-tests screenshots emulation bench probe record}
+B=${GPU_CHECK_BUILD:-/tmp/gc-build}
+mkdir -p "$OUT" "$OUT/emulation"
 T0=$(date +%s)
-el() { echo "[$(( $(date +%s) - T0 ))s] $*"; }
+SUMMARY=$OUT/summary.txt
+: >"$SUMMARY"
+now() { echo $(( $(date +%s) - T0 )); }
+say() { echo "[$(now)s] $*" | tee -a "$SUMMARY"; }
+# cap SECONDS CMD...: CMD under timeout, at most SECONDS and never past the budget's end (15 s
+# kept for packing up). 124 = cut.
+cap() {
+  local want=$1; shift
+  local left=$(( BUDGET - $(now) - 15 ))
+  if [ "$left" -lt 10 ]; then echo "not run: the budget is spent"; return 124; fi
+  [ "$want" -gt "$left" ] && want=$left
+  timeout -k 5 "$want" "$@"
+}
+wants() { [[ " $PHASES " == *" $1 "* ]]; }
+tail_into_summary() { { echo "--- $1 (last ${2:-15} lines)"; tail -n "${2:-15}" "$1" 2>/dev/null; } >>"$SUMMARY"; }
 
 {
-  el "probe"
-  nvidia-smi --query-gpu=name,driver_version,memory.total,clocks.max.sm,clocks.max.mem --format=csv 2>&1
+  nvidia-smi --query-gpu=name,driver_version,memory.total,clocks.max.sm,compute_cap --format=csv 2>&1
   nvcc --version 2>&1 | tail -2
   c++ --version 2>&1 | head -1
   cmake --version | head -1
-  ninja --version 2>&1
-  python3 -c 'import torch,sys;print("torch",torch.__version__,"cuda",torch.version.cuda,"prefix",torch.utils.cmake_prefix_path)' 2>&1
-  grep -E "^(PRETTY_NAME)" /etc/os-release
-  nproc
-} >"$OUT/probe.txt" 2>&1
+  python3 -c 'import torch,sys;print("torch",torch.__version__,"cuda",torch.version.cuda,"python",sys.version.split()[0])' 2>&1
+  grep -E "^PRETTY_NAME" /etc/os-release
+  echo "cores $(nproc)"
+} >>"$SUMMARY" 2>&1
 
+# --- Debian packages, only where the machine lacks them -------------------------------------
 if [ -n "${GPU_CHECK_DEBS:-}" ] && [ -d "$GPU_CHECK_DEBS" ]; then
+  ldconfig -p >/tmp/gc-ldcache
+  unpacked=() kept=()
   for f in "$GPU_CHECK_DEBS"/*.deb; do
     pkg=$(dpkg-deb -f "$f" Package)
-    if dpkg -s "$pkg" >/dev/null 2>&1 || dpkg -s "$pkg:amd64" >/dev/null 2>&1; then
-      echo "deb $pkg: installed, kept" >>"$OUT/probe.txt"
-    else
-      dpkg -x "$f" / && echo "deb $pkg: unpacked" >>"$OUT/probe.txt"
+    sonames=$(dpkg-deb -c "$f" | awk '{print $NF}' | grep -E '^\./usr/lib/x86_64-linux-gnu/lib[^/]*\.so\.[0-9]+$' | xargs -rn1 basename)
+    need=0
+    if [ -n "$sonames" ]; then
+      for s in $sonames; do grep -q "^[[:space:]]*$s " /tmp/gc-ldcache || need=1; done
+    elif ! dpkg -s "$pkg" >/dev/null 2>&1 && ! dpkg -s "$pkg:amd64" >/dev/null 2>&1; then
+      need=1
     fi
+    if [ $need = 1 ]; then dpkg -x "$f" / && unpacked+=("$pkg"); else kept+=("$pkg"); fi
   done
-  # A -dev package's lib*.so link names the Debian runtime's file; point broken ones at the
-  # machine's own runtime (same soname).
-  for l in /usr/lib/x86_64-linux-gnu/libz.so /usr/lib/x86_64-linux-gnu/libsqlite3.so; do
+  # A -dev package's libX.so names the Debian runtime's file: where the machine has its own
+  # (same soname, another minor version), point the link there.
+  for l in /usr/lib/x86_64-linux-gnu/*.so; do
     if [ -L "$l" ] && [ ! -e "$l" ]; then
       real=$(ls "$l".[0-9]* 2>/dev/null | head -1)
-      [ -n "$real" ] && ln -sf "$real" "$l" && echo "relinked $l -> $real" >>"$OUT/probe.txt"
+      [ -n "$real" ] && ln -sf "$real" "$l" && echo "relinked $l -> $real" >>"$SUMMARY"
     fi
   done
   ldconfig
+  say "debs: unpacked ${#unpacked[@]} (${unpacked[*]}); the machine had ${#kept[@]} (${kept[*]})"
 fi
 
-# 1. Kernels alone: no LibTorch, no Qt.
-el "kernels build" >>"$OUT/probe.txt"
-cmake -S "$SRC/kernels" -B /tmp/gc-kernels -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo >"$OUT/selfcheck.txt" 2>&1 &&
-  cmake --build /tmp/gc-kernels -j "$JOBS" >>"$OUT/selfcheck.txt" 2>&1
-KERNELS_OK=$?
-
-# 2. The headless build against this machine's LibTorch, in the background meanwhile.
+# --- configure and build --------------------------------------------------------------------
 TORCH_PREFIX=$(python3 -c 'import torch;print(torch.utils.cmake_prefix_path)' 2>/dev/null)
-(
-  el "configure"
-  cmake -S "$SRC" -B /tmp/gc-build -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DAMPSCOPE_GUI=OFF \
-    -DCMAKE_PREFIX_PATH="$TORCH_PREFIX" -DCMAKE_CUDA_ARCHITECTURES=90 2>&1 &&
-    el "build" && timeout "$BUILD_BUDGET_S" nice -n 5 cmake --build /tmp/gc-build -j "$JOBS" -- -k 0 2>&1
-  echo "build exit $?"
-  el "build done"
-) >"$OUT/build.log" 2>&1 &
-BUILD_PID=$!
-
-if [ $KERNELS_OK -eq 0 ] && [ -z "${GPU_CHECK_ONLY_TESTS:-}" ]; then
-  el "selfcheck" >>"$OUT/probe.txt"
-  timeout 200 /tmp/gc-kernels/ampscope-cuda-selfcheck >>"$OUT/selfcheck.txt" 2>&1
-  echo "selfcheck exit $?" >>"$OUT/selfcheck.txt"
-  el "bench_grad_stats_cuda" >>"$OUT/probe.txt"
-  timeout 200 /tmp/gc-kernels/bench_grad_stats_cuda >"$OUT/bench_cuda.txt" 2>&1
-  echo "bench exit $?" >>"$OUT/bench_cuda.txt"
-  if [ -n "${GPU_CHECK_NCU:-}" ] && command -v ncu >/dev/null; then
-    # The third read-only pass over 256 MB and the first unscaling one, under Nsight Compute.
-    el "ncu" >>"$OUT/probe.txt"
-    timeout 120 ncu -k regex:grad_stats_kernel --launch-skip 2 --launch-count 2 --section SpeedOfLight \
-      --section WarpStateStats --section ComputeWorkloadAnalysis --section MemoryWorkloadAnalysis \
-      --section Occupancy --section LaunchStats /tmp/gc-kernels/bench_grad_stats_cuda --profile >"$OUT/ncu.txt" 2>&1
-  fi
+ARCH=$(nvidia-smi --query-gpu=compute_cap --format=csv,noheader 2>/dev/null | head -1 | tr -d '.')
+PYBIND11_DIR=$(python3 -m pybind11 --cmakedir 2>/dev/null)
+GUI=OFF
+ls /usr/lib/x86_64-linux-gnu/cmake/Qt6Widgets/Qt6WidgetsConfig.cmake >/dev/null 2>&1 && GUI=ON
+if [ -z "${GPU_CHECK_TARGETS:-}" ]; then
+  TARGETS="ampscope test_cuda_core test_grad_scaler test_grad_stats_cuda ampscope-cuda-selfcheck bench_training test_probe"
+elif [ "$GPU_CHECK_TARGETS" = all ]; then
+  TARGETS=""
+else
+  TARGETS=$GPU_CHECK_TARGETS
 fi
-wait $BUILD_PID
-el "build finished" >>"$OUT/probe.txt"
+say "configure (GUI $GUI, CUDA architecture ${ARCH:-default}, LibTorch $TORCH_PREFIX)"
+cmake -S "$SRC" -B "$B" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DAMPSCOPE_GUI=$GUI -DAMPSCOPE_CUDA=ON \
+  -DCMAKE_PREFIX_PATH="$TORCH_PREFIX" ${ARCH:+-DCMAKE_CUDA_ARCHITECTURES=$ARCH} \
+  ${PYBIND11_DIR:+-Dpybind11_DIR=$PYBIND11_DIR} >"$OUT/build.log" 2>&1
+say "configure exit $?"
+grep -E "AmpScope:|Python probe" "$OUT/build.log" >>"$SUMMARY"
+say "build ($TARGETS)"
+# The Python extension's target exists only where pybind11 and torch were found.
+grep -q "Python probe ON" "$OUT/build.log" && [ -n "$TARGETS" ] && TARGETS="$TARGETS ampscope_python_ext"
+cap "$BUILD_BUDGET_S" cmake --build "$B" -j "$JOBS" ${TARGETS:+--target $TARGETS} -- -k 0 >>"$OUT/build.log" 2>&1
+say "build exit $?"
+grep -E "error|FAILED" "$OUT/build.log" | head -20 >>"$SUMMARY"
 
-B=/tmp/gc-build
-if [ -x $B/app/ampscope ] || [ -x $B/bench/bench_training ]; then
-  export OPENBLAS_NUM_THREADS=1
-  [ -z "${GPU_CHECK_ONLY_TESTS:-}" ] && {
-    el "record"
+export OPENBLAS_NUM_THREADS=1 QT_QPA_PLATFORM=offscreen
+DATA=${GPU_CHECK_DATA:+--data-dir $GPU_CHECK_DATA}
+
+# --- tests on the GPU -----------------------------------------------------------------------
+if wants tests; then
+  say "tests"
+  (cd "$B" && cap 150 ctest -L "gpu|aten" --output-on-failure -j4 --timeout 140) >"$OUT/tests.txt" 2>&1
+  say "tests exit $?"
+  if [ -x "$B/kernels/ampscope-cuda-selfcheck" ]; then
+    cap 120 "$B/kernels/ampscope-cuda-selfcheck" >"$OUT/selfcheck.txt" 2>&1
+    say "ampscope-cuda-selfcheck exit $?"
+    tail_into_summary "$OUT/selfcheck.txt" 4
+  fi
+  # Every slot's verdict (PASS/SKIP/FAIL lines) of the two core tests, verbose.
+  for t in test_cuda_core test_grad_scaler; do
+    exe=$(find "$B/tests" -type f -name $t -perm -u+x | head -1)
+    [ -n "$exe" ] && { echo "== $t"; cap 90 "$exe" 2>&1 | grep -E "^(PASS|SKIP|FAIL|XFAIL|QINFO|QWARN|Totals)|Loc:" | head -150; } >>"$OUT/tests.txt"
+  done
+  { echo "--- tests: verdicts"; grep -E "Test +#|tests passed|^(SKIP|FAIL|QINFO|Totals)|^== " "$OUT/tests.txt" | grep -v "^PASS" | head -60; } >>"$SUMMARY"
+fi
+
+# --- screenshots of the GUI training on CUDA ------------------------------------------------
+if wants screenshots && [ -x "$B/app/ampscope" ] && [ "$GUI" = ON ]; then
+  say "screenshots"
+  for p in default:default deep-mlp-no-scaler:deep-mlp; do
+    cap 90 "$B/app/ampscope" screenshot --window --preset "${p%%:*}" --steps 300 --size 1600x1000 \
+      --out "$OUT/screenshot-cuda-${p##*:}.png" >>"$OUT/screenshots.txt" 2>&1
+    say "screenshot ${p%%:*} exit $?"
+  done
+fi
+
+# --- issue 17: real fp16 on CUDA against the CPU's emulation --------------------------------
+if wants emulation && [ -x "$B/app/ampscope" ]; then
+  say "emulation"
+  db=/tmp/gc-emulation.db
+  rm -f $db*
+  flags="--steps 300 --seed 1 --growth-interval 50 --reference-every 10 --out $db $DATA"
+  {
+    for m in ${GPU_CHECK_MODELS:-spiral-mlp deep-mlp fashion-cnn}; do
+      for run in "cuda fp16" "cuda fp16" "cpu fp16" "cuda fp32" "cpu fp32"; do
+        set -- $run
+        echo "== $m $1 $2"
+        cap 90 "$B/app/ampscope" record --model $m --device $1 --precision $2 $flags </dev/null 2>&1 | tail -1
+      done
+    done
+  } >"$OUT/emulation/records.txt" 2>&1
+  say "emulation records done"
+  cap 60 python3 "$SRC/scripts/compare-emulation.py" $db --out "$OUT/emulation" >"$OUT/emulation/compare.txt" 2>&1
+  say "compare exit $?"
+  { echo "--- the comparison's summary"; sed -n '1,/^### Loss curves/p' "$OUT/emulation/emulation_comparison.md" 2>/dev/null
+    grep -A12 "^### Overflow steps" "$OUT/emulation/emulation_comparison.md" 2>/dev/null; } >>"$SUMMARY"
+fi
+
+# --- statistics overhead on a CUDA training step --------------------------------------------
+if wants bench && [ -x "$B/bench/bench_training" ]; then
+  say "bench_training --device cuda"
+  cap 150 "$B/bench/bench_training" --device cuda $DATA >"$OUT/bench_training.txt" 2>&1
+  say "bench_training exit $?"
+  tail_into_summary "$OUT/bench_training.txt" 20
+fi
+
+# --- the Python probe on CUDA ---------------------------------------------------------------
+if wants probe && [ -d "$B/python/ampscope" ]; then
+  say "probe"
+  {
+    (cd "$B" && cap 120 ctest -L python --output-on-failure --timeout 110)
+    exe=$(find "$B/tests" -type f -name test_probe -perm -u+x | head -1)
+    [ -n "$exe" ] && cap 90 "$exe" 2>&1 | grep -E "^(PASS|SKIP|FAIL)|Loc:"
+    PYTHONPATH="$B/python" cap 120 python3 "$SRC/bench/bench_probe.py" 6 cuda
+  } >"$OUT/probe.txt" 2>&1
+  say "probe exit $?"
+  tail_into_summary "$OUT/probe.txt" 30
+fi
+
+# --- every model and precision on CUDA ------------------------------------------------------
+if wants record && [ -x "$B/app/ampscope" ]; then
+  say "record"
+  {
     for m in spiral-mlp deep-mlp fashion-cnn; do
       for p in fp32 bf16 fp16; do
         echo "== $m $p cuda"
-        timeout 60 $B/app/ampscope record --model $m --precision $p --device cuda --steps 200 \
-          ${GPU_CHECK_DATA:+--data-dir $GPU_CHECK_DATA} --out /tmp/gc-runs.sqlite </dev/null 2>&1 | tail -2
+        cap 60 "$B/app/ampscope" record --model $m --precision $p --device cuda --steps 200 $DATA \
+          --out /tmp/gc-runs.sqlite </dev/null 2>&1 | tail -1
       done
     done
     echo "== deep-mlp fp16 cuda, default scaler, inf into fc1 at step 50"
-    timeout 60 $B/app/ampscope record --model deep-mlp --precision fp16 --device cuda --steps 100 \
-      --inject fc1:inf@50 --out /tmp/gc-runs.sqlite </dev/null 2>&1 | tail -2
+    cap 60 "$B/app/ampscope" record --model deep-mlp --precision fp16 --device cuda --steps 100 \
+      --inject fc1:inf@50 --out /tmp/gc-runs.sqlite </dev/null 2>&1 | tail -1
   } >"$OUT/record.txt" 2>&1
-  el "bench_training" >>"$OUT/probe.txt"
-  [ -z "${GPU_CHECK_ONLY_TESTS:-}" ] && timeout 150 $B/bench/bench_training --device cuda ${GPU_CHECK_BENCH_QUICK:+--quick} ${GPU_CHECK_DATA:+--data-dir $GPU_CHECK_DATA} \
-    >"$OUT/bench_training.txt" 2>&1
-  echo "bench_training exit $?" >>"$OUT/bench_training.txt"
-  el "tests" >>"$OUT/probe.txt"
-  # The gpu-labelled tests, then every other test built here (LibTorch 2.x instead of
-  # Debian's 1.13: the same assertions must hold).
-  (cd $B && timeout 150 ctest -L "gpu" --output-on-failure -j4 2>&1;
-   timeout 180 ctest -LE "gpu" -E "^bench_|^package_" --output-on-failure -j8 --timeout 170 2>&1
-   # A failed Qt test again, alone and verbose: the last lines show the step it died in.
-   for t in $(cut -d: -f2 Testing/Temporary/LastTestsFailed.log 2>/dev/null); do
-     exe=$(find tests -type f -name "$t" -perm -u+x | head -1)
-     [ -n "$exe" ] && { echo "== $t again, alone, -v2"; timeout 120 "$exe" -v2 2>&1 | grep -v "^PASS\|^QDEBUG\|^INFO" | tail -30; }
-   done) >"$OUT/tests.txt" 2>&1
+  tail_into_summary "$OUT/record.txt" 25
 fi
-el "done" >>"$OUT/probe.txt"
+
+say "done"
+(cd "$OUT" && tar czf logs.tar.gz --exclude=logs.tar.gz --exclude='*.png' . 2>/dev/null)
+# Only a few files come back from a lent machine: the summary, the pictures, one archive.
+cp "$OUT/emulation/emulation_comparison.png" "$OUT/" 2>/dev/null
