@@ -21,7 +21,7 @@ DIR=$(cd "$DIR" && pwd)
 
 PACKAGES=(
   # Qt 6 and QCustomPlot, runtime and development
-  libqt6core6 libqt6dbus6 libqt6gui6 libqt6widgets6 libqt6printsupport6 libqt6svg6 libqt6test6
+  libqt6core6 libqt6dbus6 libdbus-1-3 libqt6gui6 libqt6widgets6 libqt6printsupport6 libqt6svg6 libqt6test6
   qt6-base-dev qt6-base-dev-tools qt6-svg-dev qmake6 qmake6-bin
   libqcustomplot2.1-qt6 libqcustomplot-dev
   # what those libraries load that a CUDA image may lack

@@ -29,6 +29,7 @@
 #   scripts/gpu-check.sh [SRC]     SRC: the source tree (default: this checkout)
 # GPU_CHECK_PHASES="tests screenshots emulation bench probe record" (default: all, in that order)
 # GPU_CHECK_MODELS="spiral-mlp deep-mlp fashion-cnn" (default): the emulation phase's models
+# GPU_CHECK_BENCH_ARGS: more arguments for bench_training (e.g. --quick)
 # GPU_CHECK_TARGETS: the build's targets (default: what the phases need; "all" for everything)
 set -uo pipefail
 SRC=${1:-$(cd "$(dirname "$0")/.." && pwd)}
@@ -69,18 +70,29 @@ tail_into_summary() { { echo "--- $1 (last ${2:-15} lines)"; tail -n "${2:-15}" 
 # --- Debian packages, only where the machine lacks them -------------------------------------
 if [ -n "${GPU_CHECK_DEBS:-}" ] && [ -d "$GPU_CHECK_DEBS" ]; then
   ldconfig -p >/tmp/gc-ldcache
+  rm -rf /tmp/gc-debroot && mkdir -p /tmp/gc-debroot
   unpacked=() kept=()
   for f in "$GPU_CHECK_DEBS"/*.deb; do
     pkg=$(dpkg-deb -f "$f" Package)
-    sonames=$(dpkg-deb -c "$f" | awk '{print $NF}' | grep -E '^\./usr/lib/x86_64-linux-gnu/lib[^/]*\.so\.[0-9]+$' | xargs -rn1 basename)
+    sonames=$(dpkg-deb -c "$f" | awk '{ if ($(NF-1) == "->") print $(NF-2); else print $NF }' |
+              grep -E '^\./(usr/)?lib/x86_64-linux-gnu/lib[^/]*\.so\.[0-9]+$' | xargs -rn1 basename)
     need=0
     if [ -n "$sonames" ]; then
       for s in $sonames; do grep -q "^[[:space:]]*$s " /tmp/gc-ldcache || need=1; done
     elif ! dpkg -s "$pkg" >/dev/null 2>&1 && ! dpkg -s "$pkg:amd64" >/dev/null 2>&1; then
       need=1
     fi
-    if [ $need = 1 ]; then dpkg -x "$f" / && unpacked+=("$pkg"); else kept+=("$pkg"); fi
+    if [ $need = 1 ]; then dpkg -x "$f" /tmp/gc-debroot && unpacked+=("$pkg"); else kept+=("$pkg"); fi
   done
+  # Into / through a staging folder: Debian 12 packages still put some files under /lib, and
+  # unpacking them straight into a merged-/usr system (Ubuntu 24.04: /lib -> usr/lib) replaces
+  # that link with a folder, after which nothing links (seen on the H200, 2026-11-26).
+  for d in lib lib64 bin sbin; do
+    if [ -d /tmp/gc-debroot/$d ] && [ ! -L /tmp/gc-debroot/$d ]; then
+      mkdir -p /tmp/gc-debroot/usr/$d && cp -a /tmp/gc-debroot/$d/. /tmp/gc-debroot/usr/$d/ && rm -rf /tmp/gc-debroot/$d
+    fi
+  done
+  [ -d /tmp/gc-debroot ] && tar -C /tmp/gc-debroot -cf - . | tar -C / -xf - --keep-directory-symlink
   # A -dev package's libX.so names the Debian runtime's file: where the machine has its own
   # (same soname, another minor version), point the link there.
   for l in /usr/lib/x86_64-linux-gnu/*.so; do
@@ -184,7 +196,7 @@ fi
 # --- statistics overhead on a CUDA training step --------------------------------------------
 if wants bench && [ -x "$B/bench/bench_training" ]; then
   say "bench_training --device cuda"
-  cap 150 "$B/bench/bench_training" --device cuda $DATA >"$OUT/bench_training.txt" 2>&1
+  cap 150 stdbuf -oL "$B/bench/bench_training" --device cuda $DATA ${GPU_CHECK_BENCH_ARGS:-} >"$OUT/bench_training.txt" 2>&1
   say "bench_training exit $?"
   tail_into_summary "$OUT/bench_training.txt" 20
 fi
