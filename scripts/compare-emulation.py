@@ -787,7 +787,7 @@ def write_figure(results, args, out_dir):
     n = len(results)
     # 11 inches wide: printed across both columns of a report (about 7 inches), the 10-point
     # labels come out at about 6.4 points
-    fig, axes = plt.subplots(n, 4, figsize=(11, 2.8 * n + 0.3), squeeze=False)
+    fig, axes = plt.subplots(n, 4, figsize=(11, 2.8 * n + 0.85), squeeze=False)
     for i, res in enumerate(results):
         model, steps, roles = res["model"], res["steps"], res["roles"]
         legend = i == 0
@@ -811,8 +811,6 @@ def write_figure(results, args, out_dir):
         ax.set_title(f"{model}: loss")
         ax.set_xlabel("step")
         ax.set_ylabel("loss (log)")
-        if legend and drawn:
-            ax.legend(loc="upper right")
         # 2: loss scale
         ax = axes[i][1]
         drawn = False
@@ -831,15 +829,25 @@ def write_figure(results, args, out_dir):
         ax.set_title(f"{model}: loss scale")
         ax.set_xlabel("step")
         ax.set_ylabel("log2 scale_before")
-        if legend and drawn:
-            ax.legend(loc="best")
         # 3, 4: per-layer zero and underflow shares, C against A
-        for j, (key, words) in enumerate((("zero", "zero share"),
-                                          ("underflow", "underflow share"))):
+        for j, (key, words) in enumerate((("zero", "zeros"),
+                                          ("underflow", "underflow"))):
             # a scatter of C against A, one point per tensor, rather than bars: legible with the
             # 39 tensors of deep-mlp too; points off the diagonal are the differences
             share_panel(axes[i][2 + j], res, key, words, args, legend)
-    fig.tight_layout()
+    # One legend for the whole figure, above the panels (inside a panel it covers the curves):
+    # the lines and markers of the first row, each label once.
+    handles, labels = [], []
+    for ax in axes[0]:
+        for h, l in zip(*ax.get_legend_handles_labels()):
+            if l not in labels and not l.startswith("_"):
+                handles.append(h)
+                labels.append(l)
+    top = 1.0 - 0.55 / (2.8 * n + 0.85)
+    if handles:
+        fig.legend(handles, labels, loc="upper center", ncol=min(len(labels), 5), frameon=False,
+                   bbox_to_anchor=(0.5, 1.0))
+    fig.tight_layout(rect=(0, 0, 1, top))
     files = []
     for ext in ("png", "svg"):
         path = os.path.join(out_dir, f"emulation_comparison.{ext}")
@@ -892,19 +900,19 @@ def share_panel(ax, res, key, words, args, legend):
     ax.set_ylim(lo / 1.5, hi)
     flagged = sorted((r for r in pts if r[0]["beyond"][key]),
                      key=lambda r: -abs(r[1] - r[2]))
-    for row, a, c, _ in flagged[:4]:
-        ax.annotate(row["name"], (max(a, lo), max(c, lo)), xytext=(4, -10),
+    # The three that differ most, named, their labels stepped down so that neighbours stay legible.
+    for n_label, (row, a, c, _) in enumerate(flagged[:3]):
+        ax.annotate(row["name"], (max(a, lo), max(c, lo)), xytext=(5, -9 - 9 * n_label),
                     textcoords="offset points", fontsize=7.5, color="C3")
-    ax.text(0.98, 0.03, f"beyond nondeterminism: {len(flagged)}/{len(pts)}\n(0 drawn at the "
-            f"lower edge)", ha="right", va="bottom", transform=ax.transAxes, fontsize=8)
+    # How many differ, in the title (a note inside the panel covered points and tick labels).
+    ax.set_title(f"{res['model']}: {words}, {len(flagged)}/{len(pts)} \u2260")
     if legend:
-        # proxies: one entry per marker kind, whatever the points' colours
+        # proxies for the figure's legend: one entry per marker kind, whatever the colours
         for kind, marker in KIND_MARKER.items():
             ax.plot([], [], linestyle="none", marker=marker, color="C0",
                     markerfacecolor="none", label=KIND_WORDS[kind])
         ax.plot([], [], linestyle="none", marker="o", color="C3",
-                label="beyond nondeterminism")
-        ax.legend(loc="upper left", framealpha=0.85)
+                label="\u2260: beyond nondeterminism (a share of 0 is drawn at the lower edge)")
 
 
 # --------------------------------------------------------------------------------------------

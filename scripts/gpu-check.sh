@@ -15,6 +15,7 @@
 #   emulation/         issue 17: the three models on CUDA in real fp16 (twice), on the CPU in
 #                      AmpScope's fp16 emulation, and in fp32 on both, 300 steps each, compared
 #                      by scripts/compare-emulation.py (tables, CSV, figure)
+#   emulation.db.gz    the comparison's fifteen runs (a run store), to redo the figure anywhere
 #   bench_training.txt bench_training --device cuda: statistics on/off, interleaved
 #   probe.txt          the Python probe's tests (real fp16 autocast skips) and bench_probe.py on CUDA
 #   record.txt         ampscope record on CUDA: every model and precision
@@ -189,6 +190,9 @@ if wants emulation && [ -x "$B/app/ampscope" ]; then
   say "emulation records done"
   cap 60 python3 "$SRC/scripts/compare-emulation.py" $db --out "$OUT/emulation" >"$OUT/emulation/compare.txt" 2>&1
   say "compare exit $?"
+  # The store itself (23 MB for the fifteen runs: over what a lent machine hands back), gzipped,
+  # so that the figure and any other question can be redone without the GPU.
+  gzip -c $db >"$OUT/emulation.db.gz" 2>/dev/null
   { echo "--- the comparison's summary"; sed -n '1,/^### Loss curves/p' "$OUT/emulation/emulation_comparison.md" 2>/dev/null
     grep -A12 "^### Overflow steps" "$OUT/emulation/emulation_comparison.md" 2>/dev/null; } >>"$SUMMARY"
 fi
@@ -233,6 +237,6 @@ if wants record && [ -x "$B/app/ampscope" ]; then
 fi
 
 say "done"
-(cd "$OUT" && tar czf logs.tar.gz --exclude=logs.tar.gz --exclude='*.png' . 2>/dev/null)
+(cd "$OUT" && tar czf logs.tar.gz --exclude=logs.tar.gz --exclude='*.png' --exclude='*.db.gz' . 2>/dev/null)
 # Only a few files come back from a lent machine: the summary, the pictures, one archive.
 cp "$OUT/emulation/emulation_comparison.png" "$OUT/" 2>/dev/null

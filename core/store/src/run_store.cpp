@@ -52,8 +52,8 @@ void RunStore::Impl::open() {
     // SQLite answers the loser SQLITE_BUSY at once, without calling the busy handler: retry for
     // as long as the busy timeout would have waited, then report as any other failure.
     for (int tries = 0; tries < 500; ++tries) {
-      const int rc = sqlite3_exec(db, "PRAGMA journal_mode=WAL", nullptr, nullptr, nullptr);
-      if ((rc & 0xff) != SQLITE_BUSY) break;
+      const int wal_rc = sqlite3_exec(db, "PRAGMA journal_mode=WAL", nullptr, nullptr, nullptr);
+      if ((wal_rc & 0xff) != SQLITE_BUSY) break;
       std::this_thread::sleep_for(std::chrono::milliseconds(10));
     }
     exec("PRAGMA journal_mode=WAL", Doing::SettingUp);
