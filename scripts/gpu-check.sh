@@ -28,7 +28,8 @@
 # library is never replaced. GPU_CHECK_DATA=DIR/fashion-mnist: Fashion-MNIST for fashion-cnn.
 #
 #   scripts/gpu-check.sh [SRC]     SRC: the source tree (default: this checkout)
-# GPU_CHECK_PHASES="tests screenshots emulation bench probe record" (default: all, in that order)
+# GPU_CHECK_PHASES="tests screenshots emulation bench emulation-exact probe record" (default: all,
+#   in that order; emulation-exact: the emulation comparison with cuBLAS's fp16 reductions in fp32)
 # GPU_CHECK_MODELS="spiral-mlp deep-mlp fashion-cnn" (default): the emulation phase's models
 # GPU_CHECK_BENCH_ARGS: more arguments for bench_training (e.g. --quick)
 # GPU_CHECK_TARGETS: the build's targets (default: what the phases need; "all" for everything)
@@ -38,7 +39,7 @@ OUT=${OUT:-$PWD/gpu-check-out}
 JOBS=${JOBS:-$(nproc)}
 BUDGET=${GPU_CHECK_BUDGET_S:-560}
 BUILD_BUDGET_S=${BUILD_BUDGET_S:-300}
-PHASES=${GPU_CHECK_PHASES:-tests screenshots emulation bench probe record}
+PHASES=${GPU_CHECK_PHASES:-tests screenshots emulation bench emulation-exact probe record}
 B=${GPU_CHECK_BUILD:-/tmp/gc-build}
 mkdir -p "$OUT" "$OUT/emulation"
 T0=$(date +%s)
@@ -193,6 +194,11 @@ if wants emulation && [ -x "$B/app/ampscope" ]; then
   # The store itself (23 MB for the fifteen runs: over what a lent machine hands back), gzipped,
   # so that the figure and any other question can be redone without the GPU.
   gzip -c $db >"$OUT/emulation.db.gz" 2>/dev/null
+  # The same, only over the steps where real and emulated fp16 ran at the same scale: tells a
+  # difference of the arithmetic from one of the scale trajectories.
+  mkdir -p "$OUT/emulation/same-scale"
+  cap 60 python3 "$SRC/scripts/compare-emulation.py" $db --same-scale-only --no-figure \
+    --out "$OUT/emulation/same-scale" >"$OUT/emulation/same-scale/compare.txt" 2>&1
   { echo "--- the comparison's summary"; sed -n '1,/^### Loss curves/p' "$OUT/emulation/emulation_comparison.md" 2>/dev/null
     grep -A12 "^### Overflow steps" "$OUT/emulation/emulation_comparison.md" 2>/dev/null; } >>"$SUMMARY"
 fi
@@ -203,6 +209,33 @@ if wants bench && [ -x "$B/bench/bench_training" ]; then
   cap 150 stdbuf -oL "$B/bench/bench_training" --device cuda $DATA ${GPU_CHECK_BENCH_ARGS:-} >"$OUT/bench_training.txt" 2>&1
   say "bench_training exit $?"
   tail_into_summary "$OUT/bench_training.txt" 20
+fi
+
+# --- the emulation again, with cuBLAS reducing fp16 products in fp32 --------------------------
+# docs/measurements.md: real fp16 underflowed 2-4x more than the emulation in deep-mlp's hidden
+# layers on the H200; the candidate cause is cuBLAS's reduced-precision fp16 reductions, on by
+# default in PyTorch. The real fp16 runs again with them off (AMPSCOPE_CUBLAS_FP16_REDUCTION=0).
+if wants emulation-exact && [ -x "$B/app/ampscope" ]; then
+  say "emulation with fp32 reductions"
+  db2=/tmp/gc-emulation-fp32-reduction.db
+  rm -f $db2*
+  mkdir -p "$OUT/emulation-fp32-reduction"
+  flags="--steps 300 --seed 1 --growth-interval 50 --reference-every 10 --out $db2 $DATA"
+  {
+    for m in ${GPU_CHECK_MODELS:-spiral-mlp deep-mlp fashion-cnn}; do
+      for run in "cuda fp16" "cuda fp16" "cpu fp16" "cuda fp32" "cpu fp32"; do
+        set -- $run
+        echo "== $m $1 $2 (AMPSCOPE_CUBLAS_FP16_REDUCTION=0)"
+        AMPSCOPE_CUBLAS_FP16_REDUCTION=0 cap 90 "$B/app/ampscope" record --model $m --device $1 --precision $2 \
+          $flags </dev/null 2>&1 | tail -1
+      done
+    done
+  } >"$OUT/emulation-fp32-reduction/records.txt" 2>&1
+  cap 60 python3 "$SRC/scripts/compare-emulation.py" $db2 --out "$OUT/emulation-fp32-reduction" \
+    >"$OUT/emulation-fp32-reduction/compare.txt" 2>&1
+  say "compare (fp32 reductions) exit $?"
+  { echo "--- with fp32 reductions: per-layer underflow, deep-mlp"
+    grep -A45 '^\*\*deep-mlp\*\*' "$OUT/emulation-fp32-reduction/emulation_comparison.md" | cut -d'|' -f2,8-11; } >>"$SUMMARY"
 fi
 
 # --- the Python probe on CUDA ---------------------------------------------------------------

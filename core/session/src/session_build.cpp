@@ -4,6 +4,9 @@
 #include "fused_optimizers.h"
 #include "training_session_impl.h"
 
+#include <cstdlib>
+#include <string_view>
+
 namespace ampscope {
 
 void TrainingSession::Impl::build() {
@@ -18,6 +21,12 @@ void TrainingSession::Impl::build() {
   dev_kind = (cfg.device == DeviceKind::CUDA || (cfg.device == DeviceKind::Auto && cuda)) ? DeviceKind::CUDA
                                                                                           : DeviceKind::CPU;
   device = dev_kind == DeviceKind::CUDA ? torch::Device(torch::kCUDA, 0) : torch::Device(torch::kCPU);
+  // AMPSCOPE_CUBLAS_FP16_REDUCTION=0: cuBLAS's fp16 matrix products reduce in fp32 (PyTorch's
+  // allow_fp16_reduced_precision_reduction off; on by default). The test of why real fp16
+  // underflowed more than the emulation in deep-mlp (docs/measurements.md); process-wide.
+  if (dev_kind == DeviceKind::CUDA)
+    if (const char* v = std::getenv("AMPSCOPE_CUBLAS_FP16_REDUCTION"); v && std::string_view(v) == "0")
+      at::globalContext().setAllowFP16ReductionCuBLAS(false);
   torch::manual_seed(cfg.seed);
   data = make_dataset(cfg.dataset, cfg.seed, cfg.data_dir);
   sampler = std::make_unique<BatchSampler>(*data, cfg.batch_size, cfg.seed + 1);
