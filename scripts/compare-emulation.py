@@ -217,25 +217,21 @@ def assign_roles(runs, real_device, emulated_device):
     out = {}
     for model, rs in models.items():
         roles, used = {}, set()
-        real16 = [r for r in rs if on_device(r, real_device) and fmt_of(r) == "fp16"]
-        for role, r in zip("AB", real16):
-            roles[role] = r
-            used.add(r["id"])
-        emu16 = [r for r in rs if on_device(r, emulated_device) and fmt_of(r) == "fp16"
-                 and "emulated" in r["precision"].lower() and r["id"] not in used]
-        if emu16:
-            roles["C"] = emu16[0]
-            used.add(emu16[0]["id"])
-        real32 = [r for r in rs if on_device(r, real_device) and fmt_of(r) == "fp32"
-                  and r["id"] not in used]
-        if real32:
-            roles["D"] = real32[0]
-            used.add(real32[0]["id"])
-        emu32 = [r for r in rs if on_device(r, emulated_device) and fmt_of(r) == "fp32"
-                 and r["id"] not in used]
-        if emu32:
-            roles["E"] = emu32[0]
-            used.add(emu32[0]["id"])
+
+        def unused(device, fmt, emulated=False):
+            """This model's runs on `device` in `fmt` that no role has taken yet, in id order."""
+            return [r for r in rs if on_device(r, device) and fmt_of(r) == fmt and r["id"] not in used
+                    and (not emulated or "emulated" in r["precision"].lower())]
+
+        # A and B: the first two real fp16 runs; C, D, E: the first of theirs. In this order,
+        # each from what the roles before it left.
+        for roles_here, device, fmt, emulated in (("AB", real_device, "fp16", False),
+                                                  ("C", emulated_device, "fp16", True),
+                                                  ("D", real_device, "fp32", False),
+                                                  ("E", emulated_device, "fp32", False)):
+            for role, r in zip(roles_here, unused(device, fmt, emulated)):
+                roles[role] = r
+                used.add(r["id"])
         ignored = [r for r in rs if r["id"] not in used]
         out[model] = dict(roles=roles, ignored=ignored, notes=[])
     return out
@@ -312,13 +308,15 @@ def compare_scale(x, y):
     common = sorted(set(x) & set(y))
     differ = [s for s in common if x[s][1] != y[s][1]]
     first = differ[0] if differ else None
+    # column 4: skipped, column 3: found_inf; each run's steps with the flag, among the common ones
+    flagged = {(run, col): {s for s in common if steps[s][col]} for run, steps in (("x", x), ("y", y)) for col in (3, 4)}
     return dict(
         n=len(common), n_differ=len(differ), first=first,
         first_values=(x[first][1], y[first][1]) if first is not None else None,
-        skipped_x=sorted(set(s for s in common if x[s][4]) - set(s for s in common if y[s][4])),
-        skipped_y=sorted(set(s for s in common if y[s][4]) - set(s for s in common if x[s][4])),
-        inf_x=sorted(set(s for s in common if x[s][3]) - set(s for s in common if y[s][3])),
-        inf_y=sorted(set(s for s in common if y[s][3]) - set(s for s in common if x[s][3])),
+        skipped_x=sorted(flagged["x", 4] - flagged["y", 4]),
+        skipped_y=sorted(flagged["y", 4] - flagged["x", 4]),
+        inf_x=sorted(flagged["x", 3] - flagged["y", 3]),
+        inf_y=sorted(flagged["y", 3] - flagged["x", 3]),
     )
 
 
