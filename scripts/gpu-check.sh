@@ -174,20 +174,26 @@ if wants screenshots && [ -x "$B/app/ampscope" ] && [ "$GUI" = ON ]; then
 fi
 
 # --- issue 17: real fp16 on CUDA against the CPU's emulation --------------------------------
+# emulation_runs DB: per model, 300 steps each from the same seed into a new store DB: CUDA fp16
+# twice (A, B), the CPU's emulated fp16 (C), fp32 on CUDA (D) and on the CPU (E), the roles
+# scripts/compare-emulation.py reads. The environment (AMPSCOPE_CUBLAS_FP16_REDUCTION) reaches
+# every run.
+emulation_runs() {
+  local db=$1 m run
+  rm -f "$db"*
+  for m in ${GPU_CHECK_MODELS:-spiral-mlp deep-mlp fashion-cnn}; do
+    for run in "cuda fp16" "cuda fp16" "cpu fp16" "cuda fp32" "cpu fp32"; do
+      set -- $run
+      echo "== $m $1 $2${AMPSCOPE_CUBLAS_FP16_REDUCTION:+ (AMPSCOPE_CUBLAS_FP16_REDUCTION=$AMPSCOPE_CUBLAS_FP16_REDUCTION)}"
+      cap 90 "$B/app/ampscope" record --model $m --device $1 --precision $2 --steps 300 --seed 1 \
+        --growth-interval 50 --reference-every 10 --out "$db" $DATA </dev/null 2>&1 | tail -1
+    done
+  done
+}
 if wants emulation && [ -x "$B/app/ampscope" ]; then
   say "emulation"
   db=/tmp/gc-emulation.db
-  rm -f $db*
-  flags="--steps 300 --seed 1 --growth-interval 50 --reference-every 10 --out $db $DATA"
-  {
-    for m in ${GPU_CHECK_MODELS:-spiral-mlp deep-mlp fashion-cnn}; do
-      for run in "cuda fp16" "cuda fp16" "cpu fp16" "cuda fp32" "cpu fp32"; do
-        set -- $run
-        echo "== $m $1 $2"
-        cap 90 "$B/app/ampscope" record --model $m --device $1 --precision $2 $flags </dev/null 2>&1 | tail -1
-      done
-    done
-  } >"$OUT/emulation/records.txt" 2>&1
+  emulation_runs $db >"$OUT/emulation/records.txt" 2>&1
   say "emulation records done"
   cap 60 python3 "$SRC/scripts/compare-emulation.py" $db --out "$OUT/emulation" >"$OUT/emulation/compare.txt" 2>&1
   say "compare exit $?"
@@ -218,19 +224,8 @@ fi
 if wants emulation-exact && [ -x "$B/app/ampscope" ]; then
   say "emulation with fp32 reductions"
   db2=/tmp/gc-emulation-fp32-reduction.db
-  rm -f $db2*
   mkdir -p "$OUT/emulation-fp32-reduction"
-  flags="--steps 300 --seed 1 --growth-interval 50 --reference-every 10 --out $db2 $DATA"
-  {
-    for m in ${GPU_CHECK_MODELS:-spiral-mlp deep-mlp fashion-cnn}; do
-      for run in "cuda fp16" "cuda fp16" "cpu fp16" "cuda fp32" "cpu fp32"; do
-        set -- $run
-        echo "== $m $1 $2 (AMPSCOPE_CUBLAS_FP16_REDUCTION=0)"
-        AMPSCOPE_CUBLAS_FP16_REDUCTION=0 cap 90 "$B/app/ampscope" record --model $m --device $1 --precision $2 \
-          $flags </dev/null 2>&1 | tail -1
-      done
-    done
-  } >"$OUT/emulation-fp32-reduction/records.txt" 2>&1
+  AMPSCOPE_CUBLAS_FP16_REDUCTION=0 emulation_runs $db2 >"$OUT/emulation-fp32-reduction/records.txt" 2>&1
   cap 60 python3 "$SRC/scripts/compare-emulation.py" $db2 --out "$OUT/emulation-fp32-reduction" \
     >"$OUT/emulation-fp32-reduction/compare.txt" 2>&1
   say "compare (fp32 reductions) exit $?"
