@@ -21,9 +21,9 @@
 #include <QtTest>
 
 #include <algorithm>
+#include <bit>
 #include <cfloat>
 #include <cmath>
-#include <cstring>
 #include <fstream>
 #include <functional>
 #include <map>
@@ -113,11 +113,7 @@ QString aten_amp_skip_reason() {
 
 QString device_name(const torch::Device& d) { return QString::fromStdString(d.str()); }
 
-std::uint32_t bits_of(float f) {
-  std::uint32_t u;
-  std::memcpy(&u, &f, sizeof u);
-  return u;
-}
+std::uint32_t bits_of(float f) { return std::bit_cast<std::uint32_t>(f); }
 
 /// "0x3f800000 (1)": the bits and the shortest decimal that reads back as the value.
 QString show_f32(float f) {
@@ -143,12 +139,6 @@ torch::Tensor i32_scalar(std::int32_t v, bool one_element, const torch::Device& 
 float read_f32(const torch::Tensor& t) { return t.detach().cpu().contiguous().data_ptr<float>()[0]; }
 std::int32_t read_i32(const torch::Tensor& t) { return t.detach().cpu().contiguous().data_ptr<std::int32_t>()[0]; }
 
-/// PyTorch's update rule: ATen's kernel, on the device of its tensors.
-void aten_update_scale(torch::Tensor& scale, torch::Tensor& growth_tracker, const torch::Tensor& found_inf,
-                       double growth_factor, double backoff_factor, std::int64_t growth_interval) {
-  at::_amp_update_scale_(scale, growth_tracker, found_inf, growth_factor, backoff_factor, growth_interval);
-}
-
 /// How a (device, dtype) group was checked and unscaled by the oracle.
 enum class UnscaleRoute { DeviceOp, CpuOp, ElementwiseOps };
 
@@ -161,16 +151,13 @@ enum class UnscaleRoute { DeviceOp, CpuOp, ElementwiseOps };
 UnscaleRoute aten_unscale_group(std::vector<torch::Tensor>& grads, torch::Tensor& found_inf,
                                 const torch::Tensor& inv_scale) {
   const bool cuda_bf16 = grads.front().is_cuda() && grads.front().scalar_type() == torch::kBFloat16;
-  if (!cuda_bf16) {
-    at::_amp_foreach_non_finite_check_and_unscale_(grads, found_inf, inv_scale);
-    return UnscaleRoute::DeviceOp;
-  }
   try {
     at::_amp_foreach_non_finite_check_and_unscale_(grads, found_inf, inv_scale);
-    return UnscaleRoute::DeviceOp;  // a LibTorch whose CUDA kernel has bf16
+    return UnscaleRoute::DeviceOp;  // for bf16 on CUDA: a LibTorch whose CUDA kernel has bf16
   } catch (const c10::Error& e) {
-    // Raised by the dtype dispatch, before anything is written.
-    if (std::string(e.what()).find("not implemented for") == std::string::npos) throw;
+    // Only bf16 on CUDA has a way round, and only this error, raised by the dtype dispatch
+    // before anything is written.
+    if (!cuda_bf16 || std::string(e.what()).find("not implemented for") == std::string::npos) throw;
   }
   torch::NoGradGuard no_grad;
   if (compat::kHasCpuAmpOps) {
@@ -225,12 +212,7 @@ using Rng = std::mt19937_64;
 
 std::uint64_t below(Rng& rng, std::uint64_t n) { return rng() % n; }
 double uniform(Rng& rng, double a, double b) { return std::uniform_real_distribution<double>(a, b)(rng); }
-float f32_from_fields(std::uint32_t exp, std::uint32_t man) {
-  const std::uint32_t bits = (exp << 23) | man;
-  float f;
-  std::memcpy(&f, &bits, sizeof f);
-  return f;
-}
+float f32_from_fields(std::uint32_t exp, std::uint32_t man) { return std::bit_cast<float>((exp << 23) | man); }
 
 struct UpdateCase {
   float scale;
@@ -600,7 +582,7 @@ QString run_sequence(const torch::Device& device, int seq, SequenceCoverage& cov
     }
     const bool ref_skipped = read_f32(found_inf) != 0.0f;
     if (!ref_skipped) ref_opt.step();
-    aten_update_scale(ref_scale, ref_tracker, found_inf, st.growth_factor, st.backoff_factor, st.growth_interval);
+    at::_amp_update_scale_(ref_scale, ref_tracker, found_inf, st.growth_factor, st.backoff_factor, st.growth_interval);
 
     const float ref_scale_now = read_f32(ref_scale);
     const std::int32_t ref_tracker_now = read_i32(ref_tracker);
@@ -1467,7 +1449,7 @@ class TestGradScaler : public QObject {
         torch::Tensor scale = f32_scalar(u.scale, u.one_element, device);
         torch::Tensor tracker = i32_scalar(u.growth_tracker, u.one_element, device);
         const torch::Tensor found = f32_scalar(u.found_inf, u.one_element, device);
-        aten_update_scale(scale, tracker, found, u.growth_factor, u.backoff_factor, u.growth_interval);
+        at::_amp_update_scale_(scale, tracker, found, u.growth_factor, u.backoff_factor, u.growth_interval);
         const float want_scale = read_f32(scale);
         const std::int32_t want_tracker = read_i32(tracker);
         // AmpScope: the pure rule with default (PyTorch) policy options.
