@@ -6,6 +6,14 @@
 // Sizes from 1 KB to 256 MB of fp32, best-of-N timing. Not a test: it prints a table.
 //
 //   bench_grad_stats [--quick] [--threads N] [--max-mb M]
+//   bench_grad_stats --trace [--model M] [--precision fp32|fp16] [--steps N] [--every K]
+//
+// --trace: the pass on real gradients as training goes on. Random data says little about a
+// pass whose cost depends on how many binades the values span; gradients widen as a model
+// trains. It trains a zoo model as `ampscope record` does (Adam, lr 1e-3, batch 256, seed 1;
+// fp16: emulated, loss scale 2^16) and, every K steps, times the pass on that step's parameter
+// and activation gradients, against a plain read of the same tensors (at::sum) timed
+// alternately with it.
 // OMP_NUM_THREADS / --threads set the OpenMP pool shared by LibTorch and the kernel.
 #include <torch/torch.h>
 
@@ -21,6 +29,7 @@
 #include <vector>
 
 #include "ampscope/kernels/grad_stats.h"
+#include "ampscope/model_zoo.h"
 
 namespace ak = ampscope::kernels;
 
@@ -101,9 +110,150 @@ std::string human(std::size_t bytes) {
   return buf;
 }
 
+int run_trace(const std::string& model_name, const std::string& precision, int steps, int every) {
+  namespace as = ampscope;
+  if (precision != "fp32" && precision != "fp16") {
+    std::fprintf(stderr, "--precision: fp32 or fp16\n");
+    return 2;
+  }
+  const bool fp16 = precision == "fp16";
+  const double scale = fp16 ? 65536.0 : 1.0;
+  at::set_num_threads(1);
+  torch::manual_seed(1);
+  std::shared_ptr<as::InstrumentedModel> model;
+  std::unique_ptr<as::Dataset> data;
+  try {
+    model = as::make_model(model_name, 1);
+    data = as::make_dataset(as::default_dataset(model_name), 1, "");
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "bench_grad_stats --trace: %s\n", e.what());
+    return 2;
+  }
+  if (fp16) model->set_precision({as::Precision::FP16, true});
+  as::BatchSampler sampler(*data, 256, 1);
+  torch::optim::Adam opt(model->parameters(), torch::optim::AdamOptions(1e-3));
+  const auto params = model->parameters();
+  const at::Tensor loss_grad = torch::full({}, scale);
+  model->set_capture_activation_grads(true);
+
+  std::printf("bench_grad_stats --trace: %s, %s%s, Adam lr 1e-3, batch 256, one thread; CPU pass: %s\n",
+              model_name.c_str(), precision.c_str(), fp16 ? " (emulated, loss scale 2^16)" : "",
+              ak::grad_stats_cpu_isa());
+  std::printf("Every step: the pass (statistics, no unscale) over the parameter and activation gradients\n"
+              "backward has just written, and at::sum over the same tensors, in alternating order; each\n"
+              "sees each step's data once, as in a run. Medians over each %d steps.\n", every);
+  std::printf("%12s %8s %8s %10s %10s %9s %8s\n", "steps", "values", "binades", "pass us", "sum us", "ns/value",
+              "x sum");
+  std::vector<ak::RawTensorStats> raw;
+  std::vector<ak::TensorView> views;
+  std::vector<double> pass_us, sum_us;
+  double total_pass = 0, total_sum = 0, lo = 1e30, hi = 0;
+  int rows = 0, top = -1000, bottom = 1000;
+  volatile double sink = 0;
+  auto median = [](std::vector<double>& v) {
+    std::nth_element(v.begin(), v.begin() + static_cast<std::ptrdiff_t>(v.size() / 2), v.end());
+    return v[v.size() / 2];
+  };
+  auto time_us = [](auto&& fn) {
+    const auto t0 = Clock::now();
+    fn();
+    return std::chrono::duration<double, std::micro>(Clock::now() - t0).count();
+  };
+  for (int step = 0; step < steps; ++step) {
+    for (auto p : params) p.mutable_grad() = at::Tensor();
+    auto [x, y] = sampler.next();
+    if (model->has_direct_pass()) {
+      model->direct_forward(x, y);
+      model->direct_backward(loss_grad);
+    } else {
+      at::Tensor loss = torch::nn::functional::cross_entropy(model->forward(x).to(at::kFloat), y);
+      (loss * scale).backward();
+    }
+    std::vector<at::Tensor> ts;
+    for (const auto& p : params)
+      if (p.grad().defined()) ts.push_back(p.grad());
+    for (const auto& [label, g] : model->activation_grads()) ts.push_back(g.contiguous());
+    views.clear();
+    std::int64_t values = 0;
+    for (const auto& t : ts) {
+      views.push_back(ak::TensorView::contiguous(t.data_ptr(), ak::DType::F32, t.numel()));
+      values += t.numel();
+    }
+    raw.resize(views.size());
+    auto pass = [&] { sink = sink + static_cast<double>(ak::grad_stats_cpu(views, {}, raw.data())); };
+    auto sum = [&] {
+      for (const auto& t : ts) sink = sink + at::sum(t).item<float>();
+    };
+    if (step % 2 == 0) {
+      pass_us.push_back(time_us(pass));
+      sum_us.push_back(time_us(sum));
+    } else {
+      sum_us.push_back(time_us(sum));
+      pass_us.push_back(time_us(pass));
+    }
+    // The binades the window's finite nonzero values span, over all its tensors.
+    for (const auto& rw : raw) {
+      if (rw.amax_bits == 0) continue;
+      top = std::max(top, static_cast<int>(rw.amax_bits >> 23));
+      bottom = std::min(bottom, rw.amin_nz_bits >= 0x00800000u ? static_cast<int>(rw.amin_nz_bits >> 23) : -22);
+    }
+    if (static_cast<int>(pass_us.size()) == every || step == steps - 1) {
+      const double p = median(pass_us), q = median(sum_us);
+      char range[32];
+      std::snprintf(range, sizeof range, "%d-%d", step + 1 - static_cast<int>(pass_us.size()), step);
+      std::printf("%12s %8lld %8d %10.2f %10.2f %9.3f %7.2fx\n", range, static_cast<long long>(values),
+                  top >= bottom ? top - bottom + 1 : 0, p, q, 1000.0 * p / static_cast<double>(values), p / q);
+      total_pass += p;
+      total_sum += q;
+      lo = std::min(lo, p);
+      hi = std::max(hi, p);
+      ++rows;
+      pass_us.clear();
+      sum_us.clear();
+      top = -1000;
+      bottom = 1000;
+    }
+    // The optimizer steps on the unscaled gradients; a step with inf/NaN is skipped, as the
+    // scaler would.
+    bool finite = true;
+    for (auto p : params)
+      if (p.grad().defined()) {
+        if (fp16) p.mutable_grad().div_(scale);
+        finite = finite && p.grad().isfinite().all().item<bool>();
+      }
+    if (finite) opt.step();
+  }
+  (void)sink;
+  std::printf("pass, mean of the %d medians: %.2f us (%.2f to %.2f), %.2fx the plain read\n", rows,
+              total_pass / rows, lo, hi, total_pass / total_sum);
+  return 0;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
+  for (int i = 1; i < argc; ++i) {
+    if (std::strcmp(argv[i], "--trace") != 0) continue;
+    std::string model = "spiral-mlp", precision = "fp32";
+    int steps = 6000, every = 500;
+    for (int j = 1; j < argc; ++j) {
+      if (!std::strcmp(argv[j], "--trace")) continue;
+      if (!std::strcmp(argv[j], "--model") && j + 1 < argc) model = argv[++j];
+      else if (!std::strcmp(argv[j], "--precision") && j + 1 < argc) precision = argv[++j];
+      else if (!std::strcmp(argv[j], "--steps") && j + 1 < argc) steps = std::atoi(argv[++j]);
+      else if (!std::strcmp(argv[j], "--every") && j + 1 < argc) every = std::atoi(argv[++j]);
+      else {
+        std::fprintf(stderr, "usage: %s --trace [--model M] [--precision fp32|fp16] [--steps N] [--every K]\n",
+                     argv[0]);
+        return 2;
+      }
+    }
+    if (steps < 1 || every < 1) {
+      std::fprintf(stderr, "--steps and --every must be at least 1\n");
+      return 2;
+    }
+    return run_trace(model, precision, steps, every);
+  }
   bool quick = false;
   int threads = 0;
   std::size_t max_mb = 256;
@@ -112,7 +262,8 @@ int main(int argc, char** argv) {
     else if (!std::strcmp(argv[i], "--threads") && i + 1 < argc) threads = std::atoi(argv[++i]);
     else if (!std::strcmp(argv[i], "--max-mb") && i + 1 < argc) max_mb = static_cast<std::size_t>(std::atoll(argv[++i]));
     else {
-      std::fprintf(stderr, "usage: %s [--quick] [--threads N] [--max-mb M]\n", argv[0]);
+      std::fprintf(stderr, "usage: %s [--quick] [--threads N] [--max-mb M]\n       %s --trace [--model M] "
+                   "[--precision fp32|fp16] [--steps N] [--every K]\n", argv[0], argv[0]);
       return 2;
     }
   }
