@@ -250,9 +250,9 @@ class TestGradStats : public QObject {
 
   // Which histogram path data takes: gradient-like data goes through the window histogram
   // wherever the CPU has AVX2 or AVX-512 (the point of it: ~3x the table's speed), and never
-  // on the portable path; data spanning more than 64 binades, or tiny values, takes the tables;
-  // a chunk outside its item's window gets a window of its own; values far under the window are
-  // counted apart.
+  // on the portable path; random bit patterns (every field, inf and NaN everywhere) and tiny
+  // values take the tables; a chunk outside its item's window gets a window of its own; values
+  // far under the window (or both windows) are counted apart.
   void windowHistogramTakesGradientLikeData() {
     const std::string isa = grad_stats_cpu_isa();
     qInfo("CPU pass ISA: %s", isa.c_str());
@@ -274,8 +274,10 @@ class TestGradStats : public QObject {
     } else {
       // Every full block of every chunk: 100000 = 48 chunks of 2048 + 1696.
       QVERIFY2(normal >= 95000, qPrintable(QString::number(normal)));
-      // ~40 binades (two windows): all but the chunks with a value outside both on purpose.
-      QVERIFY2(wide >= 85000, qPrintable(QString::number(wide)));
+      // ~40 binades (two windows): all but the chunk placed around a value above the window, the
+      // chunk tails and the values under both windows, which are counted apart (a chunk with
+      // any such value used to go to the tables whole: 93,895 here then, 97,989 now).
+      QVERIFY2(wide >= 97000, qPrintable(QString::number(wide)));
       // Chunks whose scale left the item's window take a window placed around them.
       QVERIFY2(rows >= 95000, qPrintable(QString::number(rows)));
       // A few values far under the window keep the item on one window; they are counted apart

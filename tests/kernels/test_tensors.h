@@ -146,13 +146,13 @@ inline std::vector<double> gen_window(std::uint64_t seed, std::size_t n, double 
   put(3, 5, std::ldexp(1.0, bottom_e));          // the bottom field: fits
   put(3, 6, std::ldexp(1.9, bottom_e));
   put(4, 7, std::ldexp(1.0, top_e + 1));         // one field above: tables
-  put(5, 2047, std::ldexp(1.99, bottom_e - 1));  // one field below, last element: tables
+  put(5, 2047, std::ldexp(1.99, bottom_e - 1));  // one field below, last element: counted apart
   if (windows == 2) put(6, 1000, std::ldexp(1.5, top_e - 32));  // the second window's top field
   put(6, 0, std::numeric_limits<double>::quiet_NaN());  // inf/NaN in a chunk that fits
   put(6, 255, std::numeric_limits<double>::infinity());
   put(6, 256, -std::numeric_limits<double>::infinity());
   put(6, 2040, std::numeric_limits<double>::quiet_NaN());
-  put(7, 300, std::ldexp(1.0, -140));            // an fp32 subnormal: tables
+  put(7, 300, std::ldexp(1.0, -140));            // an fp32 subnormal: counted apart, by its own exponent
   return v;
 }
 
