@@ -11,9 +11,10 @@
 // --trace: the pass on real gradients as training goes on. Random data says little about a
 // pass whose cost depends on how many binades the values span; gradients widen as a model
 // trains. It trains a zoo model as `ampscope record` does (Adam, lr 1e-3, batch 256, seed 1;
-// fp16: emulated, loss scale 2^16) and, every K steps, times the pass on that step's parameter
-// and activation gradients, against a plain read of the same tensors (at::sum) timed
-// alternately with it.
+// fp16: emulated, loss scale 2^16) and, at every step, times the pass once on the parameter
+// and activation gradients backward has just written, and a plain read of the same tensors
+// (at::sum), in alternating order; it prints medians per K steps. Once per step, as a run meets
+// them: one step's data timed over and over lets the branch predictor learn it.
 // OMP_NUM_THREADS / --threads set the OpenMP pool shared by LibTorch and the kernel.
 #include <torch/torch.h>
 
