@@ -21,6 +21,7 @@
 #include <omp.h>
 
 #include <algorithm>
+#include <bit>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
@@ -111,6 +112,8 @@ std::string human(std::size_t bytes) {
   return buf;
 }
 
+constexpr const char* kTraceUsage = "--trace [--model M] [--precision fp32|fp16] [--steps N] [--every K]";
+
 int run_trace(const std::string& model_name, const std::string& precision, int steps, int every) {
   namespace as = ampscope;
   if (precision != "fp32" && precision != "fp16") {
@@ -192,11 +195,13 @@ int run_trace(const std::string& model_name, const std::string& precision, int s
       sum_us.push_back(time_us(sum));
       pass_us.push_back(time_us(pass));
     }
-    // The binades the window's finite nonzero values span, over all its tensors.
+    // The binades the window's finite nonzero values span, over all its tensors, as exponent
+    // fields (an fp32 subnormal's: its top bit's position - 22, from 0 down to -22).
     for (const auto& rw : raw) {
       if (rw.amax_bits == 0) continue;
+      const std::uint32_t amin = rw.amin_nz_bits;
       top = std::max(top, static_cast<int>(rw.amax_bits >> 23));
-      bottom = std::min(bottom, rw.amin_nz_bits >= 0x00800000u ? static_cast<int>(rw.amin_nz_bits >> 23) : -22);
+      bottom = std::min(bottom, amin >= 0x00800000u ? static_cast<int>(amin >> 23) : 9 - std::countl_zero(amin));
     }
     if (static_cast<int>(pass_us.size()) == every || step == steps - 1) {
       const double p = median(pass_us), q = median(sum_us);
@@ -244,8 +249,7 @@ int main(int argc, char** argv) {
       else if (!std::strcmp(argv[j], "--steps") && j + 1 < argc) steps = std::atoi(argv[++j]);
       else if (!std::strcmp(argv[j], "--every") && j + 1 < argc) every = std::atoi(argv[++j]);
       else {
-        std::fprintf(stderr, "usage: %s --trace [--model M] [--precision fp32|fp16] [--steps N] [--every K]\n",
-                     argv[0]);
+        std::fprintf(stderr, "usage: %s %s\n", argv[0], kTraceUsage);
         return 2;
       }
     }
@@ -263,8 +267,8 @@ int main(int argc, char** argv) {
     else if (!std::strcmp(argv[i], "--threads") && i + 1 < argc) threads = std::atoi(argv[++i]);
     else if (!std::strcmp(argv[i], "--max-mb") && i + 1 < argc) max_mb = static_cast<std::size_t>(std::atoll(argv[++i]));
     else {
-      std::fprintf(stderr, "usage: %s [--quick] [--threads N] [--max-mb M]\n       %s --trace [--model M] "
-                   "[--precision fp32|fp16] [--steps N] [--every K]\n", argv[0], argv[0]);
+      std::fprintf(stderr, "usage: %s [--quick] [--threads N] [--max-mb M]\n       %s %s\n", argv[0], argv[0],
+                   kTraceUsage);
       return 2;
     }
   }
