@@ -64,7 +64,11 @@ class Loop:
         self.probe = None
         if variant.startswith("probe"):
             self.probe = ampscope.watch(self.model, out=db, every=every, optimizer=self.opt,
-                                        scaler=self.scaler, activations=variant == "probe")
+                                        scaler=self.scaler, activations=variant != "probe, no activations")
+            if variant == "probe, f64 snapshot":
+                # The snapshot before the int32 rows (four launches a step on a GPU), for comparison.
+                sv = self.probe._scaler
+                sv.snapshot = lambda loss, sv=sv: sv._snapshot_f64(loss, sv.scale_tensor())
 
     def block(self, n):
         model, opt, probe, scaler = self.model, self.opt, self.probe, self.scaler
@@ -97,6 +101,8 @@ class Loop:
 
 variants = [("none", 1), ("probe", 1), ("probe, no activations", 1), ("probe", 10), ("probe", 100),
             ("naive", 1), ("naive", 10), ("naive", 100)]
+if CUDA:  # the device snapshot's old form beside the new (on the CPU both read three floats)
+    variants += [("probe, f64 snapshot", 10), ("probe, f64 snapshot", 100)]
 times = {v: [] for v in variants}
 with tempfile.TemporaryDirectory() as d:
     loops = {v: Loop(v[0], v[1], os.path.join(d, "runs.db")) for v in variants}

@@ -1,7 +1,7 @@
 // Training throughput, measured in this run, four ways side by side (issue 18), then the cost of
 // the statistics and where a step's time goes. Ratios are what to read: the machines are noisy.
-//   bench_training [--quick] [--rounds N] [--device cpu|cuda] [--data-dir DIR] [--only 1|2|3]
-//                  [--model NAME]   (one model's rows only)
+//   bench_training [--quick] [--rounds N] [--device cpu|cuda] [--data-dir DIR] [--only 1|2|3|4]
+//                  [--model NAME] [--precision fp32|bf16|fp16]   (one model's, one precision's rows)
 //
 // 1. Steps per second, spiral-mlp and deep-mlp, fp32, batch 256, SGD (lr 0.05, momentum 0.9) and
 //    Adam (lr 1e-3); fashion-cnn (compute-bound) for the thread defaults only:
@@ -17,25 +17,34 @@
 // 2. Statistics overhead: the session with full statistics against itself with them off, step
 //    by step interleaved (median and 25th-percentile step times).
 // 3. Profile: median milliseconds per phase of a step as users run it (statistics and a recorder).
+// 4. What the statistics add to a step (--only 4; every device): per phase, the median host time
+//    with them off and on, interleaved; then, with a RecordFunction observer installed, every
+//    ATen operator called at the top level of any thread (the autograd engine's too), counted
+//    and timed per step, and the operators whose host time the statistics add, largest first.
+//    On a GPU a step is bound by host launches, so this says where the added time goes.
 // AMPSCOPE_PYTHON names the Python that has torch (default: Debian's /usr/bin/python3).
 #include <ampscope/kernels/grad_stats.h>
 #include <ampscope/model_zoo.h>
 #include <ampscope/run_recorder.h>
 #include <ampscope/training_session.h>
 
+#include <ATen/record_function.h>
 #include <torch/nn/functional/loss.h>
 #include <torch/optim.h>
 
 #include <unistd.h>
 
 #include <algorithm>
+#include <atomic>
 #include <chrono>
+#include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <fstream>
 #include <map>
 #include <memory>
+#include <mutex>
 #include <string>
 #include <vector>
 
@@ -254,6 +263,126 @@ void profile(const Case& c, const std::string& data_dir) {
   cell(rest);
   std::printf("   threads %d\n", s.threads().intra_op);
 }
+
+// --- 4. what the statistics add, phase by phase and operator by operator --------------------------
+struct OpStat {
+  double count = 0, us = 0;
+};
+std::mutex g_ops_mu;
+std::map<std::string, OpStat> g_ops[2];  // [0] statistics off, [1] on
+std::atomic<int> g_side{-1};             // the session stepping now; -1: not counted
+thread_local int t_op_depth = 0;
+
+struct OpCtx : at::ObserverContext {
+  Clock::time_point t0;
+  bool top = false;
+};
+std::unique_ptr<at::ObserverContext> op_start(const at::RecordFunction&) {
+  auto c = std::make_unique<OpCtx>();
+  c->top = t_op_depth++ == 0;
+  c->t0 = Clock::now();
+  return c;
+}
+void op_end(const at::RecordFunction& fn, at::ObserverContext* ctx) {
+  --t_op_depth;
+  const auto* c = static_cast<const OpCtx*>(ctx);
+  const int side = g_side.load(std::memory_order_relaxed);
+  if (c == nullptr || !c->top || side < 0) return;
+  const double us = 1e6 * secs_since(c->t0);
+  std::lock_guard lock(g_ops_mu);
+  OpStat& o = g_ops[side][fn.name()];
+  o.count += 1;
+  o.us += us;
+}
+
+void what_statistics_add(SessionConfig cfg, int steps) {
+  cfg.stats_every = 0;
+  cfg.activation_stats = false;
+  TrainingSession plain(cfg);
+  cfg.stats_every = 1;
+  cfg.activation_stats = true;
+  TrainingSession instr(cfg);
+  TrainingSession* sessions[2] = {&plain, &instr};
+  std::vector<StepRecord> scratch;
+  StepRecord recs[2];
+  enum { kWall, kFwd, kBwd, kStats, kOpt, kPhases };
+  std::vector<double> ph[2][kPhases];
+  auto one = [&](int side, bool keep) {
+    g_side.store(keep ? side : -1);
+    const auto t0 = Clock::now();
+    sessions[side]->step(recs[side]);
+    sessions[side]->drain(scratch);
+    sessions[side]->recycle(scratch);
+    const double w = 1e6 * secs_since(t0);
+    g_side.store(-1);
+    if (!keep) return;
+    const StepRecord& r = recs[side];
+    ph[side][kWall].push_back(w);
+    ph[side][kFwd].push_back(1e3 * r.forward_ms);
+    ph[side][kBwd].push_back(1e3 * r.backward_ms);
+    ph[side][kStats].push_back(1e3 * r.stats_ms);
+    ph[side][kOpt].push_back(1e3 * r.optimizer_ms);
+  };
+  for (int i = 0; i < 10; ++i) one(i & 1, false), one(1 - (i & 1), false);
+  for (int i = 0; i < steps; ++i) one(i & 1, true), one(1 - (i & 1), true);
+  double med[2][kPhases];
+  for (int s = 0; s < 2; ++s)
+    for (int k = 0; k < kPhases; ++k) med[s][k] = quantile(ph[s][k], 0.5);
+  std::printf("\n%s %s: median step %.1f us off, %.1f us on (%+.1f us, %+.1f%%)\n", cfg.model.c_str(),
+              precision_label(cfg.precision, cfg.device).c_str(), med[0][kWall], med[1][kWall],
+              med[1][kWall] - med[0][kWall], 100.0 * (med[1][kWall] / med[0][kWall] - 1.0));
+  const char* names[kPhases] = {"step", "forward", "backward", "statistics", "opt+scaler"};
+  std::printf("  %-24s %10s %10s %10s\n", "phase (host, median us)", "off", "on", "added");
+  for (int k = kFwd; k < kPhases; ++k)
+    std::printf("  %-24s %10.1f %10.1f %+10.1f\n", names[k], med[0][k], med[1][k], med[1][k] - med[0][k]);
+  double rest[2];
+  for (int s = 0; s < 2; ++s)
+    rest[s] = med[s][kWall] - med[s][kFwd] - med[s][kBwd] - med[s][kStats] - med[s][kOpt];
+  std::printf("  %-24s %10.1f %10.1f %+10.1f\n", "other (read-back, layers)", rest[0], rest[1], rest[1] - rest[0]);
+
+  // The same steps again with the observer on (it slows every operator, so not timed above).
+  {
+    std::lock_guard lock(g_ops_mu);
+    g_ops[0].clear();
+    g_ops[1].clear();
+  }
+  const auto handle = at::addGlobalCallback(at::RecordFunctionCallback(op_start, op_end));
+  const int op_steps = std::max(10, steps / 4);
+  for (int i = 0; i < op_steps; ++i) one(i & 1, true), one(1 - (i & 1), true);
+  at::removeCallback(handle);
+  std::lock_guard lock(g_ops_mu);
+  struct Diff {
+    std::string name;
+    double n0, n1, us0, us1;
+  };
+  std::vector<Diff> diffs;
+  double total_n[2] = {0, 0}, total_us[2] = {0, 0};
+  std::map<std::string, int> names_seen;
+  for (int s = 0; s < 2; ++s)
+    for (const auto& [n, o] : g_ops[s]) {
+      names_seen[n] = 1;
+      total_n[s] += o.count / op_steps;
+      total_us[s] += o.us / op_steps;
+    }
+  for (const auto& [n, _] : names_seen) {
+    const OpStat a = g_ops[0].count(n) ? g_ops[0][n] : OpStat{};
+    const OpStat b = g_ops[1].count(n) ? g_ops[1][n] : OpStat{};
+    diffs.push_back({n, a.count / op_steps, b.count / op_steps, a.us / op_steps, b.us / op_steps});
+  }
+  std::sort(diffs.begin(), diffs.end(), [](const Diff& a, const Diff& b) {
+    return std::abs(a.us1 - a.us0) > std::abs(b.us1 - b.us0);
+  });
+  std::printf("  top-level ATen operators per step (observer on: times inflated, read the differences):\n");
+  std::printf("  %-52s %7s %9s %7s %9s %9s\n", "all", "off n", "off us", "on n", "on us", "added us");
+  std::printf("  %-52s %7.1f %9.1f %7.1f %9.1f %+9.1f\n", "", total_n[0], total_us[0], total_n[1], total_us[1],
+              total_us[1] - total_us[0]);
+  int shown = 0;
+  for (const Diff& d : diffs) {
+    if (shown++ == 14) break;
+    if (std::abs(d.us1 - d.us0) < 0.5 && d.n0 == d.n1) break;
+    std::printf("  %-52.52s %7.1f %9.1f %7.1f %9.1f %+9.1f\n", d.name.c_str(), d.n0, d.us0, d.n1, d.us1, d.us1 - d.us0);
+  }
+}
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -261,12 +390,14 @@ int main(int argc, char** argv) {
   int rounds = 2;
   int only = 0;  // 0: every section
   std::string only_model;  // empty: every model
+  std::string only_precision;  // empty: every precision (fp32, bf16, fp16)
   DeviceKind device = DeviceKind::CPU;
   std::string data_dir;
   for (int i = 1; i < argc; ++i) {
     if (!std::strcmp(argv[i], "--quick")) quick = true;
     else if (!std::strcmp(argv[i], "--only") && i + 1 < argc) only = std::atoi(argv[++i]);
     else if (!std::strcmp(argv[i], "--model") && i + 1 < argc) only_model = argv[++i];
+    else if (!std::strcmp(argv[i], "--precision") && i + 1 < argc) only_precision = argv[++i];
     else if (!std::strcmp(argv[i], "--rounds") && i + 1 < argc) rounds = std::max(1, std::atoi(argv[++i]));
     else if (!std::strcmp(argv[i], "--device") && i + 1 < argc) {
       const std::string d = argv[++i];
@@ -278,7 +409,7 @@ int main(int argc, char** argv) {
     } else if (!std::strcmp(argv[i], "--data-dir") && i + 1 < argc) {
       data_dir = argv[++i];
     } else {
-      std::fprintf(stderr, "usage: bench_training [--quick] [--rounds N] [--device cpu|cuda] [--data-dir DIR] [--only 1|2|3] [--model NAME]\n");
+      std::fprintf(stderr, "usage: bench_training [--quick] [--rounds N] [--device cpu|cuda] [--data-dir DIR] [--only 1|2|3|4] [--model NAME] [--precision P]\n");
       return 2;
     }
   }
@@ -367,10 +498,14 @@ int main(int argc, char** argv) {
     const char* model;
     int steps;
   };
-  const Row rows[] = {{"spiral-mlp", quick ? 300 : 2000}, {"deep-mlp", quick ? 100 : 600}, {"fashion-cnn", quick ? 8 : 30}};
+  // On a GPU a step costs milliseconds whatever the model: more steps for the slower CPU rows.
+  const Row rows[] = {{"spiral-mlp", quick ? 300 : 2000},
+                      {"deep-mlp", quick ? 100 : (on_cuda ? 1000 : 600)},
+                      {"fashion-cnn", quick ? 8 : (on_cuda ? 400 : 30)}};
   for (const auto& row : rows) {
     if (!only_model.empty() && row.model != only_model) continue;
     for (Precision p : {Precision::FP32, Precision::BF16, Precision::FP16}) {
+      if (!only_precision.empty() && only_precision != precision_label(p, DeviceKind::CUDA)) continue;
       SessionConfig cfg;
       cfg.model = row.model;
       cfg.precision = p;
@@ -390,6 +525,30 @@ int main(int argc, char** argv) {
   }
   std::printf("Goal: at most 5%% on the CPU (issue 18), under 3%% on a GPU. CPU statistics pass: %s.\n",
               ampscope::kernels::grad_stats_cpu_isa());
+  }
+  if (only == 4) {
+    std::printf("\n4. What the statistics add to a step, phase by phase and operator by operator (interleaved;\n"
+                "   host microseconds; statistics off = stats_every 0, no activation statistics).\n");
+    const std::pair<const char*, int> rows4[] = {{"spiral-mlp", quick ? 200 : 1000}, {"deep-mlp", quick ? 60 : 300},
+                                                 {"fashion-cnn", quick ? 6 : (on_cuda ? 200 : 20)}};
+    for (const auto& [model, steps] : rows4) {
+      if (!only_model.empty() && model != only_model) continue;
+      for (Precision p : {Precision::FP32, Precision::BF16, Precision::FP16}) {
+        if (!only_precision.empty() && only_precision != precision_label(p, DeviceKind::CUDA)) continue;
+        SessionConfig cfg;
+        cfg.model = model;
+        cfg.precision = p;
+        cfg.use_scaler = p == Precision::FP16;
+        cfg.device = device;
+        cfg.data_dir = data_dir;
+        try {
+          what_statistics_add(cfg, steps);
+        } catch (const std::exception& e) {
+          std::printf("%s %s skipped: %s\n", model, precision_label(p, device).c_str(), e.what());
+        }
+      }
+    }
+    return 0;
   }
   if (on_cuda || (only != 0 && only != 3)) return 0;
 

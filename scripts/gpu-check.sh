@@ -17,7 +17,10 @@
 #                      by scripts/compare-emulation.py (tables, CSV, figure)
 #   emulation.db.gz    the comparison's fifteen runs (a run store), to redo the figure anywhere
 #   bench_training.txt bench_training --device cuda: statistics on/off, interleaved
-#   probe.txt          the Python probe's tests (real fp16 autocast skips) and bench_probe.py on CUDA
+#   ops.txt            bench_training --device cuda --only 4: what the statistics add to a step,
+#                      per phase and per ATen operator (host time: these steps are launch-bound)
+#   probe.txt          the Python probe's tests (real fp16 autocast skips), bench_probe.py on CUDA
+#                      (GPU_CHECK_PROBE_ROUNDS rounds, default 6) and profile_probe.py
 #   record.txt         ampscope record on CUDA: every model and precision
 #   logs.tar.gz        every log above and the comparison's files, in one file
 #
@@ -28,8 +31,10 @@
 # library is never replaced. GPU_CHECK_DATA=DIR/fashion-mnist: Fashion-MNIST for fashion-cnn.
 #
 #   scripts/gpu-check.sh [SRC]     SRC: the source tree (default: this checkout)
-# GPU_CHECK_PHASES="tests screenshots emulation bench emulation-exact probe record" (default: all,
-#   in that order; emulation-exact: the emulation comparison with cuBLAS's fp16 reductions in fp32)
+# GPU_CHECK_PHASES="tests screenshots emulation ops bench emulation-exact probe record" (default:
+#   all, in that order; emulation-exact: the emulation comparison with cuBLAS's fp16 reductions in
+#   fp32)
+# GPU_CHECK_GUI=OFF: a headless build even where Qt 6 Widgets is there (faster; no screenshots)
 # GPU_CHECK_MODELS="spiral-mlp deep-mlp fashion-cnn" (default): the emulation phase's models
 # GPU_CHECK_BENCH_ARGS: more arguments for bench_training (e.g. --quick)
 # GPU_CHECK_TARGETS: the build's targets (default: what the phases need; "all" for everything)
@@ -39,7 +44,7 @@ OUT=${OUT:-$PWD/gpu-check-out}
 JOBS=${JOBS:-$(nproc)}
 BUDGET=${GPU_CHECK_BUDGET_S:-560}
 BUILD_BUDGET_S=${BUILD_BUDGET_S:-300}
-PHASES=${GPU_CHECK_PHASES:-tests screenshots emulation bench emulation-exact probe record}
+PHASES=${GPU_CHECK_PHASES:-tests screenshots emulation ops bench emulation-exact probe record}
 B=${GPU_CHECK_BUILD:-/tmp/gc-build}
 mkdir -p "$OUT" "$OUT/emulation"
 T0=$(date +%s)
@@ -113,6 +118,7 @@ ARCH=$(nvidia-smi --query-gpu=compute_cap --format=csv,noheader 2>/dev/null | he
 PYBIND11_DIR=$(python3 -m pybind11 --cmakedir 2>/dev/null)
 GUI=OFF
 ls /usr/lib/x86_64-linux-gnu/cmake/Qt6Widgets/Qt6WidgetsConfig.cmake >/dev/null 2>&1 && GUI=ON
+[ "${GPU_CHECK_GUI:-}" = OFF ] && GUI=OFF
 if [ -z "${GPU_CHECK_TARGETS:-}" ]; then
   TARGETS="ampscope test_cuda_core test_grad_scaler test_grad_stats_cuda ampscope-cuda-selfcheck bench_training test_probe"
 elif [ "$GPU_CHECK_TARGETS" = all ]; then
@@ -209,6 +215,14 @@ if wants emulation && [ -x "$B/app/ampscope" ]; then
     grep -A12 "^### Overflow steps" "$OUT/emulation/emulation_comparison.md" 2>/dev/null; } >>"$SUMMARY"
 fi
 
+# --- what the statistics add to a CUDA step, phase by phase and operator by operator ----------
+if wants ops && [ -x "$B/bench/bench_training" ]; then
+  say "bench_training --device cuda --only 4"
+  cap 120 stdbuf -oL "$B/bench/bench_training" --device cuda --only 4 $DATA >"$OUT/ops.txt" 2>&1
+  say "ops exit $?"
+  grep -E "median step" "$OUT/ops.txt" >>"$SUMMARY"
+fi
+
 # --- statistics overhead on a CUDA training step --------------------------------------------
 if wants bench && [ -x "$B/bench/bench_training" ]; then
   say "bench_training --device cuda"
@@ -237,10 +251,14 @@ fi
 if wants probe && [ -d "$B/python/ampscope" ]; then
   say "probe"
   {
-    (cd "$B" && cap 120 ctest -L python --output-on-failure --timeout 110)
+    # test_probe is the python label's test that needs the GPU (its slots say PASS/SKIP each);
+    # GPU_CHECK_PROBE_CTEST=1 runs the whole label through ctest too.
+    [ "${GPU_CHECK_PROBE_CTEST:-0}" = 1 ] && (cd "$B" && cap 120 ctest -L python --output-on-failure --timeout 110)
     exe=$(find "$B/tests" -type f -name test_probe -perm -u+x | head -1)
     [ -n "$exe" ] && cap 90 "$exe" 2>&1 | grep -E "^(PASS|SKIP|FAIL)|Loc:"
-    PYTHONPATH="$B/python" cap 120 python3 "$SRC/bench/bench_probe.py" 6 cuda
+    PYTHONPATH="$B/python" cap 120 python3 "$SRC/bench/bench_probe.py" "${GPU_CHECK_PROBE_ROUNDS:-6}" cuda
+    # Where probe.step()'s host time goes (torch.profiler), at every=100.
+    PYTHONPATH="$B/python" cap 60 python3 "$SRC/bench/profile_probe.py" cuda 100 300
   } >"$OUT/probe.txt" 2>&1
   say "probe exit $?"
   tail_into_summary "$OUT/probe.txt" 30

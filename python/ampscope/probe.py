@@ -118,7 +118,7 @@ class Probe:
         if self._scaler.enabled:
             # The scale update() left: the next step's backward runs with it (row[1]: a float on
             # the CPU, else a device tensor, read without a sync).
-            self._scale_ran_with = row[1]
+            self._scale_ran_with = self._scaler.scale_of(row) if torch.is_tensor(row) else row[1]
         self._step += 1
         self._arm_hooks(self._logged(self._step))
 
@@ -239,14 +239,15 @@ class Probe:
         """The pending steps' scalars, decoded into step tuples. `host_rows`: their copy already
         on the host (CUDA: copied with the statistics); else copied now."""
         if host_rows is not None:
-            rows = host_rows.tolist()
+            rows = self._scaler.host_rows(host_rows)
         else:
-            rows = [p.reshape(3).cpu().tolist() if torch.is_tensor(p) else p for p in self._pending]
+            rows = [self._scaler.host_rows(p.cpu())[0] if torch.is_tensor(p) else p for p in self._pending]
         first = self._pending_first
         steps = []
         for i, (loss, before, after, tracker, found, skipped, reason) in enumerate(self._scaler.decode(rows)):
             steps.append((first + i, loss, self._pending_lr[i], before, after, tracker, found, skipped, reason))
         self._pending, self._pending_lr = [], []
+        self._scaler.rows_consumed()
         return steps
 
     def _record_stats(self):
@@ -304,8 +305,11 @@ class Probe:
         # memory ahead of the pass on the same stream, so the one wait for the pass's results
         # covers them too: one host synchronisation per statistics step, none on the others.
         if self._device.type == "cuda":
-            rows = torch.stack([p.reshape(3).to(self._device) if torch.is_tensor(p)
-                                else torch.tensor(p, dtype=torch.float64, device=self._device) for p in self._pending])
+            rows = self._scaler.pending_block(len(self._pending))
+            if rows is None:
+                rows = torch.stack([sv.device_f64(p).to(self._device) if torch.is_tensor(p)
+                                    else torch.tensor(p, dtype=torch.float64, device=self._device)
+                                    for p in self._pending])
             host = torch.empty(rows.shape, dtype=rows.dtype, pin_memory=True)
             host.copy_(rows, non_blocking=True)
             stream = torch.cuda.current_stream(self._device).cuda_stream

@@ -205,6 +205,16 @@ class TestProbe : public QObject {
   /// (b'') Real fp16 autocast on CUDA with torch.amp.GradScaler("cuda"): the steps where fp16
   /// overflowed by itself, and the poisoned ones, stored where torch skipped (skips without CUDA).
   void skippedStepsFromRealFp16Autocast() { check_scaler_run({"--autocast"}); }
+  /// (b3) The stand-in's run again with the snapshots kept as on a GPU (int32 bits in a
+  /// preallocated buffer, one launch a step): the same skips and scales.
+  void scalerStateDecodingDeviceRows() { check_scaler_run({"--rule", "--rows"}); }
+  /// (b4) The device snapshots' encoding on its own: 150 steps over the buffer's growth, every
+  /// kind of loss, against the float64 path exactly; the fallbacks; a statistics step's block.
+  void snapshotRows() {
+    QByteArray out;
+    QCOMPARE(run_script("snapshot_rows.py", {}, &out), 0);
+    QVERIFY2(out.contains("ok 152"), out.constData());
+  }
 
  private:
   /// Compares every stored layer of `run` with the script's dump (steps: step -> {"layers":

@@ -9,7 +9,9 @@ fp16 on their own (no poison needed for those), plus the poisoned steps.
 With --rule (any torch): common.RuleScaler, a stand-in that keeps a GradScaler's state in the
 same attributes and follows torch's update rule (tests the probe's reading of that state where no
 real scaler runs).
-argv: out.db dump.json [--rule]"""
+With --rows (with --rule): the probe keeps its snapshots as it does on a GPU, as int32 rows of
+bits in a device buffer (here a CPU tensor), decoded at the statistics steps: the same truths.
+argv: out.db dump.json [--rule] [--rows]"""
 import contextlib
 import json
 import sys
@@ -38,6 +40,15 @@ elif hasattr(torch, "amp") and hasattr(torch.amp, "GradScaler"):
 else:
     print(f"torch {torch.__version__}: no GradScaler that works on the CPU, and no CUDA")
     sys.exit(77)
+
+if "--rows" in sys.argv:
+    from ampscope._scaler import ScalerView
+
+    def device_rows(self, loss):
+        row = self._snapshot_bits(loss, self.scale_tensor())
+        assert row is not None and row.dtype == torch.int32, "the bits path refused a fp32 scale"
+        return row
+    ScalerView.snapshot = device_rows
 
 torch.manual_seed(0)
 model = Net().to(device)
