@@ -18,6 +18,7 @@
 #include <torch/optim.h>
 
 #include <atomic>
+#include <exception>
 #include <chrono>
 #include <cmath>
 #include <cstdlib>
@@ -104,6 +105,18 @@ struct TrainingSession::Impl : GradScalerObserver {
   bool taking_reports = false;  // only reports delivered by this step's unscale_() are used
   bool reports_found_inf = false;
 
+  // --- the activation pass, held back on CUDA with a scaler (deferred_act_pass) -------------
+  // With a scaler on CUDA, GradScaler::step() waits for the GPU (the skip decision) and then
+  // delivers the unscale event: a pass enqueued before that wait lengthens it by its own GPU
+  // time (measured on an H100: 20-35 us for an activation pass), one enqueued after it runs
+  // while the host launches the optimizer's kernels, when the GPU would idle anyway.
+  bool act_pass_deferred = false;
+  std::vector<const torch::Tensor*> deferred_ts;
+  std::vector<std::size_t> deferred_slots;
+  double deferred_pass_ms = 0.0;          // host time of the held-back pass, for stats_ms
+  std::exception_ptr deferred_pass_error;  // thrown from the observer: rethrown after step()
+  void run_deferred_act_pass() noexcept;
+
   // --- worker and channels -----------------------------------------------------------------
   std::jthread worker;
   // The worker's stop. Replaced in start() before the thread exists, so the worker itself may
@@ -146,6 +159,9 @@ struct TrainingSession::Impl : GradScalerObserver {
       }
       reports_found_inf = reports_found_inf || rep.nonfinite() > 0;
     }
+    // After the skip decision's wait (step()/update() deliver CUDA events only then), before
+    // the optimizer's launches: the held-back activation pass.
+    if (act_pass_deferred) run_deferred_act_pass();
   }
 
   void emit(SessionEvent::Kind kind, UserText text) {
