@@ -24,7 +24,10 @@
 
 #include <cmath>
 #include <cstdlib>
+#include <map>
+#include <set>
 #include <limits>
+#include <map>
 #include <set>
 #include <vector>
 
@@ -325,8 +328,20 @@ class TestCudaCore : public QObject {
       if (layers[i].name == "fc2.weight") fc2_weight = static_cast<int>(i);
     QVERIFY(fc2_weight >= 0);
 
+    // Activation gradients' amax and sum of squares per step: a pass that did not run for a
+    // step (with a scaler it is enqueued from the unscale event) would leave the last step's.
+    std::map<int, std::pair<double, double>> last_act;
+    int act_changed = 0;
     for (std::int64_t step = 0; step <= kFaultStep; ++step) {
       const StepRecord r = s.step();
+      for (const auto& ls : r.layers) {
+        if (layers[ls.layer].kind != "activation") continue;
+        const std::pair<double, double> now{ls.stats.amax, ls.stats.sum_squares};
+        if (step > 0 && last_act.count(ls.layer) && last_act[ls.layer] != now) ++act_changed;
+        last_act[ls.layer] = now;
+        QVERIFY2(ls.stats.amax > 0, qPrintable(QString("step %1, %2: an activation gradient with amax 0")
+                                                   .arg(step).arg(QString::fromStdString(layers[ls.layer].name))));
+      }
       std::set<int> seen;
       for (const auto& ls : r.layers) {
         QVERIFY(ls.layer >= 0 && ls.layer < static_cast<int>(layers.size()));
@@ -353,6 +368,8 @@ class TestCudaCore : public QObject {
         QVERIFY(fc2_nonfinite);
       }
     }
+    // Every step trains on another batch: each activation layer's numbers move every step.
+    QCOMPARE(act_changed, static_cast<int>(kFaultStep) * static_cast<int>(last_act.size()));
     QCOMPARE(s.stats_host_copies(), std::uint64_t(0));
   }
 
