@@ -142,8 +142,10 @@ fi
 say "configure exit $rc"
 grep -E "AmpScope:|Python probe" "$OUT/build.log" >>"$SUMMARY"
 say "build ($TARGETS)"
-# The Python extension's target exists only where pybind11 and torch were found.
-grep -q "Python probe ON" "$OUT/build.log" && [ -n "$TARGETS" ] && TARGETS="$TARGETS ampscope_python_ext"
+# The Python extension's target exists only where pybind11 and torch were found; the package's
+# .py files are another target (without it the probe phase finds no ampscope.watch: seen on the
+# H100, 2026-11-26, when only bench_training was asked for).
+grep -q "Python probe ON" "$OUT/build.log" && [ -n "$TARGETS" ] && TARGETS="$TARGETS ampscope_python_ext ampscope_python"
 cap "$BUILD_BUDGET_S" cmake --build "$B" -j "$JOBS" ${TARGETS:+--target $TARGETS} -- -k 0 >>"$OUT/build.log" 2>&1
 say "build exit $?"
 grep -E "error|FAILED" "$OUT/build.log" | head -20 >>"$SUMMARY"
