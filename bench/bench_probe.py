@@ -9,7 +9,6 @@ On CUDA (argv[2] = cuda): the same loop on the GPU in real fp16 (torch.autocast)
 torch.amp.GradScaler("cuda"), which the probe reads; each block ends with a synchronize.
 argv: [rounds of 100 steps per variant, default 12] [cpu|cuda, default cpu]
 environment: PYTHONPATH=<build>/python"""
-import contextlib
 import os
 import statistics
 import sys
@@ -19,6 +18,7 @@ import time
 import torch
 
 import ampscope
+from probe_loop import make, make_data, train_step
 
 ROUNDS = int(sys.argv[1]) if len(sys.argv) > 1 else 12
 DEVICE = sys.argv[2] if len(sys.argv) > 2 else "cpu"
@@ -28,16 +28,7 @@ if CUDA and not torch.cuda.is_available():
 torch.set_num_threads(1)
 
 
-def make():
-    torch.manual_seed(0)
-    model = torch.nn.Sequential(torch.nn.Linear(256, 512), torch.nn.ReLU(), torch.nn.Linear(512, 512), torch.nn.ReLU(),
-                                torch.nn.Linear(512, 512), torch.nn.ReLU(), torch.nn.Linear(512, 10))
-    model = model.to(DEVICE)
-    return model, torch.optim.SGD(model.parameters(), lr=1e-3, momentum=0.9)
-
-
-X = torch.randn(1024, 256).to(DEVICE)
-Y = torch.randint(0, 10, (1024,)).to(DEVICE)
+X, Y = make_data(DEVICE)
 
 
 def sync():
@@ -59,7 +50,7 @@ class Loop:
     def __init__(self, variant, every, db):
         self.variant, self.every, self.i, self.sink = variant, every, 0, []
         self.own = 0.0  # seconds spent in probe.step() / the naive logging itself
-        self.model, self.opt = make()
+        self.model, self.opt = make(DEVICE)
         self.scaler = torch.amp.GradScaler("cuda") if CUDA else None
         self.probe = None
         if variant.startswith("probe"):
@@ -76,17 +67,7 @@ class Loop:
         t0 = time.perf_counter()
         for _ in range(n):
             i = self.i
-            idx = (i * 128) % (1024 - 128)
-            opt.zero_grad()
-            with torch.autocast(device_type="cuda", dtype=torch.float16) if CUDA else contextlib.nullcontext():
-                loss = torch.nn.functional.cross_entropy(model(X[idx:idx + 128]), Y[idx:idx + 128])
-            if scaler is not None:
-                scaler.scale(loss).backward()
-                scaler.step(opt)
-                scaler.update()
-            else:
-                loss.backward()
-                opt.step()
+            loss = train_step(model, opt, scaler, X, Y, i)
             t1 = time.perf_counter()
             if probe is not None:
                 probe.step(loss)

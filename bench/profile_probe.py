@@ -1,14 +1,13 @@
 """profile_probe: where the time of the Python probe's probe.step() goes, by torch.profiler.
 
-The loop of bench_probe.py (MLP 256-512-512-512-10, batch 128; on CUDA in real fp16 autocast with
-torch.amp.GradScaler) with the probe at every=N, 100 warm-up steps, then STEPS steps under
+The loop of bench_probe.py (probe_loop.py: MLP 256-512-512-512-10, batch 128; on CUDA in real fp16
+autocast with torch.amp.GradScaler) with the probe at every=N, 100 warm-up steps, then STEPS steps under
 torch.profiler (CPU activity, and CUDA where there is one). The probe's own methods are wrapped
 in record_function ranges (ampscope.step, .snapshot, .record_stats, .lr, .arm_hooks), so the
 table shows their inclusive host time beside the operators they call. Prints the profiler's
 table sorted by CPU time, the wrapped ranges first, per step.
 argv: [cpu|cuda, default cuda if available] [every, default 100] [steps, default 300]
 environment: PYTHONPATH=<build>/python"""
-import contextlib
 import os
 import sys
 import tempfile
@@ -19,6 +18,7 @@ from torch.profiler import ProfilerActivity, profile, record_function
 import ampscope
 from ampscope import probe as probe_mod
 from ampscope._scaler import ScalerView
+from probe_loop import make, make_data, train_step
 
 DEVICE = sys.argv[1] if len(sys.argv) > 1 else ("cuda" if torch.cuda.is_available() else "cpu")
 EVERY = int(sys.argv[2]) if len(sys.argv) > 2 else 100
@@ -42,30 +42,15 @@ wrap(probe_mod.Probe, "_lr", "ampscope.lr")
 wrap(probe_mod.Probe, "_arm_hooks", "ampscope.arm_hooks")
 wrap(ScalerView, "snapshot", "ampscope.snapshot")
 
-torch.manual_seed(0)
-model = torch.nn.Sequential(torch.nn.Linear(256, 512), torch.nn.ReLU(), torch.nn.Linear(512, 512), torch.nn.ReLU(),
-                            torch.nn.Linear(512, 512), torch.nn.ReLU(), torch.nn.Linear(512, 10)).to(DEVICE)
-opt = torch.optim.SGD(model.parameters(), lr=1e-3, momentum=0.9)
+model, opt = make(DEVICE)
 scaler = torch.amp.GradScaler("cuda") if CUDA else None
-X = torch.randn(1024, 256).to(DEVICE)
-Y = torch.randint(0, 10, (1024,)).to(DEVICE)
+X, Y = make_data(DEVICE)
 
 with tempfile.TemporaryDirectory() as d:
     probe = ampscope.watch(model, out=os.path.join(d, "runs.db"), every=EVERY, optimizer=opt, scaler=scaler)
 
     def step(i):
-        idx = (i * 128) % (1024 - 128)
-        opt.zero_grad()
-        with torch.autocast(device_type="cuda", dtype=torch.float16) if CUDA else contextlib.nullcontext():
-            loss = torch.nn.functional.cross_entropy(model(X[idx:idx + 128]), Y[idx:idx + 128])
-        if scaler is not None:
-            scaler.scale(loss).backward()
-            scaler.step(opt)
-            scaler.update()
-        else:
-            loss.backward()
-            opt.step()
-        probe.step(loss)
+        probe.step(train_step(model, opt, scaler, X, Y, i))
 
     for i in range(100):
         step(i)
