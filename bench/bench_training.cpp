@@ -174,16 +174,20 @@ std::string config_label(int threads, int blas) {
 }
 
 // --- 2. statistics overhead (instrumentation off and on, interleaved step by step) ------------
+// cfg with full statistics (weights, biases, activation gradients every step) or none: the two
+// sessions sections 2 and 4 compare.
+SessionConfig with_statistics(SessionConfig cfg, bool on) {
+  cfg.stats_every = on ? 1 : 0;
+  cfg.activation_stats = on;
+  return cfg;
+}
+
 struct PlainInstr {
   double plain = 0, instr = 0, overhead_p50 = 0, overhead_p25 = 0;
 };
-PlainInstr steps_per_sec_pair(SessionConfig cfg, int warmup, int steps) {
-  cfg.stats_every = 0;
-  cfg.activation_stats = false;
-  TrainingSession plain(cfg);
-  cfg.stats_every = 1;
-  cfg.activation_stats = true;
-  TrainingSession instr(cfg);
+PlainInstr steps_per_sec_pair(const SessionConfig& cfg, int warmup, int steps) {
+  TrainingSession plain(with_statistics(cfg, false));
+  TrainingSession instr(with_statistics(cfg, true));
   std::vector<StepRecord> scratch;
   StepRecord rec_plain, rec_instr;  // as `ampscope record` steps: one record refilled, drained ones recycled
   auto timed = [&](TrainingSession& s) {
@@ -295,13 +299,9 @@ void op_end(const at::RecordFunction& fn, at::ObserverContext* ctx) {
   o.us += us;
 }
 
-void what_statistics_add(SessionConfig cfg, int steps) {
-  cfg.stats_every = 0;
-  cfg.activation_stats = false;
-  TrainingSession plain(cfg);
-  cfg.stats_every = 1;
-  cfg.activation_stats = true;
-  TrainingSession instr(cfg);
+void what_statistics_add(const SessionConfig& cfg, int steps) {
+  TrainingSession plain(with_statistics(cfg, false));
+  TrainingSession instr(with_statistics(cfg, true));
   TrainingSession* sessions[2] = {&plain, &instr};
   std::vector<StepRecord> scratch;
   StepRecord recs[2];
