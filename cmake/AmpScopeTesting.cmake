@@ -83,6 +83,17 @@ function(ampscope_add_qtest)
   endif()
 endfunction()
 
+# ampscope_reuse_pch(target owner): `target` compiles with the precompiled header of `owner`
+# (a library every stage builds: ampscope_core for LibTorch, ampscope_ui for Qt and QCustomPlot)
+# instead of one of its own: building a header costs 15-50 s, loading one 2-6 s. The test's
+# moc file (empty: each test includes its own .moc) does not load it. GCC checks the header
+# against the test's flags and says so (-Winvalid-pch) if they ever stop matching.
+function(ampscope_reuse_pch target owner)
+  target_precompile_headers(${target} REUSE_FROM ${owner})
+  set_source_files_properties(${CMAKE_CURRENT_BINARY_DIR}/${target}_autogen/mocs_compilation.cpp
+    PROPERTIES SKIP_PRECOMPILE_HEADERS ON)
+endfunction()
+
 # ampscope_add_perf_budgets(NAME name TEST qtest FUNCTIONS f... [LABELS ...] [TIMEOUT s])
 # The wall-clock budgets of a functional Qt Test: runs those test functions of its executable
 # again with AMPSCOPE_PERF_BUDGETS=1 (tests/common/perf_budgets.h), label perf (serial, default
