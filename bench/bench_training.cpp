@@ -97,33 +97,36 @@ double json_field(const std::string& text, const std::string& key) {
 // Every variable a user might have set for threads, removed: "as users run it" means none.
 const char* kCleanEnv = "env -u OPENBLAS_NUM_THREADS -u GOTO_NUM_THREADS -u OMP_NUM_THREADS -u MKL_NUM_THREADS ";
 
+// One `ampscope record` run into the scratch store, with `env` (variables) before the command
+// and `args` after `record --quiet`; returns what it printed (its last line is the JSON result).
+std::string run_record(const std::string& env, const std::string& args, const std::string& data_dir) {
+  const std::string out = scratch_dir() + "/run.db";
+  std::remove(out.c_str());
+  std::string cmd = std::string(kCleanEnv) + env + AMPSCOPE_BIN " record --quiet " + args + " --out " + out;
+  if (!data_dir.empty()) cmd += " --data-dir " + data_dir;
+  return run_capture(cmd + " 2>/dev/null");
+}
+
 struct RecordResult {
   double sps = 0;
   int threads = 0;
 };
 RecordResult record_sps(const Case& c, int threads, int blas, const std::string& data_dir, bool autograd = false) {
-  const std::string out = scratch_dir() + "/run.db";
-  std::remove(out.c_str());
-  std::string cmd = std::string(kCleanEnv) + (blas > 0 ? "OPENBLAS_NUM_THREADS=" + std::to_string(blas) + " " : "") +
-                    (autograd ? "AMPSCOPE_AUTOGRAD_STEP=1 " : "") +
-                    AMPSCOPE_BIN " record --quiet --precision fp32 --model " + c.model + " --optimizer " + c.optimizer +
-                    " --lr " + std::to_string(c.lr) + " --steps " + std::to_string(c.steps) + " --out " + out;
-  if (threads > 0) cmd += " --threads " + std::to_string(threads);
-  if (!data_dir.empty()) cmd += " --data-dir " + data_dir;
-  const std::string text = run_capture(cmd + " 2>/dev/null");
+  const std::string env = (blas > 0 ? "OPENBLAS_NUM_THREADS=" + std::to_string(blas) + " " : std::string()) +
+                          (autograd ? "AMPSCOPE_AUTOGRAD_STEP=1 " : "");
+  std::string args = "--precision fp32 --model " + c.model + " --optimizer " + c.optimizer + " --lr " +
+                     std::to_string(c.lr) + " --steps " + std::to_string(c.steps);
+  if (threads > 0) args += " --threads " + std::to_string(threads);
+  const std::string text = run_record(env, args, data_dir);
   return {json_field(text, "steps_per_sec"), static_cast<int>(json_field(text, "threads"))};
 }
 
 // `ampscope record` exactly as users type it (its defaults: emulated fp16, Adam, the scaler, full
 // statistics, the recorder), or the same command with the statistics off.
 double record_default_sps(const std::string& model, bool stats, int steps, const std::string& data_dir) {
-  const std::string out = scratch_dir() + "/run.db";
-  std::remove(out.c_str());
-  std::string cmd = std::string(kCleanEnv) + AMPSCOPE_BIN " record --quiet --model " + model + " --steps " +
-                    std::to_string(steps) + " --out " + out;
-  if (!stats) cmd += " --stats-every 0 --no-activation-stats";
-  if (!data_dir.empty()) cmd += " --data-dir " + data_dir;
-  return json_field(run_capture(cmd + " 2>/dev/null"), "steps_per_sec");
+  std::string args = "--model " + model + " --steps " + std::to_string(steps);
+  if (!stats) args += " --stats-every 0 --no-activation-stats";
+  return json_field(run_record("", args, data_dir), "steps_per_sec");
 }
 
 // The plain LibTorch loop: what C++ gives with no instrumentation at all.
@@ -567,7 +570,7 @@ int main(int argc, char** argv) {
       // Each round's own pair too: on a shared VM single runs scatter, and the spread says how far.
       std::vector<double> pair;
       for (std::size_t i = 0; i < on.size(); ++i)
-        if (on[i] > 0) pair.push_back(100.0 * (off[i] / on[i] - 1.0));
+        if (on[i] > 0 && off[i] > 0) pair.push_back(100.0 * (off[i] / on[i] - 1.0));
       std::printf("%-12s %-18s %12.1f %12.1f %9.1f%% %10s %9.1f us   rounds: %.1f%% .. %.1f%%\n", model, label, a, b,
                   100.0 * (a / b - 1.0), "", 1e6 * (1.0 / b - 1.0 / a), quantile(pair, 0.0), quantile(pair, 1.0));
     }
