@@ -1063,10 +1063,22 @@ void unscale_bf16(const U32A* b, int n, float inv, U16A* out) {
 }
 
 // The scaler-only path (no statistics): is anything inf/NaN?
-bool any_nonfinite(const U32A* b, int n) {
+AMPSCOPE_AVX2_CLONES bool any_nonfinite(const U32A* b, int n) {
   std::int32_t any = 0;
   for (int i = 0; i < n; ++i)
     any |= static_cast<std::int32_t>(b[i] & bits::kAbsMask) >= static_cast<std::int32_t>(bits::kInfBits);
+  return any != 0;
+}
+// The same test and the fp32 unscale in one read (the scaler without observers: PyTorch's
+// _amp_foreach_non_finite_check_and_unscale_). Each value is tested before it is multiplied;
+// the products are those of unscale_f32_inplace.
+AMPSCOPE_AVX2_CLONES bool any_nonfinite_unscale_f32(U32A* p, int n, float inv) {
+  std::int32_t any = 0;
+  for (int i = 0; i < n; ++i) {
+    const std::uint32_t u = p[i];
+    any |= static_cast<std::int32_t>(u & bits::kAbsMask) >= static_cast<std::int32_t>(bits::kInfBits);
+    p[i] = std::bit_cast<std::uint32_t>(std::bit_cast<float>(u) * inv);
+  }
   return any != 0;
 }
 
@@ -1276,6 +1288,10 @@ struct Runner {
         }
         if (cs.amax >= bits::kOverflowE4m3) overflow_chunk(b, n, cs.amax, cs.nonfinite, acc);
         nonfinite |= cs.nonfinite;
+      } else if (do_unscale && v.dtype == DType::F32) {
+        nonfinite |= any_nonfinite_unscale_f32(static_cast<U32A*>(src), n, opt.inv_scale);
+        if (!dense) scatter_cur->transfer<std::uint32_t, true>(reinterpret_cast<std::uint32_t*>(base), native, n);
+        continue;
       } else {
         nonfinite |= any_nonfinite(b, n);
       }
@@ -1362,9 +1378,25 @@ bool grad_stats_cpu(std::span<const TensorView> tensors, const PassOptions& opt,
                     RawTensorStats* raw) {
   if (opt.compute_stats && raw == nullptr && !tensors.empty())
     throw std::invalid_argument("grad_stats_cpu: raw is null but compute_stats is set");
+  thread_local std::vector<RawTensorStats*> tls_each;
+  std::vector<RawTensorStats*>& each = tls_each;
+  each.clear();
+  if (opt.compute_stats)
+    for (std::size_t t = 0; t < tensors.size(); ++t) each.push_back(raw + t);
+  return grad_stats_cpu_each(tensors, opt, opt.compute_stats ? each.data() : nullptr);
+}
+
+bool grad_stats_cpu_each(std::span<const TensorView> tensors, const PassOptions& opt,
+                         RawTensorStats* const* raw_each) {
+  if (opt.compute_stats && !tensors.empty()) {
+    if (raw_each == nullptr)
+      throw std::invalid_argument("grad_stats_cpu: raw is null but compute_stats is set");
+    for (std::size_t t = 0; t < tensors.size(); ++t)
+      if (raw_each[t] == nullptr) throw std::invalid_argument("grad_stats_cpu: raw is null but compute_stats is set");
+  }
   validate(tensors, opt.unscale && opt.inv_scale != 1.0f);
   if (opt.compute_stats)
-    for (std::size_t t = 0; t < tensors.size(); ++t) raw[t].clear();
+    for (std::size_t t = 0; t < tensors.size(); ++t) raw_each[t]->clear();
 
   // Fixed work items (independent of the thread count: that fixes the fp64 summation order), in
   // buffers this thread keeps from pass to pass (a training step makes one or two passes: no
@@ -1390,20 +1422,24 @@ bool grad_stats_cpu(std::span<const TensorView> tensors, const PassOptions& opt,
   // Runs items [first, last) on the calling thread, flushing per tensor.
   auto run_range = [&](std::size_t first, std::size_t last, bool locked) {
     bool found = false;
+    // The statistics' scratch (13 KB), cleared only for a pass that computes them: an unscale
+    // alone reads none of it.
     TensorAcc acc;
-    acc.clear();
     FieldTables ft;  // kept zero between items by run_item
-    std::memset(&ft, 0, sizeof ft);
     WindowPlanes win;  // likewise
-    std::memset(win.plane, 0, sizeof win.plane);
+    if (opt.compute_stats) {
+      acc.clear();
+      std::memset(&ft, 0, sizeof ft);
+      std::memset(win.plane, 0, sizeof win.plane);
+    }
     int cur = -1;
     auto flush_cur = [&] {
       if (cur < 0 || !opt.compute_stats) return;
       if (locked) {
 #pragma omp critical(ampscope_grad_stats_flush)
-        flush(acc, raw[cur]);
+        flush(acc, *raw_each[cur]);
       } else {
-        flush(acc, raw[cur]);
+        flush(acc, *raw_each[cur]);
       }
       acc.clear_used();
     };
@@ -1450,7 +1486,7 @@ bool grad_stats_cpu(std::span<const TensorView> tensors, const PassOptions& opt,
   }
 
   if (opt.compute_stats)
-    for (std::size_t i = 0; i < items.size(); ++i) raw[items[i].tensor].sum_squares += item_sums[i];
+    for (std::size_t i = 0; i < items.size(); ++i) raw_each[items[i].tensor]->sum_squares += item_sums[i];
   return found_inf;
 }
 

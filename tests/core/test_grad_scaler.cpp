@@ -905,6 +905,48 @@ class TestGradScaler : public QObject {
     expect_same_params(k1, m1, 1e-7);
   }
 
+  // Two optimizers unscaled before either steps (as for clipping both first): each keeps its
+  // own found_inf, over several iterations (the scaler reuses its flags from one to the next),
+  // with or without an observer.
+  void two_optimizers_unscaled_first_data() {
+    QTest::addColumn<bool>("observed");
+    QTest::newRow("plain") << false;
+    QTest::newRow("observed") << true;
+  }
+  void two_optimizers_unscaled_first() {
+    QFETCH(bool, observed);
+    struct Count : GradScalerObserver {
+      int unscales = 0;
+      void on_unscale(const UnscaleEvent&) override { ++unscales; }
+    } count;
+    GradScaler scaler(GradScalerOptions().init_scale(1024).growth_interval(1000));
+    if (observed) scaler.add_observer(&count);
+    torch::Tensor w0 = torch::ones({4}, torch::requires_grad());
+    torch::Tensor w1 = torch::ones({4}, torch::requires_grad());
+    torch::optim::SGD o0({w0}, torch::optim::SGDOptions(0.1));
+    torch::optim::SGD o1({w1}, torch::optim::SGDOptions(0.1));
+    const float inf = std::numeric_limits<float>::infinity();
+    // Iteration i: which optimizer's gradient holds an inf (-1: neither).
+    const int bad[] = {0, 1, -1, 0, 1};
+    double expected_scale = 1024;
+    for (int i = 0; i < 5; ++i) {
+      w0.mutable_grad() = torch::full({4}, 2048.0f);
+      w1.mutable_grad() = torch::full({4}, 2048.0f);
+      if (bad[i] == 0) w0.mutable_grad()[1] = inf;
+      if (bad[i] == 1) w1.mutable_grad()[2] = inf;
+      (void)scaler.scale(torch::ones({}));  // the iteration's loss (initialises the scale)
+      scaler.unscale_(o0);
+      scaler.unscale_(o1);
+      QCOMPARE(scaler.step(o0), bad[i] != 0);
+      QCOMPARE(scaler.step(o1), bad[i] != 1);
+      scaler.update();
+      if (bad[i] >= 0) expected_scale *= 0.5;
+      QCOMPARE(scaler.get_scale(), expected_scale);
+    }
+    QCOMPARE(count.unscales, observed ? 10 : 0);
+    if (observed) scaler.remove_observer(&count);
+  }
+
   // --- acceptance vector 4: unscale of strided tensors -------------------------------------
   void unscale_views_data() {
     QTest::addColumn<int>("a");  // 0 full, 1 transposed, 2 sliced [:, :5]

@@ -23,7 +23,12 @@ enum class Stage { Ready, Unscaled, Stepped };
 
 [[noreturn]] void runtime_error(const std::string& msg) { throw std::runtime_error(msg); }
 
-bool found(const torch::Tensor& flag) { return flag.item<float>() != 0.0f; }
+bool found(const torch::Tensor& flag) {
+  // A CPU flag is read in place (no dispatch); a device flag is copied back, the skip
+  // decision's one synchronisation.
+  if (flag.is_cpu()) return *flag.data_ptr<float>() != 0.0f;
+  return flag.item<float>() != 0.0f;
+}
 
 /// Tells autograd that `t` was modified in place, as every in-place ATen op does (PyTorch's
 /// _amp_foreach_non_finite_check_and_unscale_ among them): the kernels write gradients through
@@ -52,6 +57,15 @@ struct GradScaler::DeferredStats {
   torch::Tensor counts;
 };
 
+namespace detail {
+/// A gradient unscale_impl works on, with its report's index in the event.
+struct UnscaleItem {
+  torch::Tensor tensor;
+  std::size_t report = 0;  // index into event->params (when observed)
+  bool done = false;       // handled by the device's CUDA pass
+};
+}  // namespace detail
+
 struct GradScaler::DeviceWork {
   // Per CUDA device index: the passes, created lazily. Usually one per device; more only when
   // several unscales (optimizers) run before the first one's event is delivered.
@@ -63,7 +77,29 @@ struct GradScaler::DeviceWork {
   UnscaleEvent event;
   std::vector<DeferredStats> deferred;
   std::vector<kernels::TensorView> views;
-  std::vector<kernels::RawTensorStats> raw;
+  std::vector<kernels::RawTensorStats*> raw_each;
+  // unscale_impl's gradients by device, then dtype: kept from call to call with their items
+  // cleared, so that a step on the same devices and dtypes allocates no map node or vector.
+  std::map<torch::Device, std::map<int, std::vector<detail::UnscaleItem>>, DeviceLess> groups;
+  // found_inf flags (0-dim float32) per device, reused once nothing else holds them (the
+  // optimizer states that held them are dropped by update()): no tensor made per unscale.
+  std::map<torch::Device, std::vector<torch::Tensor>, DeviceLess> flags;
+
+  /// A zeroed flag on `device` that no one else references.
+  torch::Tensor take_flag(const torch::Device& device) {
+    auto& pool = flags[device];
+    for (auto& f : pool) {
+      if (f.use_count() == 1) {
+        if (f.is_cpu())
+          *f.data_ptr<float>() = 0.0f;
+        else
+          f.zero_();  // on the current stream, after every earlier use of it
+        return f;
+      }
+    }
+    pool.push_back(torch::zeros({}, torch::TensorOptions().dtype(torch::kFloat32).device(device)));
+    return pool.back();
+  }
 
   /// A pass on `index` free for a new pass, or nullptr when the kernels cannot run there.
   PooledCudaPass* acquire(int index) {
@@ -150,17 +186,31 @@ bool GradScaler::any_found_inf(const FoundInfPerDevice& m) {
 
 FoundInfPerDevice GradScaler::unscale_impl(torch::optim::Optimizer& optimizer, float inv_scale,
                                            bool allow_fp16, UnscaleEvent* event,
-                                           std::vector<DeferredStats>* deferred) {
+                                           std::vector<DeferredStats>* deferred, bool pooled_flags) {
   // As PyTorch's _unscale_grads_ (`with torch.no_grad()`): unscaling records no autograd
   // history, even in a graph-building context (gradients from backward(create_graph=true)).
   torch::NoGradGuard no_grad;
-  struct Item {
-    torch::Tensor tensor;
-    std::size_t report;  // index into event->params (when event)
-    bool done = false;   // handled by the device's CUDA pass
-  };
+  using Item = detail::UnscaleItem;
   // Collect first, modify later: an fp16 gradient is refused before anything is touched.
-  std::map<torch::Device, std::map<int, std::vector<Item>>, DeviceLess> groups;
+  // The groups are the last call's, emptied (what they held is released on the way out).
+  auto& groups = m_work->groups;
+  struct ClearItems {
+    std::map<torch::Device, std::map<int, std::vector<Item>>, DeviceLess>& g;
+    ~ClearItems() {
+      for (auto& [device, per_dtype] : g)
+        for (auto& [dtype, items] : per_dtype) items.clear();
+    }
+  } clear_items{groups};
+  // The event's reports are refilled in place (their statistics are written over by the pass):
+  // storage kept from the last unscale_, trimmed to this one's count on the way out.
+  std::size_t nrep = 0;
+  struct TrimReports {
+    UnscaleEvent* event;
+    std::size_t& n;
+    ~TrimReports() {
+      if (event) event->params.resize(n);
+    }
+  } trim_reports{event, nrep};
   auto& param_groups = optimizer.param_groups();
   for (std::size_t gi = 0; gi < param_groups.size(); ++gi) {
     auto& params = param_groups[gi].params();
@@ -180,13 +230,14 @@ FoundInfPerDevice GradScaler::unscale_impl(torch::optim::Optimizer& optimizer, f
       }
       std::size_t report = 0;
       if (event) {
-        ParamGradReport r;
+        ParamGradReport& r = nrep < event->params.size() ? event->params[nrep] : event->params.emplace_back();
         r.group = gi;
         r.index = pi;
         r.param_id = p.unsafeGetTensorImpl();
         r.numel = to_unscale.numel();
-        report = event->params.size();
-        event->params.push_back(r);
+        r.nan = r.pos_inf = r.neg_inf = 0;
+        r.has_stats = false;  // r.raw is written by the pass below, or cleared where none runs
+        report = nrep++;
       }
       groups[to_unscale.device()][static_cast<int>(to_unscale.scalar_type())].push_back({to_unscale, report});
     }
@@ -195,7 +246,13 @@ FoundInfPerDevice GradScaler::unscale_impl(torch::optim::Optimizer& optimizer, f
   FoundInfPerDevice found_inf;
   const bool want_stats = event != nullptr;
   for (auto& [device, per_dtype] : groups) {
-    torch::Tensor flag = torch::zeros({}, torch::TensorOptions().dtype(torch::kFloat32).device(device));
+    if (std::all_of(per_dtype.begin(), per_dtype.end(), [](const auto& kv) { return kv.second.empty(); }))
+      continue;  // a device of an earlier call's gradients, none this time
+    // Not a fresh tensor per call: the found_inf flags unscale_ hands its optimizer states are
+    // pooled (take_flag); unscale_grads_'s are the caller's to keep.
+    torch::Tensor flag =
+        pooled_flags ? m_work->take_flag(device)
+              : torch::zeros({}, torch::TensorOptions().dtype(torch::kFloat32).device(device));
     if (device.is_cuda()) {
       // The kernels' CUDA pass: every gradient it reads, whatever its dtype, in one launch on
       // LibTorch's current stream; found_inf stays on the device and the statistics come back
@@ -235,6 +292,7 @@ FoundInfPerDevice GradScaler::unscale_impl(torch::optim::Optimizer& optimizer, f
       }
     }
     for (auto& [dtype_int, items] : per_dtype) {
+      if (items.empty()) continue;
       const auto dtype = static_cast<at::ScalarType>(dtype_int);
       const bool kernel_ok = device.is_cpu() && detail::kernel_dtype(dtype).has_value() &&
                              std::all_of(items.begin(), items.end(), [](const Item& it) {
@@ -245,22 +303,25 @@ FoundInfPerDevice GradScaler::unscale_impl(torch::optim::Optimizer& optimizer, f
         std::vector<kernels::TensorView>& views = m_work->views;
         views.clear();
         for (const auto& it : items) views.push_back(detail::to_view(it.tensor));
-        std::vector<kernels::RawTensorStats>& raw = m_work->raw;
-        raw.resize(want_stats ? items.size() : 0);
+        // The statistics go straight into the event's reports.
+        std::vector<kernels::RawTensorStats*>& raw_each = m_work->raw_each;
+        raw_each.clear();
+        if (want_stats)
+          for (const auto& it : items) raw_each.push_back(&event->params[it.report].raw);
         kernels::PassOptions opt;
         opt.compute_stats = want_stats;
         opt.unscale = true;
         opt.inv_scale = inv_scale;
-        if (kernels::grad_stats_cpu(views, opt, want_stats ? raw.data() : nullptr)) flag.fill_(1.0f);
+        if (kernels::grad_stats_cpu_each(views, opt, want_stats ? raw_each.data() : nullptr))
+          *flag.data_ptr<float>() = 1.0f;  // a CPU flag (the version counter of no concern)
         for (const auto& it : items) written_in_place(it.tensor);
         if (want_stats) {
-          for (std::size_t i = 0; i < items.size(); ++i) {
-            ParamGradReport& r = event->params[items[i].report];
-            r.nan = static_cast<std::int64_t>(raw[i].nan);
-            r.pos_inf = static_cast<std::int64_t>(raw[i].pos_inf);
-            r.neg_inf = static_cast<std::int64_t>(raw[i].neg_inf);
+          for (const auto& it : items) {
+            ParamGradReport& r = event->params[it.report];
+            r.nan = static_cast<std::int64_t>(r.raw.nan);
+            r.pos_inf = static_cast<std::int64_t>(r.raw.pos_inf);
+            r.neg_inf = static_cast<std::int64_t>(r.raw.neg_inf);
             r.has_stats = true;
-            r.raw = raw[i];
           }
         }
       } else {
@@ -273,6 +334,7 @@ FoundInfPerDevice GradScaler::unscale_impl(torch::optim::Optimizer& optimizer, f
           if (it.done) continue;
           torch::Tensor t = it.tensor;
           if (event) {
+            event->params[it.report].raw = kernels::RawTensorStats{};  // counts only: no statistics
             counts.push_back(torch::stack({t.isnan().sum(), (t == std::numeric_limits<double>::infinity()).sum(),
                                            (t == -std::numeric_limits<double>::infinity()).sum()}));
             d.reports.push_back(it.report);
@@ -331,7 +393,7 @@ FoundInfPerDevice GradScaler::unscale_grads_(torch::optim::Optimizer& optimizer,
                                              const torch::Tensor& inv_scale, bool allow_fp16) {
   if (inv_scale.numel() != 1)
     throw std::invalid_argument("unscale_grads_: inv_scale must be a 1-element tensor");
-  return unscale_impl(optimizer, inv_scale.item<float>(), allow_fp16, nullptr, nullptr);
+  return unscale_impl(optimizer, inv_scale.item<float>(), allow_fp16, nullptr, nullptr, /*pooled_flags=*/false);
 }
 
 void GradScaler::unscale_(torch::optim::Optimizer& optimizer) {
@@ -343,15 +405,14 @@ void GradScaler::unscale_(torch::optim::Optimizer& optimizer) {
   if (st.stage == Stage::Stepped) runtime_error("unscale_() is being called after step().");
 
   const float inv = inverse_scale(m_state.scale);
-  UnscaleEvent& event = m_work->event;  // storage reused from the last unscale_
-  event.params.clear();
+  UnscaleEvent& event = m_work->event;  // storage reused from the last unscale_ (its reports too)
   event.found_inf = false;
   std::vector<DeferredStats>& deferred = m_work->deferred;
   deferred.clear();
   const bool observed = !m_observers.empty();
   try {
     st.found_inf_per_device = unscale_impl(optimizer, inv, /*allow_fp16=*/false, observed ? &event : nullptr,
-                                           observed ? &deferred : nullptr);
+                                           observed ? &deferred : nullptr, /*pooled_flags=*/true);
   } catch (...) {
     for (auto& d : deferred)
       if (d.pass) d.pass->pending = false;  // nobody will harvest them
@@ -376,6 +437,7 @@ void GradScaler::unscale_(torch::optim::Optimizer& optimizer) {
       // doesn't have: the event waits for step() (or update()), which synchronises for the
       // skip decision.
       m_pending_unscale.push_back(std::move(event));
+      event.params.clear();  // moved from: valid, and empty from here on
       m_work->pending.push_back(std::move(deferred));
     }
   }

@@ -123,7 +123,7 @@ class GradScaler {
   struct DeviceWork;
   FoundInfPerDevice unscale_impl(torch::optim::Optimizer& optimizer, float inv_scale,
                                  bool allow_fp16, UnscaleEvent* event,
-                                 std::vector<DeferredStats>* deferred);
+                                 std::vector<DeferredStats>* deferred, bool pooled_flags);
   void fill_deferred(UnscaleEvent& event, std::vector<DeferredStats>& deferred);
   void deliver_pending_unscale_events();
   void set_state(const ScalerState& s);

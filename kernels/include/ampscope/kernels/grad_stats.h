@@ -102,6 +102,10 @@ struct PassOptions {
 /// Returns true when any element of any tensor was inf or NaN (the scaler's found_inf).
 bool grad_stats_cpu(std::span<const TensorView> tensors, const PassOptions& opt,
                     RawTensorStats* raw);
+/// The same, with tensor k's statistics written to *raw_each[k] (wherever the caller keeps
+/// them: the scaler writes straight into its event's reports, no copy).
+bool grad_stats_cpu_each(std::span<const TensorView> tensors, const PassOptions& opt,
+                         RawTensorStats* const* raw_each);
 
 /// Which vector code the CPU pass runs: "avx512+gfni" (AVX-512 with the GFNI/VBMI/BITALG
 /// window read-out), "avx512", "avx2" or "portable" (the widest the CPU has, or what
