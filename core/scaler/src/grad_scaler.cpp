@@ -216,17 +216,19 @@ FoundInfPerDevice GradScaler::unscale_impl(torch::optim::Optimizer& optimizer, f
     auto& params = param_groups[gi].params();
     for (std::size_t pi = 0; pi < params.size(); ++pi) {
       auto& p = params[pi];
-      if (!p.grad().defined()) continue;
-      if (!allow_fp16 && p.grad().scalar_type() == torch::kHalf)
+      // (grad() checks is_leaf() to warn on every call: asked once.)
+      const torch::Tensor& grad = p.grad();
+      if (!grad.defined()) continue;
+      if (!allow_fp16 && grad.scalar_type() == torch::kHalf)
         throw std::invalid_argument("Attempting to unscale FP16 gradients.");
       torch::Tensor to_unscale;
-      if (p.grad().is_sparse()) {
+      if (grad.is_sparse()) {
         // Duplicate indices are summed by coalescing, which can overflow in fp16: the check
         // must see the coalesced values.
-        if (p.grad().scalar_type() == torch::kHalf) p.mutable_grad() = p.grad().coalesce();
+        if (grad.scalar_type() == torch::kHalf) p.mutable_grad() = p.grad().coalesce();
         to_unscale = p.grad()._values();
       } else {
-        to_unscale = p.grad();
+        to_unscale = grad;
       }
       std::size_t report = 0;
       if (event) {
