@@ -191,6 +191,7 @@ int run_record(const std::vector<std::string>& args) {
      << ",\"final_scale\":" << json_number(last.scale_after) << ",\"final_loss\":" << json_number(last.loss)
      << ",\"steps_per_sec\":" << json_number(secs > 0 ? session.steps_done() / secs : 0.0)
      << ",\"threads\":" << session.threads().intra_op << ",\"blas_threads\":" << blas_threads()
+     << ",\"blas_kernels\":\"" << json_escape(blas_kernels_text()) << "\""
      << ",\"run_id\":" << recorder->run_id() << ",\"committed_steps\":" << recorder->committed_steps()
      << ",\"model\":\"" << json_escape(cfg.model) << "\",\"precision\":\"" << json_escape(session.precision_label())
      << "\",\"device\":\"" << session.device_label() << "\",\"status\":\"" << json_escape(status) << "\",\"out\":\""

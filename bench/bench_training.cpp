@@ -95,7 +95,8 @@ double json_field(const std::string& text, const std::string& key) {
 }
 
 // Every variable a user might have set for threads, removed: "as users run it" means none.
-const char* kCleanEnv = "env -u OPENBLAS_NUM_THREADS -u GOTO_NUM_THREADS -u OMP_NUM_THREADS -u MKL_NUM_THREADS ";
+const char* kCleanEnv =
+    "env -u OPENBLAS_NUM_THREADS -u GOTO_NUM_THREADS -u OMP_NUM_THREADS -u MKL_NUM_THREADS -u OPENBLAS_CORETYPE ";
 
 // One `ampscope record` run into the scratch store, with `env` (variables) before the command
 // and `args` after `record --quiet`; returns what it printed (its last line is the JSON result).
@@ -176,7 +177,11 @@ std::string write_dataset(const std::string& model, const std::string& data_dir)
 }
 
 double python_sps(const Case& c, int threads, int blas, const std::string& prefix) {
-  const std::string cmd = std::string(kCleanEnv) +
+  // Where AmpScope replaced OpenBLAS's kernels (compute_threads.h), the Python loop gets the same
+  // ones, as a user who knew would set them: the comparison is of the loops, not of the kernels.
+  const BlasKernels& bk = ensure_blas_kernels();
+  const std::string coretype = bk.by == BlasKernels::By::AmpScope ? "OPENBLAS_CORETYPE=" + bk.core + " " : "";
+  const std::string cmd = std::string(kCleanEnv) + coretype +
                           (blas > 0 ? "OPENBLAS_NUM_THREADS=" + std::to_string(blas) + " " : "") + python_exe() +
                           " " AMPSCOPE_BENCH_DIR "/python_loop.py " + c.model + " " + c.optimizer + " " +
                           std::to_string(c.lr) + " 0.9 " + std::to_string(threads) + " " +
@@ -403,6 +408,7 @@ void what_statistics_add(const SessionConfig& cfg, int steps) {
 }  // namespace
 
 int main(int argc, char** argv) {
+  ensure_blas_kernels();  // as the application does, before any BLAS call
   bool quick = false;
   int rounds = 2;
   int only = 0;  // 0: every section
@@ -439,8 +445,11 @@ int main(int argc, char** argv) {
   std::vector<int> thread_counts{1};
   for (int t : {2, cores})
     if (t > thread_counts.back() && t <= cores) thread_counts.push_back(t);
-  std::printf("bench_training: device %s, %d usable cores, BLAS: %s\n", on_cuda ? "cuda" : "cpu", cores,
-              blas_name().c_str());
+  std::printf("bench_training: device %s, %d usable cores, BLAS: %s, kernels %s\n", on_cuda ? "cuda" : "cpu", cores,
+              blas_name().c_str(), blas_kernels_text().c_str());
+  if (ensure_blas_kernels().by == BlasKernels::By::AmpScope)
+    std::printf("  (the Python loop runs with OPENBLAS_CORETYPE=%s, the kernels AmpScope chose)\n",
+                ensure_blas_kernels().core.c_str());
 
   if (!on_cuda && (only == 0 || only == 1)) {
     const std::vector<Case> cases = {

@@ -2,6 +2,8 @@
 // controls, the worker thread, and clean errors for bad configurations.
 #include <ampscope/training_session.h>
 
+#include <ampscope/torch_compat.h>
+
 #include "fused_optimizers.h"  // core/session/src: the fused steps against LibTorch's
 #include "session_test_helpers.h"
 
@@ -143,6 +145,36 @@ class TestSession : public QObject {
              choose_threads(fashion, 2).why.c_str());
   }
 
+  // OpenBLAS's kernels: never its generic Prescott ones on a CPU with AVX2 (Debian 12's 0.3.21
+  // takes Intel's Emerald Rapids for one), unless the user chose them.
+  void blasKernelsSuitTheCpu() {
+    const BlasKernels& k = ensure_blas_kernels();
+    QCOMPARE(&ensure_blas_kernels(), &k);  // decided once
+    if (k.core.empty()) QSKIP("the BLAS in this process is not OpenBLAS");
+    qInfo("BLAS kernels: %s", blas_kernels_text().c_str());
+    if (k.by == BlasKernels::By::Environment) QSKIP("OPENBLAS_CORETYPE is set: the user's choice stands");
+#if defined(__x86_64__)
+    __builtin_cpu_init();
+    if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma")) {
+      QVERIFY2(k.core != "Prescott", blas_kernels_text().c_str());
+      if (k.by == BlasKernels::By::AmpScope) {
+        QCOMPARE(QString::fromStdString(k.replaced), QStringLiteral("Prescott"));
+        QVERIFY(QString::fromStdString(blas_kernels_text()).contains("chosen by AmpScope"));
+        QVERIFY(qEnvironmentVariableIsEmpty("OPENBLAS_CORETYPE"));  // set only for the switch
+      }
+    }
+#endif
+    // The products are right with the kernels in use (one thread and two).
+    torch::manual_seed(3);
+    const torch::Tensor a = torch::randn({256, 128}), b = torch::randn({128, 96});
+    const torch::Tensor ref = torch::mm(a.to(torch::kDouble), b.to(torch::kDouble));
+    for (int t : {1, 2}) {
+      set_blas_threads(t);
+      QVERIFY(torch::allclose(torch::mm(a, b).to(torch::kDouble), ref, 1e-5, 1e-4));
+    }
+    set_blas_threads(1);
+  }
+
   void sessionAppliesItsThreadChoiceOnTheSteppingThread() {
     // As users run it: no --threads, no environment. The test environment sets OMP_NUM_THREADS
     // and OPENBLAS_NUM_THREADS (cmake/AmpScopeTesting.cmake): take them away for this test.
@@ -274,6 +306,81 @@ class TestSession : public QObject {
                                                                   .arg(k)));
       }
     }
+  }
+
+  // Moments through fp32's subnormal range (the fused Adam computes such elements in fp64,
+  // fused_optimizers.cpp): the same parameters and moments as LibTorch's Adam, bit for bit,
+  // while m decays by b1 a step from 1e-30 to 0 under zero gradients (about 900 steps), in
+  // every sign, beside tiny and zero parameters (where an update of that size still shows) and
+  // elements whose gradient is not zero.
+  void fusedAdamThroughSubnormalMoments_data() {
+    QTest::addColumn<QString>("kind");
+    QTest::addColumn<double>("weight_decay");
+    QTest::addColumn<bool>("subnormal");  // whether m reaches the subnormal range
+    QTest::newRow("adam") << "adam" << 0.0 << true;
+    QTest::newRow("adamw") << "adamw" << 0.01 << true;
+    // L2 decay adds to every gradient: none is zero, the moments stay normal.
+    QTest::newRow("adam, weight decay") << "adam" << 1e-3 << false;
+  }
+  void fusedAdamThroughSubnormalMoments() {
+    QFETCH(QString, kind);
+    QFETCH(double, weight_decay);
+    QFETCH(bool, subnormal);
+    const std::int64_t n = 200;  // 12 blocks of 16 and a tail of 8
+    torch::manual_seed(5);
+    torch::Tensor init = torch::randn({n});
+    // Tiny and zero parameters: there an update of subnormal size changes the bits.
+    for (std::int64_t i = 0; i < n; i += 5) init[i] = static_cast<float>(std::ldexp(1.0, -120 - static_cast<int>(i % 20)));
+    init[1] = 0.0f;
+    init[2] = -0.0f;
+    torch::Tensor ours = init.clone().requires_grad_(), theirs = init.clone().requires_grad_();
+    std::unique_ptr<torch::optim::Optimizer> a, b;
+    if (kind == "adam") {
+      auto o = torch::optim::AdamOptions(1e-3).weight_decay(weight_decay);
+      a = std::make_unique<ampscope::detail::FusedAdam>(std::vector<torch::Tensor>{ours}, o);
+      b = std::make_unique<torch::optim::Adam>(std::vector<torch::Tensor>{theirs}, o);
+    } else {
+      auto o = torch::optim::AdamWOptions(1e-3).weight_decay(weight_decay);
+      a = std::make_unique<ampscope::detail::FusedAdamW>(std::vector<torch::Tensor>{ours}, o);
+      b = std::make_unique<torch::optim::AdamW>(std::vector<torch::Tensor>{theirs}, o);
+    }
+    auto moments = [](torch::optim::Optimizer& o, const torch::Tensor& p) {
+      auto& st = o.state();
+      auto it = st.find(compat::optimizer_state_key<std::decay_t<decltype(st)>>(p));
+      if (auto* s = dynamic_cast<torch::optim::AdamParamState*>(it->second.get())) return std::make_pair(s->exp_avg(), s->exp_avg_sq());
+      auto* w = dynamic_cast<torch::optim::AdamWParamState*>(it->second.get());
+      return std::make_pair(w->exp_avg(), w->exp_avg_sq());
+    };
+    const float tiny_grad = static_cast<float>(std::ldexp(1.0, -100));
+    std::int64_t subnormal_seen = 0;
+    for (int step = 0; step < 1000; ++step) {
+      // Step 0: gradients of every size and sign (some as small as 2^-100); from then on zero,
+      // but for every 7th element, whose gradient stays, and a few steps with a gradient back.
+      torch::Tensor g = torch::randn({n}) * 1e-30;
+      if (step == 0) {
+        for (std::int64_t i = 0; i < n; i += 4) g[i] = i % 8 == 0 ? tiny_grad : -tiny_grad;
+      } else {
+        const torch::Tensor keep = (torch::arange(n) % 7 == 0).to(torch::kFloat);
+        g = g * keep;
+        if (step % 300 == 150) g[3] = 1e-3f;
+        if (step % 2 == 0) g[9] = -0.0f;  // a negative zero gradient
+      }
+      ours.mutable_grad() = g.clone();
+      theirs.mutable_grad() = g.clone();
+      a->step();
+      QVERIFY(ampscope::detail::last_step_was_fused());
+      b->step();
+      const auto [ma, va] = moments(*a, ours);
+      const auto [mb, vb] = moments(*b, theirs);
+      // Bits, so that -0 and +0 differ too.
+      auto bits = [](const torch::Tensor& t) { return t.view(torch::kInt32); };
+      QVERIFY2(torch::equal(bits(ours.detach()), bits(theirs.detach())), qPrintable(QStringLiteral("step %1: parameters").arg(step)));
+      QVERIFY2(torch::equal(bits(ma), bits(mb)), qPrintable(QStringLiteral("step %1: first moment").arg(step)));
+      QVERIFY2(torch::equal(bits(va), bits(vb)), qPrintable(QStringLiteral("step %1: second moment").arg(step)));
+      const torch::Tensor am = ma.abs();
+      subnormal_seen += ((am > 0) & (am < std::ldexp(1.0, -126))).sum().item<std::int64_t>();
+    }
+    if (subnormal) QVERIFY2(subnormal_seen > 10000, qPrintable(QStringLiteral("%1 subnormal moments").arg(subnormal_seen)));
   }
 
   void fusedOptimizerHandsOtherTensorsToLibTorch() {

@@ -90,7 +90,63 @@ ThreadChoice decide_threads(const WorkSize& work) {
   return c;
 }
 
+const BlasKernels& ensure_blas_kernels() {
+  static const BlasKernels kernels = [] {
+    BlasKernels k;
+    using NameFn = char* (*)();
+    using VoidFn = void (*)();
+    const auto corename = find_symbol<NameFn>("openblas_get_corename");
+    if (!corename) return k;  // not OpenBLAS (or a build without the API): nothing to choose
+    auto name = [&] {
+      const char* n = corename();
+      return std::string(n ? n : "");
+    };
+    k.core = name();
+    if (env_set("OPENBLAS_CORETYPE")) {
+      k.by = BlasKernels::By::Environment;
+      return k;
+    }
+    if (k.core != "Prescott") return k;  // OpenBLAS knew the CPU
+#if defined(__x86_64__)
+    __builtin_cpu_init();
+    const char* want = nullptr;
+    if (__builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") &&
+        __builtin_cpu_supports("avx512dq") && __builtin_cpu_supports("avx512vl"))
+      want = "SkylakeX";
+    else if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma"))
+      want = "Haswell";
+    const auto quit = find_symbol<VoidFn>("gotoblas_dynamic_quit");
+    const auto init = find_symbol<VoidFn>("gotoblas_dynamic_init");
+    if (!want || !quit || !init) return k;  // a CPU Prescott suits, or a single-target build
+    // gotoblas_dynamic_init reads OPENBLAS_CORETYPE; set only for the call, so that the
+    // environment still says what the user chose (decide_threads reads it too).
+    ::setenv("OPENBLAS_CORETYPE", want, 1);
+    quit();
+    init();
+    ::unsetenv("OPENBLAS_CORETYPE");
+    k.replaced = k.core;
+    k.core = name();  // Prescott again if this OpenBLAS lacks the kernels asked for
+    if (k.core != k.replaced) k.by = BlasKernels::By::AmpScope;
+#endif
+    return k;
+  }();
+  return kernels;
+}
+
+std::string blas_kernels_text() {
+  const BlasKernels& k = ensure_blas_kernels();
+  if (k.core.empty()) return {};
+  switch (k.by) {
+    case BlasKernels::By::Environment: return k.core + " (OPENBLAS_CORETYPE)";
+    case BlasKernels::By::AmpScope:
+      return k.core + " (chosen by AmpScope: OpenBLAS did not know this CPU and took it for a " + k.replaced + ")";
+    case BlasKernels::By::Library: break;
+  }
+  return k.core;
+}
+
 void apply_threads(const ThreadChoice& c) {
+  ensure_blas_kernels();
   if (c.intra_op >= 1 && at::get_num_threads() != c.intra_op) at::set_num_threads(c.intra_op);
   if (c.blas >= 1) set_blas_threads(c.blas);
 }

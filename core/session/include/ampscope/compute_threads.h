@@ -65,4 +65,24 @@ int set_blas_threads(int n);
 int blas_threads();
 std::string blas_name();
 
+/// The BLAS library's kernels, and who chose them.
+struct BlasKernels {
+  std::string core;  ///< OpenBLAS's core name ("SkylakeX", "Haswell", ...); empty: not OpenBLAS
+  enum class By { Library, Environment, AmpScope } by = By::Library;
+  std::string replaced;  ///< By::AmpScope: what OpenBLAS had chosen ("Prescott")
+};
+/// OpenBLAS chooses its kernels from the CPU model when it loads. A model it does not know
+/// (Debian 12's OpenBLAS 0.3.21 on Intel's Emerald Rapids, family 6 model 0xCF) gets its
+/// generic Prescott kernels, SSE3 only: spiral-mlp's matrix products ran 4x slower and
+/// `ampscope record` at half speed. Once per process, before the first training step, the
+/// program re-initialises OpenBLAS (gotoblas_dynamic_quit/init, with OPENBLAS_CORETYPE set
+/// for the call) with the kernels the CPU can run: SkylakeX with AVX-512 F/BW/DQ/VL, Haswell
+/// with AVX2 and FMA. Only when OpenBLAS fell back to Prescott, and never when the user set
+/// OPENBLAS_CORETYPE. main() calls it first thing; apply_threads() too, for library users.
+/// Thread-safe (the work is done once); must not run while a BLAS call is in flight.
+const BlasKernels& ensure_blas_kernels();
+/// One line for logs and `record`'s summary, e.g. "SkylakeX (chosen by AmpScope: OpenBLAS
+/// took this CPU for a Prescott)"; empty when the BLAS is not OpenBLAS.
+std::string blas_kernels_text();
+
 }  // namespace ampscope
