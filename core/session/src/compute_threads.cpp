@@ -133,6 +133,13 @@ const BlasKernels& ensure_blas_kernels() {
   return kernels;
 }
 
+namespace {
+// At load, before any thread of the program exists (the switch sets an environment variable for
+// a moment, which another thread's getenv must not see half-written): every program that links
+// the sessions gets OpenBLAS's kernels chosen before main().
+[[maybe_unused]] const bool g_blas_kernels_at_load = (ensure_blas_kernels(), true);
+}  // namespace
+
 std::string blas_kernels_text() {
   const BlasKernels& k = ensure_blas_kernels();
   if (k.core.empty()) return {};
