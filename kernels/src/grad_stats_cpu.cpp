@@ -1183,6 +1183,7 @@ struct Runner {
         b = decoded;
       }
 
+      bool multiplied = false;  // the scaler-only fp32 loop tested and multiplied in one read
       if (stats) {
         // Next chunk of a dense view: where it starts and how many bytes it has.
         const std::int64_t next_n = dense ? std::min<std::int64_t>(kChunk, it.end - pos - n) : 0;
@@ -1290,18 +1291,19 @@ struct Runner {
         nonfinite |= cs.nonfinite;
       } else if (do_unscale && v.dtype == DType::F32) {
         nonfinite |= any_nonfinite_unscale_f32(static_cast<U32A*>(src), n, opt.inv_scale);
-        if (!dense) scatter_cur->transfer<std::uint32_t, true>(reinterpret_cast<std::uint32_t*>(base), native, n);
-        continue;
+        multiplied = true;
       } else {
         nonfinite |= any_nonfinite(b, n);
       }
 
       if (do_unscale) {
         const float inv = opt.inv_scale;
-        switch (v.dtype) {
-          case DType::F32: unscale_f32_inplace(static_cast<U32A*>(src), n, inv); break;
-          case DType::F16: unscale_half(b, n, inv, static_cast<U16A*>(src)); break;
-          case DType::BF16: unscale_bf16(b, n, inv, static_cast<U16A*>(src)); break;
+        if (!multiplied) {
+          switch (v.dtype) {
+            case DType::F32: unscale_f32_inplace(static_cast<U32A*>(src), n, inv); break;
+            case DType::F16: unscale_half(b, n, inv, static_cast<U16A*>(src)); break;
+            case DType::BF16: unscale_bf16(b, n, inv, static_cast<U16A*>(src)); break;
+          }
         }
         if (!dense) {
           if (es == 4) scatter_cur->transfer<std::uint32_t, true>(reinterpret_cast<std::uint32_t*>(base), native, n);
