@@ -5,8 +5,6 @@
 //   ampscope demo            the default demonstration on the terminal
 #include "cli_args.h"
 
-#include "ampscope/compute_threads.h"
-
 #include "core_text.h"
 #include "cli_export.h"
 #include "cli_record.h"
@@ -53,8 +51,6 @@ void usage(std::ostream& os) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  // Before anything can call into BLAS: OpenBLAS's kernels for this CPU (compute_threads.h).
-  ampscope::ensure_blas_kernels();
   // --lang CODE is taken out first: it works with every command, before or after it.
   std::vector<std::string> args(argv + 1, argv + argc);
   const std::optional<std::string> lang = ampscope::i18n::takeLangOption(args);

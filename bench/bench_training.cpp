@@ -408,7 +408,6 @@ void what_statistics_add(const SessionConfig& cfg, int steps) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  ensure_blas_kernels();  // as the application does, before any BLAS call
   bool quick = false;
   int rounds = 2;
   int only = 0;  // 0: every section

@@ -153,7 +153,6 @@ std::string blas_kernels_text() {
 }
 
 void apply_threads(const ThreadChoice& c) {
-  ensure_blas_kernels();
   if (c.intra_op >= 1 && at::get_num_threads() != c.intra_op) at::set_num_threads(c.intra_op);
   if (c.blas >= 1) set_blas_threads(c.blas);
 }

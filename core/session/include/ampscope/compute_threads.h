@@ -78,9 +78,8 @@ struct BlasKernels {
 /// program re-initialises OpenBLAS (gotoblas_dynamic_quit/init, with OPENBLAS_CORETYPE set
 /// for the call) with the kernels the CPU can run: SkylakeX with AVX-512 F/BW/DQ/VL, Haswell
 /// with AVX2 and FMA. Only when OpenBLAS fell back to Prescott, and never when the user set
-/// OPENBLAS_CORETYPE. Done when the program loads (a static initialiser of the sessions'
-/// library, before main() and any thread); main() and apply_threads() call it too, which then
-/// only returns the decision.
+/// OPENBLAS_CORETYPE. Done once, when the program loads (a static initialiser beside this
+/// function, before main() and any thread); later calls return that decision.
 const BlasKernels& ensure_blas_kernels();
 /// One line for logs and `record`'s summary, e.g. "SkylakeX (chosen by AmpScope: OpenBLAS
 /// took this CPU for a Prescott)"; empty when the BLAS is not OpenBLAS.
