@@ -20,6 +20,7 @@
 #include <memory>
 #include <new>
 #include <thread>
+#include <tuple>
 
 using namespace ampscope;
 using ampscope::test::drain_until_done;
@@ -308,8 +309,8 @@ class TestSession : public QObject {
     }
   }
 
-  // Moments through fp32's subnormal range (the fused Adam computes such elements in fp64,
-  // fused_optimizers.cpp): the same parameters and moments as LibTorch's Adam, bit for bit,
+  // Moments through fp32's subnormal range (the fused Adam steps such elements apart, partly or
+  // wholly in fp64: fused_optimizers.cpp): the same parameters and moments as LibTorch's Adam, bit for bit,
   // while m decays by b1 a step from 1e-30 to 0 under zero gradients (about 900 steps), in
   // every sign, beside tiny and zero parameters (where an update of that size still shows) and
   // elements whose gradient is not zero.
@@ -381,6 +382,126 @@ class TestSession : public QObject {
       subnormal_seen += ((am > 0) & (am < std::ldexp(1.0, -126))).sum().item<std::int64_t>();
     }
     if (subnormal) QVERIFY2(subnormal_seen > 10000, qPrintable(QStringLiteral("%1 subnormal moments").arg(subnormal_seen)));
+  }
+
+  // The fused Adam's elements with a zero gradient and a tiny moment (fused_optimizers.cpp,
+  // adam_fma: m's decay alone in fp64 where p cannot move, every operation in fp64 elsewhere):
+  // states drawn over every range of fp32 (zeros of both signs, subnormals, tiny and ordinary
+  // normals, for p, m and v alike), stepped by LibTorch's Adam and by the fused one from the same
+  // state: the same bits for p, m and v, three steps running. Each row checks that both of the
+  // fused loop's own paths ran.
+  void fusedAdamTinyMomentsMatchLibTorch_data() {
+    QTest::addColumn<QString>("kind");
+    QTest::addColumn<double>("lr");
+    QTest::addColumn<double>("beta1");
+    QTest::addColumn<double>("eps");
+    QTest::addColumn<double>("weight_decay");
+    QTest::addColumn<bool>("decay_path");  // whether the m-only path runs: eps > 0, and no L2 decay (d = p wd, not 0)
+    QTest::newRow("adam") << "adam" << 1e-3 << 0.9 << 1e-8 << 0.0 << true;
+    QTest::newRow("adam, lr 1") << "adam" << 1.0 << 0.9 << 1e-8 << 0.0 << true;
+    // m b1 rounds to zero for the smallest subnormals: the sign of the zero is the sum's.
+    QTest::newRow("adam, beta1 0.3") << "adam" << 1e-2 << 0.3 << 1e-8 << 0.0 << true;
+    QTest::newRow("adam, eps 0") << "adam" << 1e-3 << 0.9 << 0.0 << 0.0 << false;
+    QTest::newRow("adam, weight decay") << "adam" << 1e-3 << 0.9 << 1e-8 << 1e-2 << false;
+    QTest::newRow("adamw") << "adamw" << 1e-3 << 0.9 << 1e-8 << 1e-2 << true;
+  }
+  void fusedAdamTinyMomentsMatchLibTorch() {
+    QFETCH(QString, kind);
+    QFETCH(double, lr);
+    QFETCH(double, beta1);
+    QFETCH(double, eps);
+    QFETCH(double, weight_decay);
+    QFETCH(bool, decay_path);
+    const std::int64_t n = 4099;  // 512 blocks of 8 and a tail of 3
+    torch::manual_seed(11);
+    // A value from one of the ranges, either sign: 0, a subnormal k 2^-149 (k = 1..4 as often as
+    // larger ones: where moments end up), a tiny normal (2^-126 to 2^-100), an ordinary one.
+    auto draw = [](std::int64_t count, bool allow_ordinary) {
+      torch::Tensor kind_of = torch::randint(0, allow_ordinary ? 5 : 4, {count});
+      torch::Tensor sign = torch::randint(0, 2, {count}).to(torch::kFloat).mul(2).sub(1);
+      torch::Tensor small_k = torch::randint(1, 5, {count}).to(torch::kDouble);
+      torch::Tensor big_k = torch::exp2(torch::rand({count}, torch::kDouble) * 23).floor();
+      torch::Tensor tiny_normal = torch::exp2(torch::rand({count}, torch::kDouble) * 26 - 126);
+      torch::Tensor ordinary = torch::exp2(torch::rand({count}, torch::kDouble) * 20 - 20);
+      torch::Tensor out = torch::zeros({count}, torch::kDouble);
+      out = torch::where(kind_of == 1, small_k * std::ldexp(1.0, -149), out);
+      out = torch::where(kind_of == 2, big_k * std::ldexp(1.0, -149), out);
+      out = torch::where(kind_of == 3, tiny_normal, out);
+      out = torch::where(kind_of == 4, ordinary, out);
+      return (out.to(torch::kFloat) * sign).contiguous();  // fp32's rounding; -0 where out is 0
+    };
+    torch::Tensor p0 = draw(n, true), m0 = draw(n, true), v0 = draw(n, true).abs();
+    // Gradients: mostly +-0 (the elements in question), some ordinary.
+    torch::Tensor ours = p0.clone().requires_grad_(), theirs = p0.clone().requires_grad_();
+    std::unique_ptr<torch::optim::Optimizer> a, b;
+    if (kind == "adam") {
+      auto o = torch::optim::AdamOptions(lr).betas({beta1, 0.999}).eps(eps).weight_decay(weight_decay);
+      a = std::make_unique<ampscope::detail::FusedAdam>(std::vector<torch::Tensor>{ours}, o);
+      b = std::make_unique<torch::optim::Adam>(std::vector<torch::Tensor>{theirs}, o);
+    } else {
+      auto o = torch::optim::AdamWOptions(lr).betas({beta1, 0.999}).eps(eps).weight_decay(weight_decay);
+      a = std::make_unique<ampscope::detail::FusedAdamW>(std::vector<torch::Tensor>{ours}, o);
+      b = std::make_unique<torch::optim::AdamW>(std::vector<torch::Tensor>{theirs}, o);
+    }
+    auto moments = [](torch::optim::Optimizer& o, const torch::Tensor& p) {
+      auto& st = o.state();
+      auto it = st.find(compat::optimizer_state_key<std::decay_t<decltype(st)>>(p));
+      if (auto* s = dynamic_cast<torch::optim::AdamParamState*>(it->second.get())) return std::make_pair(s->exp_avg(), s->exp_avg_sq());
+      auto* w = dynamic_cast<torch::optim::AdamWParamState*>(it->second.get());
+      return std::make_pair(w->exp_avg(), w->exp_avg_sq());
+    };
+    auto bits = [](const torch::Tensor& t) { return t.view(torch::kInt32); };
+    // A first step creates both states; then both start again from the drawn p, m and v (the
+    // step count stays 1, the same on both sides).
+    ours.mutable_grad() = torch::zeros({n});
+    theirs.mutable_grad() = torch::zeros({n});
+    a->step();
+    b->step();
+    {
+      torch::NoGradGuard no_grad;
+      for (auto* t : {&ours, &theirs}) t->copy_(p0);
+      for (auto* o : {a.get(), b.get()}) {
+        auto [m, v] = moments(*o, o == a.get() ? ours : theirs);
+        m.copy_(m0);
+        v.copy_(v0);
+      }
+    }
+    std::int64_t decay = 0, aside = 0;
+    for (int step = 0; step < 3; ++step) {
+      const torch::Tensor zero_sign = torch::where(torch::rand({n}) < 0.5, torch::zeros({n}), torch::zeros({n}).neg());
+      const torch::Tensor g = torch::where(torch::rand({n}) < 0.8, zero_sign, torch::randn({n}) * 1e-3);
+      ours.mutable_grad() = g.clone();
+      theirs.mutable_grad() = g.clone();
+      a->step();
+      QVERIFY(ampscope::detail::last_step_was_fused());
+      decay += ampscope::detail::last_step_tiny_lanes().decay;
+      aside += ampscope::detail::last_step_tiny_lanes().aside;
+      b->step();
+      const auto [ma, va] = moments(*a, ours);
+      const auto [mb, vb] = moments(*b, theirs);
+      for (const auto& [what, x, y] : {std::tuple{"parameters", ours.detach(), theirs.detach()},
+                                       std::tuple{"first moment", ma, mb}, std::tuple{"second moment", va, vb}}) {
+        const torch::Tensor differ = (bits(x) != bits(y)).nonzero();
+        if (differ.numel() == 0) continue;
+        const std::int64_t i = differ[0][0].item<std::int64_t>();
+        auto show = [&](const torch::Tensor& t) {
+          return QStringLiteral("%1 (0x%2)")
+              .arg(static_cast<double>(t[i].item<float>()), 0, 'g', 9)
+              .arg(static_cast<quint32>(bits(t)[i].item<std::int32_t>()), 8, 16, QLatin1Char('0'));
+        };
+        QFAIL(qPrintable(QStringLiteral("step %1, %2 of element %3 (p %4, m %5, v %6): %7 against LibTorch's %8 (%9 elements differ)")
+                             .arg(step).arg(QString::fromLatin1(what)).arg(i)
+                             .arg(show(p0), show(m0), show(v0), show(x), show(y))
+                             .arg(differ.size(0))));
+      }
+    }
+#if defined(__x86_64__)
+    if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma")) {
+      QVERIFY2(aside > 100, qPrintable(QStringLiteral("%1 elements stepped in fp64").arg(aside)));
+      if (decay_path) QVERIFY2(decay > 100, qPrintable(QStringLiteral("%1 elements with m's decay alone in fp64").arg(decay)));
+      else QCOMPARE(decay, std::int64_t{0});
+    }
+#endif
   }
 
   void fusedOptimizerHandsOtherTensorsToLibTorch() {

@@ -9,13 +9,21 @@
 
 #include <ATen/Parallel.h>
 
+#include <algorithm>
+#include <bit>
 #include <cmath>
+#include <cstdint>
+
+#if defined(__x86_64__) && defined(__GNUC__)
+#include <immintrin.h>
+#endif
 
 namespace ampscope::detail {
 
 namespace {
 
 thread_local bool t_last_fused = false;
+thread_local TinyLanes t_tiny_lanes;
 
 // Each loop is one function body, compiled twice on x86-64: for AVX2+FMA (vectorised, std::fma
 // one instruction) and for the baseline ISA (std::fma in software: exact, slower). The body is
@@ -60,6 +68,8 @@ struct AdamArgs {
   float decay_factor;       // AdamW: p *= 1 - lr wd first (1 for Adam)
   float beta1, one_minus_beta1, beta2, one_minus_beta2;
   float sqrt_bias_correction2, eps, neg_step_size;
+  float tiny_m, tiny_v;     // below these, a moment of a zero-d element is stepped in fp64 (adam_fma)
+  std::uint32_t big_p_bits; // |p| with more bits: a zero-d element's step with |m| < tiny_m leaves p as it is
 };
 
 // torch::optim::Adam/AdamW, per element: m = m b1 + (1 - b1) g; v = v b2 + (1 - b2) g g;
@@ -78,10 +88,218 @@ struct AdamArgs {
     p[i] = pi + a.neg_step_size * mi / denom;                                      \
   }
 
+#if defined(__x86_64__) && defined(__GNUC__)
+// Adam's moments go subnormal: a parameter whose gradient is zero (a dead unit, a gradient that
+// underflowed in fp16) keeps its first moment decaying by b1 a step, down into fp32's subnormal
+// range, where it stays (k 2^-149 times 0.9 rounds back to k 2^-149 for k <= 4). Every vector
+// operation with a subnormal input or result then takes a microcode assist of a hundred cycles or
+// more: on spiral-mlp the optimizer went from 13 to 55 us a step after ~750 steps, with about one
+// element in nine there and two blocks of eight in five holding one.
+//
+// So adam_fma steps those elements (d = +-0 and a tiny moment) apart, in fp64 lanes, where
+// nothing is subnormal, and the rest of each block in fp32 as before. Each fp32 operation is
+// emulated by the fp64 operation on the same fp32 values and one rounding to fp32's grid: exact
+// for products, which fit fp64, and for +, /, sqrt, whose fp64 result is never close enough to a
+// midpoint of fp32's grid for the second rounding to move it (53 >= 2 x 24 + 2; on the subnormal
+// grid, with fewer bits, the margin is wider). The two FMAs are exact because d is +-0 there:
+// fma(+-0, x, y) is y, signs of zero included. The roundings never make an fp32 subnormal in
+// hardware: below 2^-126, round_to_f32 adds and subtracts 1.5 x 2^-97, whose fp64 ulp is fp32's
+// subnormal spacing 2^-149 (ties to even), and narrow_exact converts k 2^-149 through the integer
+// k. Elements no mask catches are still exact, only slower: the fp32 lanes compute them.
+struct TinyBatch {
+  static constexpr int kCap = 256;
+  int n = 0;
+  std::int64_t index[kCap];
+  alignas(32) float p[kCap + 8], d[kCap + 8], m[kCap + 8], v[kCap + 8];
+};
+
+// 4 fp32 values (bits) to fp64, exactly, without converting a subnormal in hardware.
+AMPSCOPE_FMA_TARGET inline __m256d widen_exact(__m128 x) {
+  const __m128i bits = _mm_castps_si128(x);
+  const __m128i abs = _mm_and_si128(bits, _mm_set1_epi32(0x7fffffff));
+  const __m128i sub = _mm_cmplt_epi32(abs, _mm_set1_epi32(0x00800000));  // zero or subnormal
+  const __m256d normal = _mm256_cvtps_pd(_mm_castsi128_ps(_mm_andnot_si128(sub, bits)));
+  const __m256d subnormal = _mm256_mul_pd(_mm256_cvtepi32_pd(_mm_and_si128(sub, abs)), _mm256_set1_pd(0x1p-149));
+  const __m128i sign32 = _mm_and_si128(_mm_and_si128(sub, bits), _mm_set1_epi32(static_cast<int>(0x80000000u)));
+  const __m256d sign = _mm256_castsi256_pd(_mm256_slli_epi64(_mm256_cvtepu32_epi64(sign32), 32));
+  return _mm256_or_pd(_mm256_or_pd(normal, subnormal), sign);
+}
+
+// The fp64 result of an operation on fp32 values, rounded to fp32's grid (nearest, ties to even;
+// subnormals kept), still as fp64.
+AMPSCOPE_FMA_TARGET inline __m256d round_to_f32(__m256d r) {
+  const __m256d sign = _mm256_set1_pd(-0.0);
+  const __m256d small = _mm256_cmp_pd(_mm256_andnot_pd(sign, r), _mm256_set1_pd(0x1p-126), _CMP_LT_OQ);
+  const __m256d normal = _mm256_cvtps_pd(_mm256_cvtpd_ps(_mm256_andnot_pd(small, r)));
+  const __m256d magic = _mm256_set1_pd(0x1.8p-97);
+  const __m256d subnormal = _mm256_or_pd(_mm256_sub_pd(_mm256_add_pd(r, magic), magic), _mm256_and_pd(r, sign));
+  return _mm256_blendv_pd(normal, subnormal, small);
+}
+
+// fp64 values to fp32 bits, rounded once (nearest, ties to even; subnormals kept), without making
+// a subnormal in hardware.
+AMPSCOPE_FMA_TARGET inline __m128 narrow_exact(__m256d y) {
+  const __m256d sign = _mm256_set1_pd(-0.0);
+  const __m256d a = _mm256_andnot_pd(sign, y);
+  const __m256d small = _mm256_cmp_pd(a, _mm256_set1_pd(0x1p-126), _CMP_LT_OQ);
+  const __m128 normal = _mm256_cvtpd_ps(_mm256_andnot_pd(small, y));
+  const __m128i k = _mm256_cvtpd_epi32(_mm256_and_pd(small, _mm256_mul_pd(a, _mm256_set1_pd(0x1p149))));
+  const __m256i high = _mm256_setr_epi32(1, 3, 5, 7, 1, 3, 5, 7);  // each fp64 lane's upper half
+  const __m128i small32 = _mm256_castsi256_si128(_mm256_permutevar8x32_epi32(_mm256_castpd_si256(small), high));
+  const __m128i y32 = _mm256_castsi256_si128(_mm256_permutevar8x32_epi32(_mm256_castpd_si256(y), high));
+  const __m128i sub = _mm_or_si128(k, _mm_and_si128(y32, _mm_set1_epi32(static_cast<int>(0x80000000u))));
+  return _mm_castsi128_ps(_mm_blendv_epi8(_mm_castps_si128(normal), sub, small32));
+}
+
+// adam_fma's `aside` elements, every operation in fp64 lanes, written back to their places.
+AMPSCOPE_FMA_TARGET void adam_tiny_fma(TinyBatch& b, float* __restrict p, float* __restrict m, float* __restrict v,
+                                       const AdamArgs& a) {
+  for (int k = b.n; k % 4 != 0; ++k) b.p[k] = b.d[k] = b.m[k] = b.v[k] = 0.0f;
+  const __m256d df = _mm256_set1_pd(a.decay_factor), b1 = _mm256_set1_pd(a.beta1),
+                omb1 = _mm256_set1_pd(a.one_minus_beta1), b2 = _mm256_set1_pd(a.beta2),
+                omb2 = _mm256_set1_pd(a.one_minus_beta2), sbc2 = _mm256_set1_pd(a.sqrt_bias_correction2),
+                eps = _mm256_set1_pd(a.eps), nss = _mm256_set1_pd(a.neg_step_size);
+  for (int k = 0; k < b.n; k += 4) {
+    __m256d pi = widen_exact(_mm_load_ps(b.p + k));
+    const __m256d d = widen_exact(_mm_load_ps(b.d + k));
+    if (a.decay_factor != 1.0f) pi = round_to_f32(_mm256_mul_pd(pi, df));
+    const __m256d mi = _mm256_fmadd_pd(d, omb1, round_to_f32(_mm256_mul_pd(widen_exact(_mm_load_ps(b.m + k)), b1)));
+    const __m256d vi = _mm256_fmadd_pd(_mm256_mul_pd(omb2, d), d,
+                                       round_to_f32(_mm256_mul_pd(widen_exact(_mm_load_ps(b.v + k)), b2)));
+    const __m256d root = round_to_f32(_mm256_sqrt_pd(vi));
+    const __m256d denom = round_to_f32(_mm256_add_pd(round_to_f32(_mm256_div_pd(root, sbc2)), eps));
+    const __m256d step = round_to_f32(_mm256_div_pd(round_to_f32(_mm256_mul_pd(nss, mi)), denom));
+    _mm_store_ps(b.p + k, narrow_exact(round_to_f32(_mm256_add_pd(pi, step))));
+    _mm_store_ps(b.m + k, narrow_exact(mi));
+    _mm_store_ps(b.v + k, narrow_exact(vi));
+  }
+  for (int k = 0; k < b.n; ++k) {
+    const std::int64_t i = b.index[k];
+    p[i] = b.p[k];
+    m[i] = b.m[k];
+    v[i] = b.v[k];
+  }
+  b.n = 0;
+}
+
+// Lanes with 0 < |x| < limit: |x| - 1 < limit - 1 as unsigned numbers (AVX2 compares only signed
+// ones: both sides are biased by 2^31).
+AMPSCOPE_FMA_TARGET inline __m256i nonzero_below_limit(float limit) {
+  return _mm256_set1_epi32(static_cast<int>((std::bit_cast<std::uint32_t>(limit) - 1u) ^ 0x80000000u));
+}
+AMPSCOPE_FMA_TARGET inline __m256i nonzero_below(__m256 x, __m256i biased_limit) {
+  const __m256i abs = _mm256_and_si256(_mm256_castps_si256(x), _mm256_set1_epi32(0x7fffffff));
+  const __m256i t = _mm256_xor_si256(_mm256_sub_epi32(abs, _mm256_set1_epi32(1)),
+                                     _mm256_set1_epi32(static_cast<int>(0x80000000u)));
+  return _mm256_cmpgt_epi32(biased_limit, t);
+}
+
+// R(m b1), the first moment's product rounded to fp32, for 8 lanes, through fp64 (exact: the
+// product fits fp64, and narrow_exact rounds it once).
+AMPSCOPE_FMA_TARGET inline __m256 decayed_exact(__m256 m, double b1) {
+  const __m256d k = _mm256_set1_pd(b1);
+  const __m128 lo = narrow_exact(_mm256_mul_pd(widen_exact(_mm256_castps256_ps128(m)), k));
+  const __m128 hi = narrow_exact(_mm256_mul_pd(widen_exact(_mm256_extractf128_ps(m, 1)), k));
+  return _mm256_set_m128(hi, lo);
+}
+
+// The Adam body above in AVX2 intrinsics: the same operations in the same order, so the same
+// bits; blocks of 8, the tail in the scalar body. Elements with d = 0 and a tiny moment are
+// stepped as described above, in one of two ways:
+//  - `decay`: only m is tiny, v is not, and |p| is so large that the step -lr m / bc1 / denom
+//    is below half of p's ulp (a.big_p_bits), so p stays as it is: the fp32 lane runs with m = 0
+//    (leaving p and v exactly as they would be), and m becomes R(m b1) through fp64. This is
+//    the case of nearly every element late in a run, at a few operations a lane;
+//  - `aside`: the others (a tiny v, a tiny p) go through adam_tiny_fma, every operation in fp64.
 AMPSCOPE_FMA_TARGET void adam_fma(float* __restrict p, const float* __restrict g, float* __restrict m,
                                   float* __restrict v, std::int64_t n, AdamArgs a) {
+  TinyBatch batch;
+  const __m256 df = _mm256_set1_ps(a.decay_factor), wd = _mm256_set1_ps(a.weight_decay),
+               b1 = _mm256_set1_ps(a.beta1), omb1 = _mm256_set1_ps(a.one_minus_beta1),
+               b2 = _mm256_set1_ps(a.beta2), omb2 = _mm256_set1_ps(a.one_minus_beta2),
+               sbc2 = _mm256_set1_ps(a.sqrt_bias_correction2), eps = _mm256_set1_ps(a.eps),
+               nss = _mm256_set1_ps(a.neg_step_size), zero = _mm256_setzero_ps();
+  const __m256i m_lim = nonzero_below_limit(a.tiny_m), v_lim = nonzero_below_limit(a.tiny_v);
+  const __m256i abs_mask = _mm256_set1_epi32(0x7fffffff);
+  // |p| above the bound, compared as bits (a NaN p counts as big: it stays that NaN either way).
+  const __m256i big_p = _mm256_set1_epi32(static_cast<int>(a.big_p_bits));
+  std::int64_t at = 0;
+  for (; at + 8 <= n; at += 8) {
+    __m256 pi = _mm256_loadu_ps(p + at);
+    if (a.decay_factor != 1.0f) pi = _mm256_mul_ps(pi, df);
+    __m256 d = _mm256_loadu_ps(g + at);
+    if (a.weight_decay != 0.0f) d = _mm256_fmadd_ps(pi, wd, d);
+    const __m256 m0 = _mm256_loadu_ps(m + at);
+    __m256 mo = m0, vo = _mm256_loadu_ps(v + at);
+    const __m256 d_zero_ps = _mm256_cmp_ps(d, zero, _CMP_EQ_OQ);
+    int decay_bits = 0, aside_bits = 0;
+    __m256i decay = _mm256_setzero_si256(), aside = _mm256_setzero_si256(), tiny = decay;
+    if (_mm256_movemask_ps(d_zero_ps) != 0) {
+      const __m256i d_zero = _mm256_castps_si256(d_zero_ps);
+      const __m256i m_tiny = nonzero_below(mo, m_lim), v_tiny = nonzero_below(vo, v_lim);
+      tiny = _mm256_and_si256(d_zero, _mm256_or_si256(m_tiny, v_tiny));
+    if (!_mm256_testz_si256(tiny, tiny)) {
+      const __m256i p_big = _mm256_cmpgt_epi32(_mm256_and_si256(_mm256_castps_si256(pi), abs_mask), big_p);
+      decay = _mm256_andnot_si256(v_tiny, _mm256_and_si256(_mm256_and_si256(d_zero, m_tiny), p_big));
+      aside = _mm256_andnot_si256(decay, tiny);
+      decay_bits = _mm256_movemask_ps(_mm256_castsi256_ps(decay));
+      aside_bits = _mm256_movemask_ps(_mm256_castsi256_ps(aside));
+      t_tiny_lanes.decay += std::popcount(static_cast<unsigned>(decay_bits));
+      t_tiny_lanes.aside += std::popcount(static_cast<unsigned>(aside_bits));
+      // adam_tiny_fma steps these from their stored values; their fp32 lanes run on zero
+      // moments (nothing subnormal) and are not stored.
+      for (int bits = aside_bits; bits != 0; bits &= bits - 1) {
+        const int j = std::countr_zero(static_cast<unsigned>(bits));
+        batch.index[batch.n] = at + j;
+        batch.p[batch.n] = p[at + j];
+        batch.d[batch.n] = d[j];
+        batch.m[batch.n] = m[at + j];
+        batch.v[batch.n] = v[at + j];
+        ++batch.n;
+      }
+      mo = _mm256_andnot_ps(_mm256_castsi256_ps(tiny), mo);
+      vo = _mm256_andnot_ps(_mm256_castsi256_ps(aside), vo);
+    }
+    }
+    __m256 mi = _mm256_fmadd_ps(d, omb1, _mm256_mul_ps(mo, b1));
+    const __m256 vi = _mm256_fmadd_ps(_mm256_mul_ps(omb2, d), d, _mm256_mul_ps(vo, b2));
+    const __m256 denom = _mm256_add_ps(_mm256_div_ps(_mm256_sqrt_ps(vi), sbc2), eps);
+    const __m256 pn = _mm256_add_ps(pi, _mm256_div_ps(_mm256_mul_ps(nss, mi), denom));
+    if (decay_bits != 0) {
+      // mi = fma(d, 1 - b1, R(m b1)) with d = +-0: R(m b1), or, where that is a zero, the sum of
+      // two zeros, negative only when both are (d (1 - b1) is a zero: no assist).
+      const __m256i r = _mm256_castps_si256(decayed_exact(m0, a.beta1));
+      const __m256i r_zero = _mm256_cmpeq_epi32(_mm256_and_si256(r, abs_mask), _mm256_setzero_si256());
+      const __m256i dz = _mm256_castps_si256(_mm256_mul_ps(d, omb1));
+      const __m256i exact = _mm256_blendv_epi8(r, _mm256_and_si256(r, dz), r_zero);
+      mi = _mm256_blendv_ps(mi, _mm256_castsi256_ps(exact), _mm256_castsi256_ps(decay));
+    }
+    if (aside_bits == 0) {
+      _mm256_storeu_ps(p + at, pn);
+      _mm256_storeu_ps(m + at, mi);
+      _mm256_storeu_ps(v + at, vi);
+    } else {
+      const __m256i keep = _mm256_xor_si256(aside, _mm256_set1_epi32(-1));
+      _mm256_maskstore_ps(p + at, keep, pn);
+      _mm256_maskstore_ps(m + at, keep, mi);
+      _mm256_maskstore_ps(v + at, keep, vi);
+      if (batch.n > TinyBatch::kCap - 8) adam_tiny_fma(batch, p, m, v, a);
+    }
+  }
+  if (batch.n != 0) adam_tiny_fma(batch, p, m, v, a);
+  p += at;
+  g += at;
+  m += at;
+  v += at;
+  n -= at;
   AMPSCOPE_ADAM_BODY
 }
+#else
+void adam_fma(float* __restrict p, const float* __restrict g, float* __restrict m, float* __restrict v, std::int64_t n,
+              AdamArgs a) {
+  AMPSCOPE_ADAM_BODY
+}
+#endif
 void adam_base(float* __restrict p, const float* __restrict g, float* __restrict m, float* __restrict v,
                std::int64_t n, AdamArgs a) {
   AMPSCOPE_ADAM_BODY
@@ -90,6 +308,24 @@ void adam_base(float* __restrict p, const float* __restrict g, float* __restrict
 // Above this many elements a parameter's loop is split across LibTorch's intra-op threads, as
 // ATen's own elementwise ops are (at::internal::GRAIN_SIZE).
 constexpr std::int64_t kGrain = 32768;
+
+// For adam_fma's `decay` lanes (d = 0, 0 < |m| < tiny_m): the |p| (as fp32 bits) above which
+// the step cannot change p. Each rounding below at most doubles a value or adds half of 2^-149:
+// |R(m b1)| <= 2 |m| max(|b1|, 1) + 2^-148, |t| = |R(-step_size mi)| <= 2 |step_size mi| +
+// 2^-149, and the denominator R(R(sqrt v / sqrt bc2) + eps) >= eps / 2, so the step
+// |R(t / denom)| <= 4 |t| / eps + 2^-149 =: u. p + step rounds back to p when |step| < ulp(p) / 2,
+// and ulp(p) >= |p| 2^-24 for a normal p: |p| > 2^25 u suffices; the bound is twice that.
+// 0x7fffffff (no lane) when eps is not a positive normal number or the step size is not finite.
+std::uint32_t unchanged_p_bound(const AdamArgs& a) {
+  const double eps = a.eps, step = std::fabs(static_cast<double>(a.neg_step_size));
+  if (!(eps >= 0x1p-126) || !std::isfinite(step)) return 0x7fffffffu;
+  const double m = 2.0 * a.tiny_m * std::max(1.0, std::fabs(static_cast<double>(a.beta1))) + 0x1p-148;
+  const double t = 2.0 * step * m + 0x1p-149;
+  const double u = 4.0 * t / eps + 0x1p-149;
+  const double bound = std::max(0x1p-100, 0x1p26 * u);
+  if (!(bound < 0x1p120)) return 0x7fffffffu;
+  return std::bit_cast<std::uint32_t>(static_cast<float>(bound));
+}
 
 template <class Fn>
 void for_chunks(std::int64_t n, Fn&& fn) {
@@ -126,6 +362,7 @@ torch::Tensor run_closure(const Closure& closure) {
 }  // namespace
 
 bool last_step_was_fused() { return t_last_fused; }
+TinyLanes last_step_tiny_lanes() { return t_tiny_lanes; }
 
 torch::Tensor FusedSGD::step(LossClosure closure) {
   if (!fusable(param_groups_)) {
@@ -199,6 +436,13 @@ void adam_step(Groups& groups, StateMap& state, bool decoupled) {
       a.sqrt_bias_correction2 = static_cast<float>(std::sqrt(bias_correction2));
       a.eps = static_cast<float>(o.eps());
       a.neg_step_size = static_cast<float>(-(o.lr() / bias_correction1));
+      // Where an element's fp32 operations could meet a subnormal: m b1, the step -lr m / bc1
+      // (and that over a denominator up to ~2^6), v b2. Only speed depends on these bounds.
+      const double shrink = std::max(0x1p-30, std::min({1.0, static_cast<double>(a.beta1),
+                                                        std::fabs(static_cast<double>(a.neg_step_size))}));
+      a.tiny_m = static_cast<float>(std::min(0x1p-60, 0x1p-120 / shrink));
+      a.tiny_v = static_cast<float>(0x1p-120 / std::max(0x1p-4, std::min(1.0, static_cast<double>(a.beta2))));
+      a.big_p_bits = unchanged_p_bound(a);
       auto& m = s.exp_avg();
       auto& v = s.exp_avg_sq();
       if (!m.is_contiguous() || m.scalar_type() != at::kFloat) m = m.contiguous().to(at::kFloat);
@@ -233,6 +477,7 @@ torch::Tensor FusedAdam::step(LossClosure closure) {
   t_last_fused = true;
   torch::NoGradGuard no_grad;
   torch::Tensor loss = run_closure(closure);
+  t_tiny_lanes = {};
   adam_step<torch::optim::AdamParamState, torch::optim::AdamOptions>(param_groups_, state_, false);
   return loss;
 }
@@ -245,6 +490,7 @@ torch::Tensor FusedAdamW::step(LossClosure closure) {
   t_last_fused = true;
   torch::NoGradGuard no_grad;
   torch::Tensor loss = run_closure(closure);
+  t_tiny_lanes = {};
   adam_step<torch::optim::AdamWParamState, torch::optim::AdamWOptions>(param_groups_, state_, true);
   return loss;
 }

@@ -15,6 +15,8 @@
 #include <torch/optim/adamw.h>
 #include <torch/optim/sgd.h>
 
+#include <cstdint>
+
 namespace ampscope::detail {
 
 class FusedSGD final : public torch::optim::SGD {
@@ -38,5 +40,13 @@ class FusedAdamW final : public torch::optim::AdamW {
 /// Whether the last step() of a fused optimizer ran its own loop (false: the base class's).
 /// For tests and the profile in bench_training.
 bool last_step_was_fused();
+
+/// Elements the last fused Adam/AdamW step on this thread stepped apart because their gradient
+/// was zero and a moment tiny (fused_optimizers.cpp, adam_fma): `decay` with only m's product
+/// computed in fp64, `aside` with every operation in fp64. Zero without AVX2. For tests.
+struct TinyLanes {
+  std::int64_t decay = 0, aside = 0;
+};
+TinyLanes last_step_tiny_lanes();
 
 }  // namespace ampscope::detail
