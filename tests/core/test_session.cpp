@@ -384,6 +384,46 @@ class TestSession : public QObject {
     if (subnormal) QVERIFY2(subnormal_seen > 10000, qPrintable(QStringLiteral("%1 subnormal moments").arg(subnormal_seen)));
   }
 
+  // fp32 values from every range, either sign: 0, a subnormal k 2^-149 (k = 1..4 as often as
+  // larger ones: where decaying moments end up), a tiny normal (2^-126 to 2^-100), an ordinary
+  // one (2^-20 to 1).
+  static torch::Tensor draw_fp32_ranges(std::int64_t count) {
+    const torch::Tensor kind_of = torch::randint(0, 5, {count});
+    const torch::Tensor sign = torch::randint(0, 2, {count}).to(torch::kFloat).mul(2).sub(1);
+    const torch::Tensor small_k = torch::randint(1, 5, {count}).to(torch::kDouble);
+    const torch::Tensor big_k = torch::exp2(torch::rand({count}, torch::kDouble) * 23).floor();
+    const torch::Tensor tiny_normal = torch::exp2(torch::rand({count}, torch::kDouble) * 26 - 126);
+    const torch::Tensor ordinary = torch::exp2(torch::rand({count}, torch::kDouble) * 20 - 20);
+    torch::Tensor out = torch::zeros({count}, torch::kDouble);
+    out = torch::where(kind_of == 1, small_k * std::ldexp(1.0, -149), out);
+    out = torch::where(kind_of == 2, big_k * std::ldexp(1.0, -149), out);
+    out = torch::where(kind_of == 3, tiny_normal, out);
+    out = torch::where(kind_of == 4, ordinary, out);
+    return (out.to(torch::kFloat) * sign).contiguous();  // fp32's rounding; -0 where out is 0
+  }
+  // Gradients: 80% zeros of either sign (the elements in question), the rest ordinary.
+  static torch::Tensor draw_mostly_zero_grad(std::int64_t n) {
+    const torch::Tensor zero_sign = torch::where(torch::rand({n}) < 0.5, torch::zeros({n}), torch::zeros({n}).neg());
+    return torch::where(torch::rand({n}) < 0.8, zero_sign, torch::randn({n}) * 1e-3);
+  }
+  // The first bits that differ, with the element's starting state, as a failure message.
+  static QString first_difference(const char* what, const torch::Tensor& x, const torch::Tensor& y,
+                                  const std::vector<std::pair<const char*, torch::Tensor>>& start) {
+    auto bits = [](const torch::Tensor& t) { return t.view(torch::kInt32); };
+    const torch::Tensor differ = (bits(x) != bits(y)).nonzero();
+    if (differ.numel() == 0) return {};
+    const std::int64_t i = differ[0][0].item<std::int64_t>();
+    auto show = [&](const torch::Tensor& t) {
+      return QStringLiteral("%1 (0x%2)")
+          .arg(static_cast<double>(t[i].item<float>()), 0, 'g', 9)
+          .arg(static_cast<quint32>(bits(t)[i].item<std::int32_t>()), 8, 16, QLatin1Char('0'));
+    };
+    QString state;
+    for (const auto& [name, t] : start) state += QStringLiteral(" %1 %2").arg(QString::fromLatin1(name), show(t));
+    return QStringLiteral("%1 of element %2 (from%3): %4 against LibTorch's %5 (%6 elements differ)")
+        .arg(QString::fromLatin1(what)).arg(i).arg(state, show(x), show(y)).arg(differ.size(0));
+  }
+
   // The fused Adam's elements with a zero gradient and a tiny moment (fused_optimizers.cpp,
   // adam_fma: m's decay alone in fp64 where p cannot move, every operation in fp64 elsewhere):
   // states drawn over every range of fp32 (zeros of both signs, subnormals, tiny and ordinary
@@ -414,23 +454,7 @@ class TestSession : public QObject {
     QFETCH(bool, decay_path);
     const std::int64_t n = 4099;  // 512 blocks of 8 and a tail of 3
     torch::manual_seed(11);
-    // A value from one of the ranges, either sign: 0, a subnormal k 2^-149 (k = 1..4 as often as
-    // larger ones: where moments end up), a tiny normal (2^-126 to 2^-100), an ordinary one.
-    auto draw = [](std::int64_t count, bool allow_ordinary) {
-      torch::Tensor kind_of = torch::randint(0, allow_ordinary ? 5 : 4, {count});
-      torch::Tensor sign = torch::randint(0, 2, {count}).to(torch::kFloat).mul(2).sub(1);
-      torch::Tensor small_k = torch::randint(1, 5, {count}).to(torch::kDouble);
-      torch::Tensor big_k = torch::exp2(torch::rand({count}, torch::kDouble) * 23).floor();
-      torch::Tensor tiny_normal = torch::exp2(torch::rand({count}, torch::kDouble) * 26 - 126);
-      torch::Tensor ordinary = torch::exp2(torch::rand({count}, torch::kDouble) * 20 - 20);
-      torch::Tensor out = torch::zeros({count}, torch::kDouble);
-      out = torch::where(kind_of == 1, small_k * std::ldexp(1.0, -149), out);
-      out = torch::where(kind_of == 2, big_k * std::ldexp(1.0, -149), out);
-      out = torch::where(kind_of == 3, tiny_normal, out);
-      out = torch::where(kind_of == 4, ordinary, out);
-      return (out.to(torch::kFloat) * sign).contiguous();  // fp32's rounding; -0 where out is 0
-    };
-    torch::Tensor p0 = draw(n, true), m0 = draw(n, true), v0 = draw(n, true).abs();
+    torch::Tensor p0 = draw_fp32_ranges(n), m0 = draw_fp32_ranges(n), v0 = draw_fp32_ranges(n).abs();
     // Gradients: mostly +-0 (the elements in question), some ordinary.
     torch::Tensor ours = p0.clone().requires_grad_(), theirs = p0.clone().requires_grad_();
     std::unique_ptr<torch::optim::Optimizer> a, b;
@@ -450,7 +474,6 @@ class TestSession : public QObject {
       auto* w = dynamic_cast<torch::optim::AdamWParamState*>(it->second.get());
       return std::make_pair(w->exp_avg(), w->exp_avg_sq());
     };
-    auto bits = [](const torch::Tensor& t) { return t.view(torch::kInt32); };
     // A first step creates both states; then both start again from the drawn p, m and v (the
     // step count stays 1, the same on both sides).
     ours.mutable_grad() = torch::zeros({n});
@@ -468,8 +491,7 @@ class TestSession : public QObject {
     }
     std::int64_t decay = 0, aside = 0;
     for (int step = 0; step < 3; ++step) {
-      const torch::Tensor zero_sign = torch::where(torch::rand({n}) < 0.5, torch::zeros({n}), torch::zeros({n}).neg());
-      const torch::Tensor g = torch::where(torch::rand({n}) < 0.8, zero_sign, torch::randn({n}) * 1e-3);
+      const torch::Tensor g = draw_mostly_zero_grad(n);
       ours.mutable_grad() = g.clone();
       theirs.mutable_grad() = g.clone();
       a->step();
@@ -481,24 +503,83 @@ class TestSession : public QObject {
       const auto [mb, vb] = moments(*b, theirs);
       for (const auto& [what, x, y] : {std::tuple{"parameters", ours.detach(), theirs.detach()},
                                        std::tuple{"first moment", ma, mb}, std::tuple{"second moment", va, vb}}) {
-        const torch::Tensor differ = (bits(x) != bits(y)).nonzero();
-        if (differ.numel() == 0) continue;
-        const std::int64_t i = differ[0][0].item<std::int64_t>();
-        auto show = [&](const torch::Tensor& t) {
-          return QStringLiteral("%1 (0x%2)")
-              .arg(static_cast<double>(t[i].item<float>()), 0, 'g', 9)
-              .arg(static_cast<quint32>(bits(t)[i].item<std::int32_t>()), 8, 16, QLatin1Char('0'));
-        };
-        QFAIL(qPrintable(QStringLiteral("step %1, %2 of element %3 (p %4, m %5, v %6): %7 against LibTorch's %8 (%9 elements differ)")
-                             .arg(step).arg(QString::fromLatin1(what)).arg(i)
-                             .arg(show(p0), show(m0), show(v0), show(x), show(y))
-                             .arg(differ.size(0))));
+        const QString difference = first_difference(what, x, y, {{"p", p0}, {"m", m0}, {"v", v0}});
+        if (!difference.isEmpty()) QFAIL(qPrintable(QStringLiteral("step %1, ").arg(step) + difference));
       }
     }
 #if defined(__x86_64__)
     if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma")) {
       QVERIFY2(aside > 100, qPrintable(QStringLiteral("%1 elements stepped in fp64").arg(aside)));
       if (decay_path) QVERIFY2(decay > 100, qPrintable(QStringLiteral("%1 elements with m's decay alone in fp64").arg(decay)));
+      else QCOMPARE(decay, std::int64_t{0});
+    }
+#endif
+  }
+
+  // The same for the fused SGD's momentum buffers (sgd_fma: the buffer's decay alone through fp64
+  // where p cannot move).
+  void fusedSgdTinyBuffersMatchLibTorch_data() {
+    QTest::addColumn<double>("lr");
+    QTest::addColumn<double>("momentum");
+    QTest::addColumn<double>("dampening");
+    QTest::addColumn<bool>("nesterov");
+    QTest::addColumn<double>("weight_decay");
+    QTest::addColumn<bool>("decay_path");  // whether the buffer-only path runs (not with L2 decay: d = p wd)
+    QTest::newRow("momentum (the sessions')") << 0.05 << 0.9 << 0.0 << false << 0.0 << true;
+    QTest::newRow("nesterov") << 0.05 << 0.9 << 0.0 << true << 0.0 << true;
+    QTest::newRow("dampening") << 0.05 << 0.9 << 0.5 << false << 0.0 << true;
+    QTest::newRow("lr 1, momentum 0.3") << 1.0 << 0.3 << 0.0 << false << 0.0 << true;
+    QTest::newRow("weight decay") << 0.05 << 0.9 << 0.0 << false << 1e-2 << false;
+  }
+  void fusedSgdTinyBuffersMatchLibTorch() {
+    QFETCH(double, lr);
+    QFETCH(double, momentum);
+    QFETCH(double, dampening);
+    QFETCH(bool, nesterov);
+    QFETCH(double, weight_decay);
+    QFETCH(bool, decay_path);
+    const std::int64_t n = 4099;
+    torch::manual_seed(12);
+    const torch::Tensor p0 = draw_fp32_ranges(n), b0 = draw_fp32_ranges(n);
+    torch::Tensor ours = p0.clone().requires_grad_(), theirs = p0.clone().requires_grad_();
+    const auto o = torch::optim::SGDOptions(lr).momentum(momentum).dampening(dampening).nesterov(nesterov).weight_decay(weight_decay);
+    ampscope::detail::FusedSGD a({ours}, o);
+    torch::optim::SGD b({theirs}, o);
+    auto buffer = [](torch::optim::Optimizer& opt, const torch::Tensor& p) {
+      auto& st = opt.state();
+      auto it = st.find(compat::optimizer_state_key<std::decay_t<decltype(st)>>(p));
+      return static_cast<torch::optim::SGDParamState&>(*it->second).momentum_buffer();
+    };
+    // A first step creates both buffers; then both start again from the drawn p and buffer.
+    ours.mutable_grad() = torch::zeros({n});
+    theirs.mutable_grad() = torch::zeros({n});
+    a.step();
+    b.step();
+    {
+      torch::NoGradGuard no_grad;
+      ours.copy_(p0);
+      theirs.copy_(p0);
+      buffer(a, ours).copy_(b0);
+      buffer(b, theirs).copy_(b0);
+    }
+    std::int64_t decay = 0;
+    for (int step = 0; step < 3; ++step) {
+      const torch::Tensor g = draw_mostly_zero_grad(n);
+      ours.mutable_grad() = g.clone();
+      theirs.mutable_grad() = g.clone();
+      a.step();
+      QVERIFY(ampscope::detail::last_step_was_fused());
+      decay += ampscope::detail::last_step_tiny_lanes().decay;
+      b.step();
+      for (const auto& [what, x, y] : {std::tuple{"parameters", ours.detach(), theirs.detach()},
+                                       std::tuple{"momentum buffer", buffer(a, ours), buffer(b, theirs)}}) {
+        const QString difference = first_difference(what, x, y, {{"p", p0}, {"buffer", b0}});
+        if (!difference.isEmpty()) QFAIL(qPrintable(QStringLiteral("step %1, ").arg(step) + difference));
+      }
+    }
+#if defined(__x86_64__)
+    if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma")) {
+      if (decay_path) QVERIFY2(decay > 100, qPrintable(QStringLiteral("%1 buffers decayed through fp64").arg(decay)));
       else QCOMPARE(decay, std::int64_t{0});
     }
 #endif
