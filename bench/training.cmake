@@ -4,6 +4,7 @@
 # for the Python column, Debian's python3-torch.
 add_executable(bench_training ${CMAKE_CURRENT_LIST_DIR}/bench_training.cpp)
 target_link_libraries(bench_training PRIVATE ampscope_core)
+target_include_directories(bench_training PRIVATE ${PROJECT_SOURCE_DIR}/core/session/src)
 target_compile_definitions(bench_training PRIVATE AMPSCOPE_BENCH_DIR="${CMAKE_CURRENT_LIST_DIR}"
   AMPSCOPE_BIN="$<TARGET_FILE:ampscope>")
 add_dependencies(bench_training ampscope)

@@ -441,6 +441,8 @@ class TestSession : public QObject {
     QTest::newRow("adam, lr 1") << "adam" << 1.0 << 0.9 << 1e-8 << 0.0 << true;
     // m b1 rounds to zero for the smallest subnormals: the sign of the zero is the sum's.
     QTest::newRow("adam, beta1 0.3") << "adam" << 1e-2 << 0.3 << 1e-8 << 0.0 << true;
+    // m b1 = k 2^-149 / 2: every odd k a tie, to even.
+    QTest::newRow("adam, beta1 0.5") << "adam" << 1e-3 << 0.5 << 1e-8 << 0.0 << true;
     QTest::newRow("adam, eps 0") << "adam" << 1e-3 << 0.9 << 0.0 << 0.0 << false;
     QTest::newRow("adam, weight decay") << "adam" << 1e-3 << 0.9 << 1e-8 << 1e-2 << false;
     QTest::newRow("adamw") << "adamw" << 1e-3 << 0.9 << 1e-8 << 1e-2 << true;
@@ -528,6 +530,7 @@ class TestSession : public QObject {
     QTest::newRow("momentum (the sessions')") << 0.05 << 0.9 << 0.0 << false << 0.0 << true;
     QTest::newRow("nesterov") << 0.05 << 0.9 << 0.0 << true << 0.0 << true;
     QTest::newRow("dampening") << 0.05 << 0.9 << 0.5 << false << 0.0 << true;
+    QTest::newRow("momentum 0.5 (ties)") << 0.05 << 0.5 << 0.0 << false << 0.0 << true;
     QTest::newRow("lr 1, momentum 0.3") << 1.0 << 0.3 << 0.0 << false << 0.0 << true;
     QTest::newRow("weight decay") << 0.05 << 0.9 << 0.0 << false << 1e-2 << false;
   }

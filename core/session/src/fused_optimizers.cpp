@@ -205,6 +205,61 @@ AMPSCOPE_FMA_TARGET inline __m256 decayed_exact(__m256 m, double b1) {
   return _mm256_set_m128(hi, lo);
 }
 
+// The same for the usual case, every m subnormal and 0 < b1 < 1, in integers, three times
+// cheaper: m = k 2^-149 and b1 = B 2^-shift (B its 24-bit significand, shift >= 24), so
+// R(m b1) = RNE(k B / 2^shift) 2^-149, and k B < 2^47 fits a 64-bit lane. A result of 2^23
+// is 2^-126's bits, the smallest normal, as it should be.
+struct Decay {
+  double factor = 0;
+  bool integer = false;  // whether decayed_subnormal applies
+  __m256i significand, round_bias;
+  __m128i shift;
+};
+AMPSCOPE_FMA_TARGET inline Decay make_decay(float factor) {
+  Decay d;
+  d.factor = factor;
+  d.significand = d.round_bias = _mm256_setzero_si256();
+  d.shift = _mm_setzero_si128();
+  const std::uint32_t bits = std::bit_cast<std::uint32_t>(factor);
+  const int exponent = static_cast<int>(bits >> 23) - 127;  // a positive normal factor < 1: -126..-1
+  if (factor > 0.0f && factor < 1.0f && (bits >> 23) != 0) {
+    const int shift = 23 - exponent;  // 24..149
+    if (shift <= 62) {
+      d.integer = true;
+      d.significand = _mm256_set1_epi64x((bits & 0x7fffff) | 0x800000);
+      d.round_bias = _mm256_set1_epi64x((std::int64_t{1} << (shift - 1)) - 1);
+      d.shift = _mm_cvtsi32_si128(shift);
+    }
+  }
+  return d;
+}
+// x / 2^shift rounded to nearest, ties to even, for 4 unsigned 64-bit x.
+AMPSCOPE_FMA_TARGET inline __m256i shift_rne(__m256i x, const Decay& c) {
+  const __m256i odd = _mm256_and_si256(_mm256_srl_epi64(x, c.shift), _mm256_set1_epi64x(1));
+  return _mm256_srl_epi64(_mm256_add_epi64(_mm256_add_epi64(x, c.round_bias), odd), c.shift);
+}
+// k B / 2^shift rounded to nearest, ties to even, for the 8 integers k (each below 2^23).
+AMPSCOPE_FMA_TARGET inline __m256i decayed_subnormal(__m256i k, const Decay& c) {
+  const __m256i even_lanes = shift_rne(_mm256_mul_epu32(k, c.significand), c);
+  const __m256i odd_lanes = shift_rne(_mm256_mul_epu32(_mm256_srli_epi64(k, 32), c.significand), c);
+  return _mm256_blend_epi32(even_lanes, _mm256_slli_epi64(odd_lanes, 32), 0xAA);
+}
+// fma(d, 1 - b1, R(m b1)) in the `decay` lanes, where d = +-0: R(m b1), or, where that is a zero,
+// the sum of two zeros, negative only when both are. dz = d (1 - b1), a zero: no assist.
+AMPSCOPE_FMA_TARGET inline __m256 decayed(__m256 m, __m256i decay, __m256 dz, const Decay& c) {
+  const __m256i abs_mask = _mm256_set1_epi32(0x7fffffff);
+  const __m256i bits = _mm256_castps_si256(m), abs = _mm256_and_si256(bits, abs_mask);
+  const __m256i normal = _mm256_cmpgt_epi32(abs, _mm256_set1_epi32(0x007fffff));
+  __m256i r;
+  if (c.integer && _mm256_testz_si256(normal, decay)) {
+    r = _mm256_or_si256(decayed_subnormal(abs, c), _mm256_andnot_si256(abs_mask, bits));
+  } else {
+    r = _mm256_castps_si256(decayed_exact(m, c.factor));
+  }
+  const __m256i r_zero = _mm256_cmpeq_epi32(_mm256_and_si256(r, abs_mask), _mm256_setzero_si256());
+  return _mm256_castsi256_ps(_mm256_blendv_epi8(r, _mm256_and_si256(r, _mm256_castps_si256(dz)), r_zero));
+}
+
 // The Adam body above in AVX2 intrinsics: the same operations in the same order, so the same
 // bits; blocks of 8, the tail in the scalar body. Elements with d = 0 and a tiny moment are
 // stepped as described above, in one of two ways:
@@ -222,6 +277,7 @@ AMPSCOPE_FMA_TARGET void adam_fma(float* __restrict p, const float* __restrict g
                sbc2 = _mm256_set1_ps(a.sqrt_bias_correction2), eps = _mm256_set1_ps(a.eps),
                nss = _mm256_set1_ps(a.neg_step_size), zero = _mm256_setzero_ps();
   const __m256i m_lim = nonzero_below_limit(a.tiny_m), v_lim = nonzero_below_limit(a.tiny_v);
+  const Decay b1_decay = make_decay(a.beta1);
   const __m256i abs_mask = _mm256_set1_epi32(0x7fffffff);
   // |p| above the bound, compared as bits (a NaN p counts as big: it stays that NaN either way).
   const __m256i big_p = _mm256_set1_epi32(static_cast<int>(a.big_p_bits));
@@ -268,13 +324,7 @@ AMPSCOPE_FMA_TARGET void adam_fma(float* __restrict p, const float* __restrict g
     const __m256 denom = _mm256_add_ps(_mm256_div_ps(_mm256_sqrt_ps(vi), sbc2), eps);
     const __m256 pn = _mm256_add_ps(pi, _mm256_div_ps(_mm256_mul_ps(nss, mi), denom));
     if (decay_bits != 0) {
-      // mi = fma(d, 1 - b1, R(m b1)) with d = +-0: R(m b1), or, where that is a zero, the sum of
-      // two zeros, negative only when both are (d (1 - b1) is a zero: no assist).
-      const __m256i r = _mm256_castps_si256(decayed_exact(m0, a.beta1));
-      const __m256i r_zero = _mm256_cmpeq_epi32(_mm256_and_si256(r, abs_mask), _mm256_setzero_si256());
-      const __m256i dz = _mm256_castps_si256(_mm256_mul_ps(d, omb1));
-      const __m256i exact = _mm256_blendv_epi8(r, _mm256_and_si256(r, dz), r_zero);
-      mi = _mm256_blendv_ps(mi, _mm256_castsi256_ps(exact), _mm256_castsi256_ps(decay));
+      mi = _mm256_blendv_ps(mi, decayed(m0, decay, _mm256_mul_ps(d, omb1), b1_decay), _mm256_castsi256_ps(decay));
     }
     if (aside_bits == 0) {
       _mm256_storeu_ps(p + at, pn);
@@ -313,6 +363,7 @@ AMPSCOPE_FMA_TARGET void sgd_fma(float* __restrict p, const float* __restrict g,
                omd = _mm256_set1_ps(a.one_minus_dampening), neg_lr = _mm256_set1_ps(a.neg_lr),
                zero = _mm256_setzero_ps();
   const __m256i b_lim = nonzero_below_limit(a.tiny_buf), abs_mask = _mm256_set1_epi32(0x7fffffff);
+  const Decay mom_decay = make_decay(a.momentum);
   const __m256i big_p = _mm256_set1_epi32(static_cast<int>(a.big_p_bits));
   std::int64_t at = 0;
   for (; at + 8 <= n; at += 8) {
@@ -339,12 +390,9 @@ AMPSCOPE_FMA_TARGET void sgd_fma(float* __restrict p, const float* __restrict g,
     if (decay_bits == 0) {
       _mm256_storeu_ps(buf + at, b);
     } else {
-      // fma(d, 1 - dampening, R(buf momentum)) with d = +-0: as in adam_fma.
-      const __m256i r = _mm256_castps_si256(decayed_exact(b0, a.momentum));
-      const __m256i r_zero = _mm256_cmpeq_epi32(_mm256_and_si256(r, abs_mask), _mm256_setzero_si256());
-      const __m256i dz = _mm256_castps_si256(_mm256_mul_ps(d, omd));
-      const __m256i exact = _mm256_blendv_epi8(r, _mm256_and_si256(r, dz), r_zero);
-      _mm256_storeu_ps(buf + at, _mm256_blendv_ps(b, _mm256_castsi256_ps(exact), _mm256_castsi256_ps(decay)));
+      // fma(d, 1 - dampening, R(buf momentum)) with d = +-0.
+      _mm256_storeu_ps(buf + at, _mm256_blendv_ps(b, decayed(b0, decay, _mm256_mul_ps(d, omd), mom_decay),
+                                                   _mm256_castsi256_ps(decay)));
     }
   }
   p += at;
