@@ -15,7 +15,8 @@
 // and activation gradients backward has just written, and a plain read of the same tensors
 // (at::sum), in alternating order; it prints medians per K steps. Once per step, as a run meets
 // them: one step's data timed over and over lets the branch predictor learn it.
-// OMP_NUM_THREADS / --threads set the OpenMP pool shared by LibTorch and the kernel.
+// OMP_NUM_THREADS / --threads set the OpenMP pool shared by LibTorch and the kernel; --trace runs
+// on one thread, BLAS included, as `ampscope record` runs spiral-mlp.
 #include <torch/torch.h>
 
 #include <omp.h>
@@ -30,6 +31,7 @@
 #include <utility>
 #include <vector>
 
+#include "ampscope/compute_threads.h"
 #include "ampscope/kernels/grad_stats.h"
 #include "ampscope/model_zoo.h"
 
@@ -122,7 +124,11 @@ int run_trace(const std::string& model_name, const std::string& precision, int s
   }
   const bool fp16 = precision == "fp16";
   const double scale = fp16 ? 65536.0 : 1.0;
+  // As `ampscope record` runs spiral-mlp: one LibTorch thread, one BLAS thread, the BLAS kernels
+  // AmpScope chose. OpenBLAS's default second thread otherwise spins (sched_yield) on the other
+  // core after each product, beside the timed pass.
   at::set_num_threads(1);
+  ampscope::set_blas_threads(1);
   torch::manual_seed(1);
   std::shared_ptr<as::InstrumentedModel> model;
   std::unique_ptr<as::Dataset> data;
@@ -143,6 +149,8 @@ int run_trace(const std::string& model_name, const std::string& precision, int s
   std::printf("bench_grad_stats --trace: %s, %s%s, Adam lr 1e-3, batch 256, one thread; CPU pass: %s\n",
               model_name.c_str(), precision.c_str(), fp16 ? " (emulated, loss scale 2^16)" : "",
               ak::grad_stats_cpu_isa());
+  std::printf("BLAS: %s, %d thread, kernels %s\n", ampscope::blas_name().c_str(), ampscope::blas_threads(),
+              ampscope::blas_kernels_text().c_str());
   std::printf("Every step: the pass (statistics, no unscale) over the parameter and activation gradients\n"
               "backward has just written, and at::sum over the same tensors, in alternating order; each\n"
               "sees each step's data once, as in a run. Medians over each %d steps.\n", every);

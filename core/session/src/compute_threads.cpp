@@ -175,7 +175,11 @@ int blas_threads() {
 }
 
 std::string blas_name() {
-  if (const auto config = find_symbol<ConfigFn>("openblas_get_config")) return std::string("OpenBLAS ") + config();
+  if (const auto config = find_symbol<ConfigFn>("openblas_get_config")) {
+    // OpenBLAS's config string starts with its own name ("OpenBLAS 0.3.21 NO_LAPACKE ...").
+    const std::string text = config();
+    return text.rfind("OpenBLAS", 0) == 0 ? text : "OpenBLAS " + text;
+  }
   if (find_symbol<GetFn>("bli_thread_get_num_threads")) return "BLIS";
   return "unknown";
 }
