@@ -309,6 +309,29 @@ class TestSession : public QObject {
     }
   }
 
+  // The fused Adam ("adam") or AdamW ("adamw") on `ours` and LibTorch's on `theirs`, with the
+  // same options (beta2 0.999).
+  static std::pair<std::unique_ptr<torch::optim::Optimizer>, std::unique_ptr<torch::optim::Optimizer>> adam_pair(
+      const QString& kind, double lr, double beta1, double eps, double weight_decay, const torch::Tensor& ours,
+      const torch::Tensor& theirs) {
+    if (kind == "adam") {
+      const auto o = torch::optim::AdamOptions(lr).betas({beta1, 0.999}).eps(eps).weight_decay(weight_decay);
+      return {std::make_unique<ampscope::detail::FusedAdam>(std::vector<torch::Tensor>{ours}, o),
+              std::make_unique<torch::optim::Adam>(std::vector<torch::Tensor>{theirs}, o)};
+    }
+    const auto o = torch::optim::AdamWOptions(lr).betas({beta1, 0.999}).eps(eps).weight_decay(weight_decay);
+    return {std::make_unique<ampscope::detail::FusedAdamW>(std::vector<torch::Tensor>{ours}, o),
+            std::make_unique<torch::optim::AdamW>(std::vector<torch::Tensor>{theirs}, o)};
+  }
+  // An Adam or AdamW optimizer's first and second moments of `p`.
+  static std::pair<torch::Tensor, torch::Tensor> adam_moments(torch::optim::Optimizer& o, const torch::Tensor& p) {
+    auto& st = o.state();
+    auto it = st.find(compat::optimizer_state_key<std::decay_t<decltype(st)>>(p));
+    if (auto* s = dynamic_cast<torch::optim::AdamParamState*>(it->second.get())) return {s->exp_avg(), s->exp_avg_sq()};
+    auto* w = dynamic_cast<torch::optim::AdamWParamState*>(it->second.get());
+    return {w->exp_avg(), w->exp_avg_sq()};
+  }
+
   // Moments through fp32's subnormal range (the fused Adam steps such elements apart, partly or
   // wholly in fp64: fused_optimizers.cpp): the same parameters and moments as LibTorch's Adam, bit for bit,
   // while m decays by b1 a step from 1e-30 to 0 under zero gradients (about 900 steps), in
@@ -335,23 +358,7 @@ class TestSession : public QObject {
     init[1] = 0.0f;
     init[2] = -0.0f;
     torch::Tensor ours = init.clone().requires_grad_(), theirs = init.clone().requires_grad_();
-    std::unique_ptr<torch::optim::Optimizer> a, b;
-    if (kind == "adam") {
-      auto o = torch::optim::AdamOptions(1e-3).weight_decay(weight_decay);
-      a = std::make_unique<ampscope::detail::FusedAdam>(std::vector<torch::Tensor>{ours}, o);
-      b = std::make_unique<torch::optim::Adam>(std::vector<torch::Tensor>{theirs}, o);
-    } else {
-      auto o = torch::optim::AdamWOptions(1e-3).weight_decay(weight_decay);
-      a = std::make_unique<ampscope::detail::FusedAdamW>(std::vector<torch::Tensor>{ours}, o);
-      b = std::make_unique<torch::optim::AdamW>(std::vector<torch::Tensor>{theirs}, o);
-    }
-    auto moments = [](torch::optim::Optimizer& o, const torch::Tensor& p) {
-      auto& st = o.state();
-      auto it = st.find(compat::optimizer_state_key<std::decay_t<decltype(st)>>(p));
-      if (auto* s = dynamic_cast<torch::optim::AdamParamState*>(it->second.get())) return std::make_pair(s->exp_avg(), s->exp_avg_sq());
-      auto* w = dynamic_cast<torch::optim::AdamWParamState*>(it->second.get());
-      return std::make_pair(w->exp_avg(), w->exp_avg_sq());
-    };
+    auto [a, b] = adam_pair(kind, 1e-3, 0.9, 1e-8, weight_decay, ours, theirs);
     const float tiny_grad = static_cast<float>(std::ldexp(1.0, -100));
     std::int64_t subnormal_seen = 0;
     for (int step = 0; step < 1000; ++step) {
@@ -371,8 +378,8 @@ class TestSession : public QObject {
       a->step();
       QVERIFY(ampscope::detail::last_step_was_fused());
       b->step();
-      const auto [ma, va] = moments(*a, ours);
-      const auto [mb, vb] = moments(*b, theirs);
+      const auto [ma, va] = adam_moments(*a, ours);
+      const auto [mb, vb] = adam_moments(*b, theirs);
       // Bits, so that -0 and +0 differ too.
       auto bits = [](const torch::Tensor& t) { return t.view(torch::kInt32); };
       QVERIFY2(torch::equal(bits(ours.detach()), bits(theirs.detach())), qPrintable(QStringLiteral("step %1: parameters").arg(step)));
@@ -459,23 +466,7 @@ class TestSession : public QObject {
     torch::Tensor p0 = draw_fp32_ranges(n), m0 = draw_fp32_ranges(n), v0 = draw_fp32_ranges(n).abs();
     // Gradients: mostly +-0 (the elements in question), some ordinary.
     torch::Tensor ours = p0.clone().requires_grad_(), theirs = p0.clone().requires_grad_();
-    std::unique_ptr<torch::optim::Optimizer> a, b;
-    if (kind == "adam") {
-      auto o = torch::optim::AdamOptions(lr).betas({beta1, 0.999}).eps(eps).weight_decay(weight_decay);
-      a = std::make_unique<ampscope::detail::FusedAdam>(std::vector<torch::Tensor>{ours}, o);
-      b = std::make_unique<torch::optim::Adam>(std::vector<torch::Tensor>{theirs}, o);
-    } else {
-      auto o = torch::optim::AdamWOptions(lr).betas({beta1, 0.999}).eps(eps).weight_decay(weight_decay);
-      a = std::make_unique<ampscope::detail::FusedAdamW>(std::vector<torch::Tensor>{ours}, o);
-      b = std::make_unique<torch::optim::AdamW>(std::vector<torch::Tensor>{theirs}, o);
-    }
-    auto moments = [](torch::optim::Optimizer& o, const torch::Tensor& p) {
-      auto& st = o.state();
-      auto it = st.find(compat::optimizer_state_key<std::decay_t<decltype(st)>>(p));
-      if (auto* s = dynamic_cast<torch::optim::AdamParamState*>(it->second.get())) return std::make_pair(s->exp_avg(), s->exp_avg_sq());
-      auto* w = dynamic_cast<torch::optim::AdamWParamState*>(it->second.get());
-      return std::make_pair(w->exp_avg(), w->exp_avg_sq());
-    };
+    auto [a, b] = adam_pair(kind, lr, beta1, eps, weight_decay, ours, theirs);
     // A first step creates both states; then both start again from the drawn p, m and v (the
     // step count stays 1, the same on both sides).
     ours.mutable_grad() = torch::zeros({n});
@@ -486,7 +477,7 @@ class TestSession : public QObject {
       torch::NoGradGuard no_grad;
       for (auto* t : {&ours, &theirs}) t->copy_(p0);
       for (auto* o : {a.get(), b.get()}) {
-        auto [m, v] = moments(*o, o == a.get() ? ours : theirs);
+        auto [m, v] = adam_moments(*o, o == a.get() ? ours : theirs);
         m.copy_(m0);
         v.copy_(v0);
       }
@@ -501,8 +492,8 @@ class TestSession : public QObject {
       decay += ampscope::detail::last_step_tiny_lanes().decay;
       aside += ampscope::detail::last_step_tiny_lanes().aside;
       b->step();
-      const auto [ma, va] = moments(*a, ours);
-      const auto [mb, vb] = moments(*b, theirs);
+      const auto [ma, va] = adam_moments(*a, ours);
+      const auto [mb, vb] = adam_moments(*b, theirs);
       for (const auto& [what, x, y] : {std::tuple{"parameters", ours.detach(), theirs.detach()},
                                        std::tuple{"first moment", ma, mb}, std::tuple{"second moment", va, vb}}) {
         const QString difference = first_difference(what, x, y, {{"p", p0}, {"m", m0}, {"v", v0}});
