@@ -265,8 +265,9 @@ AMPSCOPE_FMA_TARGET inline __m256 decayed(__m256 m, __m256i decay, __m256 dz, co
 // stepped as described above, in one of two ways:
 //  - `decay`: only m is tiny, v is not, and |p| is so large that the step -lr m / bc1 / denom
 //    is below half of p's ulp (a.big_p_bits), so p stays as it is: the fp32 lane runs with m = 0
-//    (leaving p and v exactly as they would be), and m becomes R(m b1) through fp64. This is
-//    the case of nearly every element late in a run, at a few operations a lane;
+//    (leaving p and v exactly as they would be), and m becomes R(m b1) (`decayed`: in integers
+//    when the block's tiny moments are all subnormal, else through fp64). In a spiral-mlp run
+//    every such element late in the run took this way;
 //  - `aside`: the others (a tiny v, a tiny p) go through adam_tiny_fma, every operation in fp64.
 AMPSCOPE_FMA_TARGET void adam_fma(float* __restrict p, const float* __restrict g, float* __restrict m,
                                   float* __restrict v, std::int64_t n, AdamArgs a) {
