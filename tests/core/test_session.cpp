@@ -432,7 +432,8 @@ class TestSession : public QObject {
   }
 
   // The fused Adam's elements with a zero gradient and a tiny moment (fused_optimizers.cpp,
-  // adam_fma: m's decay alone in fp64 where p cannot move, every operation in fp64 elsewhere):
+  // adam_fma: m's decay alone computed apart where p cannot move, every operation in fp64
+  // elsewhere):
   // states drawn over every range of fp32 (zeros of both signs, subnormals, tiny and ordinary
   // normals, for p, m and v alike), stepped by LibTorch's Adam and by the fused one from the same
   // state: the same bits for p, m and v, three steps running. Each row checks that both of the
@@ -464,7 +465,6 @@ class TestSession : public QObject {
     const std::int64_t n = 4099;  // 512 blocks of 8 and a tail of 3
     torch::manual_seed(11);
     torch::Tensor p0 = draw_fp32_ranges(n), m0 = draw_fp32_ranges(n), v0 = draw_fp32_ranges(n).abs();
-    // Gradients: mostly +-0 (the elements in question), some ordinary.
     torch::Tensor ours = p0.clone().requires_grad_(), theirs = p0.clone().requires_grad_();
     auto [a, b] = adam_pair(kind, lr, beta1, eps, weight_decay, ours, theirs);
     // A first step creates both states; then both start again from the drawn p, m and v (the
@@ -503,14 +503,14 @@ class TestSession : public QObject {
 #if defined(__x86_64__)
     if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma")) {
       QVERIFY2(aside > 100, qPrintable(QStringLiteral("%1 elements stepped in fp64").arg(aside)));
-      if (decay_path) QVERIFY2(decay > 100, qPrintable(QStringLiteral("%1 elements with m's decay alone in fp64").arg(decay)));
+      if (decay_path) QVERIFY2(decay > 100, qPrintable(QStringLiteral("%1 elements with m's decay alone computed apart").arg(decay)));
       else QCOMPARE(decay, std::int64_t{0});
     }
 #endif
   }
 
-  // The same for the fused SGD's momentum buffers (sgd_fma: the buffer's decay alone through fp64
-  // where p cannot move).
+  // The same for the fused SGD's momentum buffers (sgd_fma: the buffer's decay alone computed
+  // apart where p cannot move).
   void fusedSgdTinyBuffersMatchLibTorch_data() {
     QTest::addColumn<double>("lr");
     QTest::addColumn<double>("momentum");
@@ -573,7 +573,7 @@ class TestSession : public QObject {
     }
 #if defined(__x86_64__)
     if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma")) {
-      if (decay_path) QVERIFY2(decay > 100, qPrintable(QStringLiteral("%1 buffers decayed through fp64").arg(decay)));
+      if (decay_path) QVERIFY2(decay > 100, qPrintable(QStringLiteral("%1 buffers decayed apart").arg(decay)));
       else QCOMPARE(decay, std::int64_t{0});
     }
 #endif

@@ -292,33 +292,33 @@ AMPSCOPE_FMA_TARGET void adam_fma(float* __restrict p, const float* __restrict g
     __m256 mo = m0, vo = _mm256_loadu_ps(v + at);
     const __m256 d_zero_ps = _mm256_cmp_ps(d, zero, _CMP_EQ_OQ);
     int decay_bits = 0, aside_bits = 0;
-    __m256i decay = _mm256_setzero_si256(), aside = _mm256_setzero_si256(), tiny = decay;
+    __m256i decay = _mm256_setzero_si256(), aside = _mm256_setzero_si256();
     if (_mm256_movemask_ps(d_zero_ps) != 0) {
       const __m256i d_zero = _mm256_castps_si256(d_zero_ps);
       const __m256i m_tiny = nonzero_below(mo, m_lim), v_tiny = nonzero_below(vo, v_lim);
-      tiny = _mm256_and_si256(d_zero, _mm256_or_si256(m_tiny, v_tiny));
-    if (!_mm256_testz_si256(tiny, tiny)) {
-      const __m256i p_big = _mm256_cmpgt_epi32(_mm256_and_si256(_mm256_castps_si256(pi), abs_mask), big_p);
-      decay = _mm256_andnot_si256(v_tiny, _mm256_and_si256(_mm256_and_si256(d_zero, m_tiny), p_big));
-      aside = _mm256_andnot_si256(decay, tiny);
-      decay_bits = _mm256_movemask_ps(_mm256_castsi256_ps(decay));
-      aside_bits = _mm256_movemask_ps(_mm256_castsi256_ps(aside));
-      t_tiny_lanes.decay += std::popcount(static_cast<unsigned>(decay_bits));
-      t_tiny_lanes.aside += std::popcount(static_cast<unsigned>(aside_bits));
-      // adam_tiny_fma steps these from their stored values; their fp32 lanes run on zero
-      // moments (nothing subnormal) and are not stored.
-      for (int bits = aside_bits; bits != 0; bits &= bits - 1) {
-        const int j = std::countr_zero(static_cast<unsigned>(bits));
-        batch.index[batch.n] = at + j;
-        batch.p[batch.n] = p[at + j];
-        batch.d[batch.n] = d[j];
-        batch.m[batch.n] = m[at + j];
-        batch.v[batch.n] = v[at + j];
-        ++batch.n;
+      const __m256i tiny = _mm256_and_si256(d_zero, _mm256_or_si256(m_tiny, v_tiny));
+      if (!_mm256_testz_si256(tiny, tiny)) {
+        const __m256i p_big = _mm256_cmpgt_epi32(_mm256_and_si256(_mm256_castps_si256(pi), abs_mask), big_p);
+        decay = _mm256_andnot_si256(v_tiny, _mm256_and_si256(_mm256_and_si256(d_zero, m_tiny), p_big));
+        aside = _mm256_andnot_si256(decay, tiny);
+        decay_bits = _mm256_movemask_ps(_mm256_castsi256_ps(decay));
+        aside_bits = _mm256_movemask_ps(_mm256_castsi256_ps(aside));
+        t_tiny_lanes.decay += std::popcount(static_cast<unsigned>(decay_bits));
+        t_tiny_lanes.aside += std::popcount(static_cast<unsigned>(aside_bits));
+        // adam_tiny_fma steps these from their stored values; their fp32 lanes run on zero
+        // moments (nothing subnormal) and are not stored.
+        for (int bits = aside_bits; bits != 0; bits &= bits - 1) {
+          const int j = std::countr_zero(static_cast<unsigned>(bits));
+          batch.index[batch.n] = at + j;
+          batch.p[batch.n] = p[at + j];
+          batch.d[batch.n] = d[j];
+          batch.m[batch.n] = m[at + j];
+          batch.v[batch.n] = v[at + j];
+          ++batch.n;
+        }
+        mo = _mm256_andnot_ps(_mm256_castsi256_ps(tiny), mo);
+        vo = _mm256_andnot_ps(_mm256_castsi256_ps(aside), vo);
       }
-      mo = _mm256_andnot_ps(_mm256_castsi256_ps(tiny), mo);
-      vo = _mm256_andnot_ps(_mm256_castsi256_ps(aside), vo);
-    }
     }
     __m256 mi = _mm256_fmadd_ps(d, omb1, _mm256_mul_ps(mo, b1));
     const __m256 vi = _mm256_fmadd_ps(_mm256_mul_ps(omb2, d), d, _mm256_mul_ps(vo, b2));
@@ -353,7 +353,7 @@ AMPSCOPE_FMA_TARGET void adam_fma(float* __restrict p, const float* __restrict g
 // a step over 4000 steps). The same `decay` lanes as adam_fma's: d = +-0, 0 < |buf| < tiny_buf
 // and |p| so large that the step cannot move it (a.big_p_bits): the fp32 lane runs with buf = 0
 // (p stays exactly as it would), and buf becomes fma(d, 1 - dampening, R(buf momentum)) with the
-// product through fp64. Other tiny elements stay in the fp32 lanes: exact, only slower.
+// product computed by `decayed`. Other tiny elements stay in the fp32 lanes: exact, only slower.
 AMPSCOPE_FMA_TARGET void sgd_fma(float* __restrict p, const float* __restrict g, float* __restrict buf,
                                  std::int64_t n, SgdArgs a) {
   if (!a.use_momentum || a.first) {  // no buffer to decay
@@ -420,6 +420,14 @@ void adam_base(float* __restrict p, const float* __restrict g, float* __restrict
 // ATen's own elementwise ops are (at::internal::GRAIN_SIZE).
 constexpr std::int64_t kGrain = 32768;
 
+// |p| > 2^26 step leaves p as it is (below: twice the 2^25 that suffices), as the fp32 bits the
+// loops compare with; never below 2^-100, and 0x7fffffff (no lane) where the bound is out of range.
+std::uint32_t p_bound_bits(double step) {
+  const double bound = std::max(0x1p-100, 0x1p26 * step);
+  if (!(bound < 0x1p120)) return 0x7fffffffu;
+  return std::bit_cast<std::uint32_t>(static_cast<float>(bound));
+}
+
 // For adam_fma's `decay` lanes (d = 0, 0 < |m| < tiny_m): the |p| (as fp32 bits) above which
 // the step cannot change p. Each rounding below at most doubles a value or adds half of 2^-149:
 // |R(m b1)| <= 2 |m| max(|b1|, 1) + 2^-148, |t| = |R(-step_size mi)| <= 2 |step_size mi| +
@@ -433,9 +441,7 @@ std::uint32_t unchanged_p_bound(const AdamArgs& a) {
   const double m = 2.0 * a.tiny_m * std::max(1.0, std::fabs(static_cast<double>(a.beta1))) + 0x1p-148;
   const double t = 2.0 * step * m + 0x1p-149;
   const double u = 4.0 * t / eps + 0x1p-149;
-  const double bound = std::max(0x1p-100, 0x1p26 * u);
-  if (!(bound < 0x1p120)) return 0x7fffffffu;
-  return std::bit_cast<std::uint32_t>(static_cast<float>(bound));
+  return p_bound_bits(u);
 }
 
 // The same for sgd_fma's `decay` lanes (d = 0, 0 < |buf| < tiny_buf): |b| = |R(buf momentum)| <=
@@ -446,9 +452,7 @@ std::uint32_t unchanged_p_bound(const SgdArgs& a) {
   if (!std::isfinite(lr) || !std::isfinite(mom)) return 0x7fffffffu;
   const double b = 2.0 * a.tiny_buf * mom + 0x1p-148;
   const double step = a.nesterov ? 2.0 * b * mom + 0x1p-148 : b;
-  const double bound = std::max(0x1p-100, 0x1p26 * step * lr);
-  if (!(bound < 0x1p120)) return 0x7fffffffu;
-  return std::bit_cast<std::uint32_t>(static_cast<float>(bound));
+  return p_bound_bits(step * lr);
 }
 
 template <class Fn>
@@ -603,9 +607,9 @@ torch::Tensor FusedAdam::step(LossClosure closure) {
     return torch::optim::Adam::step(std::move(closure));
   }
   t_last_fused = true;
+  t_tiny_lanes = {};
   torch::NoGradGuard no_grad;
   torch::Tensor loss = run_closure(closure);
-  t_tiny_lanes = {};
   adam_step<torch::optim::AdamParamState, torch::optim::AdamOptions>(param_groups_, state_, false);
   return loss;
 }
@@ -616,9 +620,9 @@ torch::Tensor FusedAdamW::step(LossClosure closure) {
     return torch::optim::AdamW::step(std::move(closure));
   }
   t_last_fused = true;
+  t_tiny_lanes = {};
   torch::NoGradGuard no_grad;
   torch::Tensor loss = run_closure(closure);
-  t_tiny_lanes = {};
   adam_step<torch::optim::AdamWParamState, torch::optim::AdamWOptions>(param_groups_, state_, true);
   return loss;
 }

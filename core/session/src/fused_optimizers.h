@@ -41,9 +41,10 @@ class FusedAdamW final : public torch::optim::AdamW {
 /// For tests and the profile in bench_training.
 bool last_step_was_fused();
 
-/// Elements the last fused Adam/AdamW step on this thread stepped apart because their gradient
-/// was zero and a moment tiny (fused_optimizers.cpp, adam_fma): `decay` with only m's product
-/// computed in fp64, `aside` with every operation in fp64. Zero without AVX2. For tests.
+/// Elements the last fused step on this thread stepped apart because their gradient was zero and
+/// a moment (Adam's m or v, SGD's momentum buffer) tiny (fused_optimizers.cpp, adam_fma and
+/// sgd_fma): `decay` with only the moment's decay computed apart (in integers or fp64), `aside`
+/// (Adam only) with every operation in fp64. Zero without AVX2. For tests.
 struct TinyLanes {
   std::int64_t decay = 0, aside = 0;
 };
