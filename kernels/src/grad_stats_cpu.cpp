@@ -170,6 +170,19 @@ ChunkSums finish_chunk(const U32A* b, int i, int n, std::int32_t smax, std::int3
   return {static_cast<std::uint32_t>(smax), std::min(amin, bits::kInfBits), sum, nonfinite};
 }
 
+// Loop 1's minimum per block of kBlock elements (AVX2, whose window blocks are as long), so that
+// the values under an item's window are looked for only in the blocks that hold any
+// (below_window_hist): a scan of every chunk that has one such value was a quarter of the AVX2
+// pass on spiral-mlp (perf, bench_grad_stats --trace). The AVX-512 loop fused with the window
+// marks its blocks itself (reduce_window_avx512).
+struct BlockMins {
+  static constexpr int kBlock = 128;
+  alignas(32) std::int32_t lane[kChunk / kBlock][8];  // per block and lane: the min of (a - 1) ^ kFlip
+  int blocks = 0;  // blocks recorded from the chunk's start; 0: none (look everywhere)
+};
+static_assert(kChunk % BlockMins::kBlock == 0 && kChunk / BlockMins::kBlock <= 32 &&
+              BlockMins::kBlock % kLanes == 0, "a block mask has a bit per block");
+
 #if defined(__x86_64__)
 // The vector loops' endings: their lanes' max and min, and finish_chunk with the fp64 lanes.
 __attribute__((target("avx2"), always_inline)) inline void lanes_minmax_avx2(__m256i amax, __m256i amin_m1,
@@ -295,33 +308,66 @@ __attribute__((target("avx512f"), noinline)) ChunkSums reduce_chunk_avx512(const
   return finish_chunk_avx512(b, i, n, smax, amin_m1, s, false);
 }
 
-__attribute__((target("avx2,fma"), noinline)) ChunkSums reduce_chunk_avx2(const U32A* b, int n) {
+__attribute__((target("avx2,fma"), noinline)) ChunkSums reduce_chunk_avx2(const U32A* b, int n, BlockMins& bm) {
   const __m256i abs_mask = _mm256_set1_epi32(0x7fffffff);
   const __m256i flip = _mm256_set1_epi32(kFlip);
   const __m256i one = _mm256_set1_epi32(1);
+  const __m256i no_min = _mm256_set1_epi32((kInfI - 1) ^ kFlip);
   __m256i amax = _mm256_setzero_si256();
-  __m256i amin_m1 = _mm256_set1_epi32((kInfI - 1) ^ kFlip);
   __m256d s[8];  // s[k] holds lanes 4k .. 4k+3
   for (auto& v : s) v = _mm256_setzero_pd();
+  // The minimum is kept per block of BlockMins::kBlock elements (BlockMins) and folded at the end: the
+  // same operations per vector as one running minimum.
+  // One vector of loop 1 (p: its 8 elements): amax, the minimum into `mn`, the sums.
+#define AMPSCOPE_LOOP1_VEC(p, h, mn)                                                                           \
+  do {                                                                                                      \
+    const __m256i a = _mm256_and_si256(_mm256_loadu_si256(reinterpret_cast<const __m256i*>(p)), abs_mask); \
+    amax = _mm256_max_epi32(amax, a);                                                                       \
+    mn = _mm256_min_epi32(mn, _mm256_xor_si256(_mm256_sub_epi32(a, one), flip));                            \
+    const __m256d lo = _mm256_cvtps_pd(_mm_loadu_ps(reinterpret_cast<const float*>(p)));                    \
+    const __m256d hi = _mm256_cvtps_pd(_mm_loadu_ps(reinterpret_cast<const float*>((p) + 4)));              \
+    s[2 * (h)] = _mm256_fmadd_pd(lo, lo, s[2 * (h)]);                                                       \
+    s[2 * (h) + 1] = _mm256_fmadd_pd(hi, hi, s[2 * (h) + 1]);                                               \
+  } while (false)
   int i = 0;
-  for (; i + kLanes <= n; i += kLanes) {
-    for (int h = 0; h < 4; ++h) {
-      const U32A* p = b + i + 8 * h;
-      const __m256i a = _mm256_and_si256(_mm256_loadu_si256(reinterpret_cast<const __m256i*>(p)), abs_mask);
-      amax = _mm256_max_epi32(amax, a);
-      amin_m1 = _mm256_min_epi32(amin_m1, _mm256_xor_si256(_mm256_sub_epi32(a, one), flip));
-      const __m256d lo = _mm256_cvtps_pd(_mm_loadu_ps(reinterpret_cast<const float*>(p)));
-      const __m256d hi = _mm256_cvtps_pd(_mm_loadu_ps(reinterpret_cast<const float*>(p + 4)));
-      s[2 * h] = _mm256_fmadd_pd(lo, lo, s[2 * h]);
-      s[2 * h + 1] = _mm256_fmadd_pd(hi, hi, s[2 * h + 1]);
+  int blk = 0;
+  for (; i + BlockMins::kBlock <= n; i += BlockMins::kBlock) {
+    __m256i block_min = no_min;
+    for (int j = 0; j < BlockMins::kBlock; j += kLanes) {
+      for (int h = 0; h < 4; ++h) AMPSCOPE_LOOP1_VEC(b + i + j + 8 * h, h, block_min);
     }
+    _mm256_store_si256(reinterpret_cast<__m256i*>(bm.lane[blk++]), block_min);
   }
+  __m256i amin_m1 = no_min;
+  for (; i + kLanes <= n; i += kLanes) {
+    for (int h = 0; h < 4; ++h) AMPSCOPE_LOOP1_VEC(b + i + 8 * h, h, amin_m1);
+  }
+#undef AMPSCOPE_LOOP1_VEC
+  for (int k = 0; k < blk; ++k)
+    amin_m1 = _mm256_min_epi32(amin_m1, _mm256_load_si256(reinterpret_cast<const __m256i*>(bm.lane[k])));
   std::int32_t smax, smin;
   lanes_minmax_avx2(amax, amin_m1, smax, smin);
-  if (smax >= kInfI) return reduce_chunk_avx2_masked(b, n);
+  if (smax >= kInfI) {
+    bm.blocks = 0;
+    return reduce_chunk_avx2_masked(b, n);
+  }
+  bm.blocks = blk;
   alignas(32) double ss[kLanes];
   for (int k = 0; k < 8; ++k) _mm256_store_pd(ss + 4 * k, s[k]);
   return finish_chunk(b, i, n, smax, smin, false, ss);
+}
+
+// Which of the blocks that BlockMins recorded hold a finite nonzero value under floor_bits
+// (1 <= a < floor: (a - 1) ^ kFlip < (floor - 1) ^ kFlip, signed), bit k for block k.
+__attribute__((target("avx2"), noinline)) std::uint32_t blocks_below_avx2(const BlockMins& bm,
+                                                                        std::uint32_t floor_bits) {
+  const __m256i t = _mm256_set1_epi32(static_cast<std::int32_t>((floor_bits - 1u) ^ static_cast<std::uint32_t>(kFlip)));
+  std::uint32_t m = 0;
+  for (int k = 0; k < bm.blocks; ++k) {
+    const __m256i v = _mm256_load_si256(reinterpret_cast<const __m256i*>(bm.lane[k]));
+    if (_mm256_movemask_epi8(_mm256_cmpgt_epi32(t, v)) != 0) m |= 1u << k;
+  }
+  return m;
 }
 #endif
 
@@ -415,11 +461,13 @@ bool gfni_readout() {
   return ok;
 }
 
-ChunkSums reduce_chunk(const U32A* b, int n) {
+// bm: the blocks' minima where the ISA's loop keeps them (AVX2), else bm.blocks = 0.
+ChunkSums reduce_chunk(const U32A* b, int n, BlockMins& bm) {
+  bm.blocks = 0;
 #if defined(__x86_64__)
   switch (isa()) {
     case Isa::Avx512: return reduce_chunk_avx512(b, n);
-    case Isa::Avx2: return reduce_chunk_avx2(b, n);
+    case Isa::Avx2: return reduce_chunk_avx2(b, n, bm);
     case Isa::Portable: break;
   }
 #endif
@@ -869,6 +917,49 @@ __attribute__((target("avx512f"), noinline)) std::uint32_t below_window_hist_avx
   for (int j = 0; j < nf; ++j) count_below_value(found[j], acc, ft, k);
   return static_cast<std::uint32_t>(nf) + below_window_tail(b, i, n, floor_bits, acc, ft, k);
 }
+// AVX2 has no compress: a table gives, for each 8-bit mask, the lanes to move to the front
+// (vpermd), so the scan below is branch-free as the AVX-512 one is. The loop over each group's
+// mask in below_window_hist_vec mispredicted about once per group that held such a value
+// (perf on bench_grad_stats --trace: still a sixth of the AVX2 pass once it ran only over the
+// blocks that hold such values).
+struct CompressTable {
+  std::uint64_t lanes[256];  // byte j: the lane of the j-th set bit of the mask
+  constexpr CompressTable() : lanes{} {
+    for (unsigned m = 0; m < 256; ++m) {
+      std::uint64_t v = 0;
+      int j = 0;
+      for (unsigned l = 0; l < 8; ++l)
+        if (m >> l & 1u) v |= static_cast<std::uint64_t>(l) << (8 * j++);
+      lanes[m] = v;
+    }
+  }
+};
+constexpr CompressTable kCompress;
+
+__attribute__((target("avx2,popcnt"), noinline)) std::uint32_t below_window_hist_avx2(const U32A* b, int n,
+                                                                                   std::uint32_t floor_bits,
+                                                                                   TensorAcc& acc, FieldTables& ft) {
+  const __m256i abs_mask = _mm256_set1_epi32(0x7fffffff);
+  const __m256i one = _mm256_set1_epi32(1);
+  const __m256i flip = _mm256_set1_epi32(kFlip);
+  // 1 <= a < floor  <=>  (a - 1) ^ flip < (floor - 1) ^ flip, signed.
+  const __m256i floor_m1 =
+      _mm256_set1_epi32(static_cast<std::int32_t>((floor_bits - 1u) ^ static_cast<std::uint32_t>(kFlip)));
+  alignas(32) std::uint32_t found[kChunk + 8];
+  int nf = 0;
+  int i = 0;
+  for (; i + 8 <= n && nf + 8 <= kChunk; i += 8) {
+    const __m256i a = _mm256_and_si256(_mm256_loadu_si256(reinterpret_cast<const __m256i*>(b + i)), abs_mask);
+    const __m256i under = _mm256_cmpgt_epi32(floor_m1, _mm256_xor_si256(_mm256_sub_epi32(a, one), flip));
+    const auto m = static_cast<unsigned>(_mm256_movemask_ps(_mm256_castsi256_ps(under)));
+    const __m256i idx = _mm256_cvtepu8_epi32(_mm_cvtsi64_si128(static_cast<long long>(kCompress.lanes[m])));
+    _mm256_storeu_si256(reinterpret_cast<__m256i*>(found + nf), _mm256_permutevar8x32_epi32(a, idx));
+    nf += std::popcount(m);
+  }
+  unsigned k = 0;
+  for (int j = 0; j < nf; ++j) count_below_value(found[j], acc, ft, k);
+  return static_cast<std::uint32_t>(nf) + below_window_tail(b, i, n, floor_bits, acc, ft, k);
+}
 #endif
 AMPSCOPE_AVX2_CLONES
 std::uint32_t below_window_hist_vec(const U32A* b, int n, std::uint32_t floor_bits, TensorAcc& acc, FieldTables& ft) {
@@ -894,9 +985,19 @@ std::uint32_t below_window_hist_vec(const U32A* b, int n, std::uint32_t floor_bi
   for (int j = 0; j < nf; ++j) count_below_value(found[j], acc, ft, k);
   return static_cast<std::uint32_t>(nf) + below_window_tail(b, i, n, floor_bits, acc, ft, k);
 }
+// The blocks of a chunk that hold finite nonzero values under floor_bits (bit k: block k).
+std::uint32_t blocks_below(const BlockMins& bm, std::uint32_t floor_bits) {
+#if defined(__x86_64__)
+  return blocks_below_avx2(bm, floor_bits);
+#else
+  (void)floor_bits;
+  return bm.blocks == 0 ? 0u : ~0u >> (32 - bm.blocks);  // no minima kept: every block
+#endif
+}
 std::uint32_t below_window_hist(const U32A* b, int n, std::uint32_t floor_bits, TensorAcc& acc, FieldTables& ft) {
 #if defined(__x86_64__)
   if (isa() == Isa::Avx512) return below_window_hist_avx512(b, n, floor_bits, acc, ft);
+  if (isa() == Isa::Avx2) return below_window_hist_avx2(b, n, floor_bits, acc, ft);
 #endif
   return below_window_hist_vec(b, n, floor_bits, acc, ft);
 }
@@ -1198,7 +1299,8 @@ struct Runner {
         if (try_fused && win.top >= 0 && win.windows == 1 && n >= 256 && isa() == Isa::Avx512)
           fused = reduce_window_avx512(b, n, win.plane[0], fused_planes, win.top, pf, pf_bytes, cs, fused_below);
 #endif
-        if (!fused) cs = reduce_chunk(b, n);
+        BlockMins bm;  // loop 1's minima per block (AVX2), where below_window_hist must look
+        if (!fused) cs = reduce_chunk(b, n, bm);
         item_sum += cs.sum_squares;
         acc.amax = std::max(acc.amax, cs.amax);
         acc.amin = std::min(acc.amin, cs.amin);
@@ -1259,6 +1361,16 @@ struct Runner {
               if (fused && !replaced) {
                 for (std::uint32_t m = fused_below; m != 0; m &= m - 1)
                   below += below_window_hist(b + 256 * std::countr_zero(m), 256, floor_bits, acc, ft);
+              } else if (bm.blocks * BlockMins::kBlock >= done) {
+                // Runs of consecutive blocks that hold such values, each scanned once.
+                std::uint32_t m = blocks_below(bm, floor_bits);
+                while (m != 0) {
+                  const int first = std::countr_zero(m);
+                  const int len = std::countr_one(m >> first);
+                  below += below_window_hist(b + BlockMins::kBlock * first, BlockMins::kBlock * len, floor_bits,
+                                             acc, ft);
+                  m &= len < 32 ? ~(((1u << len) - 1u) << first) : 0u;
+                }
               } else {
                 below = below_window_hist(b, done, floor_bits, acc, ft);
               }
