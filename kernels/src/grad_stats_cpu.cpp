@@ -809,17 +809,34 @@ __attribute__((target("avx512f,avx512bw,avx512vbmi,gfni,avx512bitalg"), noinline
   _mm512_store_si512(out + 16, hi);
   for (int d = 0; d < kWinBins; ++d) count[d] += out[d];
 }
-__attribute__((target("avx2,popcnt"), noinline)) void window_counts_avx2(
-    const Planes& plane, int planes, std::uint32_t active, std::uint64_t (&count)[kWinBins]) {
+// The same transpose with AVX2: per plane, byte q of the 8 lanes gathered into 64-bit word q
+// (vpshufb groups each 128-bit half's bytes by position, vpermd pairs the halves), then for each
+// bit j of a byte, the bits masked and summed over the word's 8 bytes by vpsadbw: word q of sum j
+// counts bin 8q + j over the lanes. About 45 vector operations a plane, against a shift, a
+// movemask and a popcount per plane and active bin before (perf on bench_grad_stats --trace:
+// the read-out and the flush around it were a sixth of the AVX2 pass).
+__attribute__((target("avx2"), noinline)) void window_counts_avx2(const Planes& plane, int planes,
+                                                                  std::uint64_t (&count)[kWinBins]) {
+  const __m256i by_position = _mm256_setr_epi8(0, 4, 8, 12, 1, 5, 9, 13, 2, 6, 10, 14, 3, 7, 11, 15,  //
+                                               0, 4, 8, 12, 1, 5, 9, 13, 2, 6, 10, 14, 3, 7, 11, 15);
+  const __m256i pair_halves = _mm256_setr_epi32(0, 4, 1, 5, 2, 6, 3, 7);
+  const __m256i low_bit = _mm256_set1_epi8(1);
+  const __m256i zero = _mm256_setzero_si256();
+  __m256i sum[8];
+  for (auto& v : sum) v = zero;
   for (int k = 0; k < planes; ++k) {
     const __m256i v = _mm256_load_si256(reinterpret_cast<const __m256i*>(plane[k]));
-    for (std::uint32_t m = active; m != 0; m &= m - 1) {
-      const int d = std::countr_zero(m);
-      // Bit d of each lane moved to the sign bit, then one bit per lane.
-      const __m256i at_sign = _mm256_sll_epi32(v, _mm_cvtsi32_si128(31 - d));
-      const auto lanes = static_cast<unsigned>(_mm256_movemask_ps(_mm256_castsi256_ps(at_sign)));
-      count[d] += static_cast<std::uint64_t>(std::popcount(lanes)) << k;
+    const __m256i words = _mm256_permutevar8x32_epi32(_mm256_shuffle_epi8(v, by_position), pair_halves);
+    const __m128i weight = _mm_cvtsi32_si128(k);
+    for (int j = 0; j < 8; ++j) {
+      const __m256i bitj = _mm256_and_si256(_mm256_srli_epi16(words, j), low_bit);
+      sum[j] = _mm256_add_epi64(sum[j], _mm256_sll_epi64(_mm256_sad_epu8(bitj, zero), weight));
     }
+  }
+  for (int j = 0; j < 8; ++j) {
+    alignas(32) std::uint64_t w[4];
+    _mm256_store_si256(reinterpret_cast<__m256i*>(w), sum[j]);
+    for (int q = 0; q < 4; ++q) count[8 * q + j] += w[q];
   }
 }
 #endif
@@ -850,7 +867,7 @@ void window_flush(WindowPlanes& w, TensorAcc& acc) {
 #if defined(__x86_64__)
     if (gfni_readout()) window_counts_gfni(plane, planes, count);
     else if (isa() == Isa::Avx512) window_counts_avx512(plane, planes, active, count);
-    else window_counts_avx2(plane, planes, active, count);
+    else window_counts_avx2(plane, planes, count);
 #endif
     // A used window lies within fields 1..254 (run_item places it so), and only bins with a
     // count are touched.
