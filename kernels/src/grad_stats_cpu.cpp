@@ -177,7 +177,7 @@ ChunkSums finish_chunk(const U32A* b, int i, int n, std::int32_t smax, std::int3
 // marks its blocks itself (reduce_window_avx512).
 struct BlockMins {
   static constexpr int kBlock = 128;
-  alignas(32) std::int32_t lane[kChunk / kBlock][8];  // per block and lane: the min of (a - 1) ^ kFlip
+  alignas(32) std::uint32_t lane[kChunk / kBlock][8];  // per block and lane: the unsigned min of a - 1
   int blocks = 0;  // blocks recorded from the chunk's start; 0: none (look everywhere)
 };
 static_assert(kChunk % BlockMins::kBlock == 0 && kChunk / BlockMins::kBlock <= 32 &&
@@ -312,18 +312,19 @@ __attribute__((target("avx2,fma"), noinline)) ChunkSums reduce_chunk_avx2(const 
   const __m256i abs_mask = _mm256_set1_epi32(0x7fffffff);
   const __m256i flip = _mm256_set1_epi32(kFlip);
   const __m256i one = _mm256_set1_epi32(1);
-  const __m256i no_min = _mm256_set1_epi32((kInfI - 1) ^ kFlip);
+  const __m256i no_min = _mm256_set1_epi32(kInfI - 1);  // unsigned
   __m256i amax = _mm256_setzero_si256();
   __m256d s[8];  // s[k] holds lanes 4k .. 4k+3
   for (auto& v : s) v = _mm256_setzero_pd();
   // The minimum is kept per block of BlockMins::kBlock elements (BlockMins) and folded at the end: the
-  // same operations per vector as one running minimum.
+  // same operations per vector as one running minimum. It is AVX2's unsigned min (vpminud) of
+  // a - 1, as AVX-512's loop takes it: the flip to a signed min cost a vector operation of nine.
   // One vector of loop 1 (p: its 8 elements): amax, the minimum into `mn`, the sums.
 #define AMPSCOPE_LOOP1_VEC(p, h, mn)                                                                           \
   do {                                                                                                      \
     const __m256i a = _mm256_and_si256(_mm256_loadu_si256(reinterpret_cast<const __m256i*>(p)), abs_mask); \
     amax = _mm256_max_epi32(amax, a);                                                                       \
-    mn = _mm256_min_epi32(mn, _mm256_xor_si256(_mm256_sub_epi32(a, one), flip));                            \
+    mn = _mm256_min_epu32(mn, _mm256_sub_epi32(a, one));                                                    \
     const __m256d lo = _mm256_cvtps_pd(_mm_loadu_ps(reinterpret_cast<const float*>(p)));                    \
     const __m256d hi = _mm256_cvtps_pd(_mm_loadu_ps(reinterpret_cast<const float*>((p) + 4)));              \
     s[2 * (h)] = _mm256_fmadd_pd(lo, lo, s[2 * (h)]);                                                       \
@@ -344,9 +345,9 @@ __attribute__((target("avx2,fma"), noinline)) ChunkSums reduce_chunk_avx2(const 
   }
 #undef AMPSCOPE_LOOP1_VEC
   for (int k = 0; k < blk; ++k)
-    amin_m1 = _mm256_min_epi32(amin_m1, _mm256_load_si256(reinterpret_cast<const __m256i*>(bm.lane[k])));
+    amin_m1 = _mm256_min_epu32(amin_m1, _mm256_load_si256(reinterpret_cast<const __m256i*>(bm.lane[k])));
   std::int32_t smax, smin;
-  lanes_minmax_avx2(amax, amin_m1, smax, smin);
+  lanes_minmax_avx2(amax, _mm256_xor_si256(amin_m1, flip), smax, smin);
   if (smax >= kInfI) {
     bm.blocks = 0;
     return reduce_chunk_avx2_masked(b, n);
@@ -358,14 +359,16 @@ __attribute__((target("avx2,fma"), noinline)) ChunkSums reduce_chunk_avx2(const 
 }
 
 // Which of the blocks that BlockMins recorded hold a finite nonzero value under floor_bits
-// (1 <= a < floor: (a - 1) ^ kFlip < (floor - 1) ^ kFlip, signed), bit k for block k.
+// (1 <= a < floor: a - 1 < floor - 1 unsigned, compared signed after flipping the sign bits),
+// bit k for block k.
 __attribute__((target("avx2"), noinline)) std::uint32_t blocks_below_avx2(const BlockMins& bm,
                                                                         std::uint32_t floor_bits) {
+  const __m256i flip = _mm256_set1_epi32(kFlip);
   const __m256i t = _mm256_set1_epi32(static_cast<std::int32_t>((floor_bits - 1u) ^ static_cast<std::uint32_t>(kFlip)));
   std::uint32_t m = 0;
   for (int k = 0; k < bm.blocks; ++k) {
     const __m256i v = _mm256_load_si256(reinterpret_cast<const __m256i*>(bm.lane[k]));
-    if (_mm256_movemask_epi8(_mm256_cmpgt_epi32(t, v)) != 0) m |= 1u << k;
+    if (_mm256_movemask_epi8(_mm256_cmpgt_epi32(t, _mm256_xor_si256(v, flip))) != 0) m |= 1u << k;
   }
   return m;
 }
