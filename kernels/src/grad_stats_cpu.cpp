@@ -142,11 +142,16 @@ struct ChunkSums {
 };
 
 // amin over finite nonzero |x| is computed as the unsigned min of (a - 1), plus 1: a == 0 wraps
-// to the top and inf/NaN stay >= inf - 1. The unsigned min is a signed min after flipping the
-// sign bit (SSE2/AVX2 have signed 32-bit compares only). |x| bits are < 2^31, so signed
-// max/compare order them directly.
+// to the top and inf/NaN stay >= inf - 1. AVX-512 and the unmasked AVX2 loop take the unsigned
+// min directly (vpminud); the portable and masked AVX2 loops, and every unsigned compare (SSE2
+// and AVX2 have signed 32-bit compares only), use signed ones after flipping the sign bit. |x|
+// bits are < 2^31, so signed max/compare order them directly.
 constexpr std::int32_t kInfI = static_cast<std::int32_t>(bits::kInfBits);
 constexpr std::int32_t kFlip = INT32_MIN;
+// (bits - 1) with the sign bit flipped: x - 1 < bits - 1 unsigned is (x - 1) ^ kFlip < this, signed.
+constexpr std::int32_t flipped_m1(std::uint32_t bits) {
+  return static_cast<std::int32_t>((bits - 1u) ^ static_cast<std::uint32_t>(kFlip));
+}
 
 // Tail elements (fewer than kLanes left) and the final combination, shared by all code paths.
 ChunkSums finish_chunk(const U32A* b, int i, int n, std::int32_t smax, std::int32_t smin,
@@ -364,7 +369,7 @@ __attribute__((target("avx2,fma"), noinline)) ChunkSums reduce_chunk_avx2(const 
 __attribute__((target("avx2"), noinline)) std::uint32_t blocks_below_avx2(const BlockMins& bm,
                                                                         std::uint32_t floor_bits) {
   const __m256i flip = _mm256_set1_epi32(kFlip);
-  const __m256i t = _mm256_set1_epi32(static_cast<std::int32_t>((floor_bits - 1u) ^ static_cast<std::uint32_t>(kFlip)));
+  const __m256i t = _mm256_set1_epi32(flipped_m1(floor_bits));
   std::uint32_t m = 0;
   for (int k = 0; k < bm.blocks; ++k) {
     const __m256i v = _mm256_load_si256(reinterpret_cast<const __m256i*>(bm.lane[k]));
@@ -963,8 +968,7 @@ __attribute__((target("avx2,popcnt"), noinline)) std::uint32_t below_window_hist
   const __m256i one = _mm256_set1_epi32(1);
   const __m256i flip = _mm256_set1_epi32(kFlip);
   // 1 <= a < floor  <=>  (a - 1) ^ flip < (floor - 1) ^ flip, signed.
-  const __m256i floor_m1 =
-      _mm256_set1_epi32(static_cast<std::int32_t>((floor_bits - 1u) ^ static_cast<std::uint32_t>(kFlip)));
+  const __m256i floor_m1 = _mm256_set1_epi32(flipped_m1(floor_bits));
   alignas(32) std::uint32_t found[kChunk + 8];
   int nf = 0;
   int i = 0;
