@@ -79,7 +79,14 @@ class TestFormatLimits : public QObject {
 };
 
 void TestFormatLimits::limitLinesNameTheRunsFormat() {
+  // Shown, as users see it: the dashboard then chooses its pages, laying every chart out at trial
+  // sizes (ChartBase::fitAt), and those layouts must leave the labels as the last real one
+  // fitted them. (They once left the histogram, on the second page at its 260x180 minimum, with
+  // short labels, hidden: in CI whenever the dashboard's relayout ran before these checks.)
   MainWindow w;
+  w.resize(1500, 950);
+  w.show();
+  QVERIFY(QTest::qWaitForWindowExposed(&w));
   HistogramHeatmap* hist = w.dashboard()->histogram();
   LayerHistoryHeatmap* over = w.dashboard()->layerHistory();
   // A bf16 run: bf16's limits, named bf16; all three lie outside the default exponents [-40, 20],
@@ -105,6 +112,14 @@ void TestFormatLimits::limitLinesNameTheRunsFormat() {
   QCOMPARE(labelTexts(over->limitLabels()), fp16);
   for (const QCPItemText* l : hist->limitLabels()) QVERIFY(l->visible());
   QVERIFY(!chartTexts(hist).contains(QStringLiteral("limits")));
+  // On its page, at its real size, every full label fits beside its line.
+  Dashboard* d = w.dashboard();
+  for (int p = 0; p < d->pages().size(); ++p)
+    if (d->pages()[p].contains(QStringLiteral("histogram"))) d->setCurrentPage(p);
+  QTRY_VERIFY(hist->isVisible());
+  QTRY_VERIFY(hist->axisRect()->rect().height() > 200);
+  QTRY_COMPARE(labelTexts(hist->limitLabels()), fp16);
+  for (const QCPItemText* l : hist->limitLabels()) QVERIFY(l->visible());
 
   // View > Format limits: another format's lines on the same run, then the run's own again.
   QAction* e4m3 = limitsAction(w, static_cast<int>(kernels::Format::FP8_E4M3));

@@ -78,6 +78,9 @@ class ChartBase : public QCustomPlot {
   void chromeChanged();
 
  protected:
+  /// True while fitAt() or fitTo() lays the chart out at another size: what a chart fits after its
+  /// layouts (afterLayout) is then not for the screen, and fitAt() puts back only its own texts.
+  bool inTrialLayout() const { return m_trialLayout; }
   void showEvent(QShowEvent* event) override;
   /// QEvent::LanguageChange: retranslate(), then a replot.
   void changeEvent(QEvent* event) override;

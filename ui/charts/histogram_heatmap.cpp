@@ -80,6 +80,9 @@ HistogramHeatmap::HistogramHeatmap(QWidget* parent)
 }
 
 void HistogramHeatmap::fitLimitLabels() {
+  // Not at the dashboard's trial sizes: the labels stay as the last real layout (or an export's,
+  // which lays the chart out at its size before drawing) fitted them.
+  if (inTrialLayout()) return;
   const QRectF plot = QRectF(axisRect()->rect()).adjusted(-0.5, -0.5, 0.5, 0.5);
   // Left to right (the limits are in rising order): each label reads upwards beside its line,
   // on the line's left unless that crosses the plot's edge or the label before it, else on its
