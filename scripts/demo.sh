@@ -4,7 +4,6 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/install-deps.sh
-export OPENBLAS_NUM_THREADS=1
 cmake --preset default
 cmake --build --preset default --target ampscope
 exec build/default/app/ampscope "$@"
