@@ -140,6 +140,24 @@ class TestSession : public QObject {
     check({kParallelConvMacs, 0, 0}, 4, 4, 1);
     check({0, 10 * kParallelLinearMacs - 1, 10}, 4, 1, 1);
     check({0, 10 * kParallelLinearMacs, 10}, 4, 1, 4);
+    // Beside a window (the GUI's worker): BLAS leaves a core to the window's thread; the rest as
+    // without one.
+    auto check_gui = [](const WorkSize& w, int cores, int intra, int blas) {
+      const ThreadChoice c = choose_threads(w, cores, true);
+      QVERIFY2(c.intra_op == intra && c.blas == blas,
+               qPrintable(QStringLiteral("window, %1 cores: %2 threads, BLAS %3; want %4, %5 (%6)")
+                              .arg(cores).arg(c.intra_op).arg(c.blas).arg(intra).arg(blas).arg(c.why.c_str())));
+    };
+    check_gui(deep, 2, 1, 1);
+    check_gui(deep, 4, 1, 3);
+    check_gui(deep, 16, 1, kMaxThreads);
+    check_gui(deep, 1, 1, 1);
+    check_gui(spiral, 2, 1, 1);
+    check_gui(fashion, 2, 2, 1);
+    check_gui(fashion, 16, kMaxThreads, 1);
+    QVERIFY2(QString::fromStdString(choose_threads(deep, 2, true).why).contains("a core left to the window: 1 thread, BLAS 1"),
+             choose_threads(deep, 2, true).why.c_str());
+    QVERIFY(!QString::fromStdString(choose_threads(deep, 2).why).contains("window"));
     QVERIFY2(QString::fromStdString(choose_threads(spiral, 2).why).contains("no convolutions, 545k per linear layer"),
              choose_threads(spiral, 2).why.c_str());
     QVERIFY2(QString::fromStdString(choose_threads(fashion, 2).why).contains("982.6M convolution"),

@@ -7,6 +7,7 @@
 #include "runs/follow_controller.h"
 #include "runs/session_controller.h"
 
+#include <ampscope/compute_threads.h>
 #include <ampscope/run_store.h>
 
 #include "translations.h"
@@ -271,6 +272,9 @@ int gui_main(int argc, char** argv, const std::optional<std::string>& lang) {
     return fail(i18n::unknownLanguageMessage(QString::fromStdString(*lang)), 2);
   }
   i18n::installLanguage(language);
+  // Sessions train beside the window's thread, which draws every step: their BLAS threads leave
+  // it a core (compute_threads.h).
+  set_gui_process(true);
   try {
     return screenshot ? runScreenshot(app) : runWindow(app);
   } catch (const std::exception& e) {

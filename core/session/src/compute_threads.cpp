@@ -19,6 +19,7 @@ namespace ampscope {
 
 namespace {
 std::atomic<int> g_user_threads{0};  // --threads; 0 = the program decides
+std::atomic<bool> g_gui{false};      // set_gui_process()
 
 bool env_set(const char* name) {
   const char* v = std::getenv(name);
@@ -42,7 +43,7 @@ F find_symbol(const char* name) {
 }
 }  // namespace
 
-ThreadChoice choose_threads(const WorkSize& work, int cores) {
+ThreadChoice choose_threads(const WorkSize& work, int cores, bool gui) {
   ThreadChoice c;
   cores = std::max(1, cores);
   const int all = std::min(cores, kMaxThreads);
@@ -54,8 +55,9 @@ ThreadChoice choose_threads(const WorkSize& work, int cores) {
     c.why = "auto: " + macs_text(work.conv_macs) + " convolution multiply-adds per forward: " + std::to_string(all) +
             " threads, BLAS 1";
   } else if (per_linear >= kParallelLinearMacs) {
-    c.blas = all;
-    c.why = "auto: " + macs_text(per_linear) + " multiply-adds per linear layer: 1 thread, BLAS " + std::to_string(all);
+    c.blas = gui ? std::min(cores - 1, kMaxThreads) : all;  // cores >= 2 here
+    c.why = "auto: " + macs_text(per_linear) + " multiply-adds per linear layer" +
+            (gui ? ", a core left to the window" : "") + ": 1 thread, BLAS " + std::to_string(c.blas);
   } else {
     c.why = "auto: " + std::string(work.conv_macs > 0 ? "small convolutions, " : "no convolutions, ") +
             macs_text(per_linear) + " per linear layer: 1 thread, BLAS 1";
@@ -70,8 +72,11 @@ int usable_cores() {
   return 1;
 }
 
+void set_gui_process(bool on) { g_gui.store(on); }
+bool gui_process() { return g_gui.load(); }
+
 ThreadChoice decide_threads(const WorkSize& work) {
-  ThreadChoice c = choose_threads(work, usable_cores());
+  ThreadChoice c = choose_threads(work, usable_cores(), g_gui.load());
   const std::string blas_part = ", BLAS " + std::to_string(c.blas);
   if (const int user = g_user_threads.load(); user > 0) {
     c.intra_op = user;
