@@ -12,7 +12,8 @@
 //  - otherwise LibTorch's pool has nothing worth splitting (deep-mlp lost 10% with two intra-op
 //    threads): 1 intra-op thread, and BLAS threads one per core when the linear layers average
 //    at least kParallelLinearMacs multiply-adds (deep-mlp +20 to 30% in most runs), else 1
-//    (spiral-mlp: a second BLAS thread cost 12%).
+//    (spiral-mlp: a second BLAS thread cost 12%); beside a window (the GUI), one core fewer
+//    for BLAS (below, choose_threads).
 // Threads are capped at kMaxThreads. A user's own choice wins: --threads (set_compute_threads),
 // and OMP_NUM_THREADS / MKL_NUM_THREADS / OPENBLAS_NUM_THREADS when set in the environment.
 #pragma once
