@@ -73,7 +73,6 @@ int usable_cores() {
 }
 
 void set_gui_process(bool on) { g_gui.store(on); }
-bool gui_process() { return g_gui.load(); }
 
 ThreadChoice decide_threads(const WorkSize& work) {
   ThreadChoice c = choose_threads(work, usable_cores(), g_gui.load());

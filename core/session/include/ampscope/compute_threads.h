@@ -39,7 +39,7 @@ struct WorkSize {
 /// The rule alone (pure, tested). CPU sessions only; a CUDA session's CPU threads only launch
 /// kernels. `gui`: the session trains beside a window whose thread draws every new step (the
 /// GUI's worker, set_gui_process()): BLAS then leaves a core to it. On 2 cores, deep-mlp in the
-/// window ran at 121-142 steps/s with BLAS 2 against 200-204 with BLAS 1 (session 25; `record`,
+/// window ran at 121-152 steps/s with BLAS 2 against 200-205 with BLAS 1 (session 25; `record`,
 /// no window, 253-272 against 264): a BLAS thread that the window's thread preempts stalls the
 /// product it shares. LibTorch's pool keeps every core for convolutions (fashion-cnn in the
 /// window: 7.3 steps/s with 2 threads against 5.7 with 1).
@@ -48,7 +48,6 @@ ThreadChoice choose_threads(const WorkSize& work, int cores, bool gui = false);
 /// Process-wide: this process's sessions train beside a window (the GUI says so once at start;
 /// `record`, `demo` and the probe do not). decide_threads() passes it to choose_threads().
 void set_gui_process(bool on);
-bool gui_process();
 
 /// Convolution work per forward from which intra-op threads gain (fashion-cnn: a tie at 3.9M
 /// multiply-adds, +12% at 7.7M, +40% at 31M).
