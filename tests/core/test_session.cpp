@@ -122,11 +122,13 @@ class TestSession : public QObject {
     const WorkSize spiral{0, 256 * (2.0 * 64 + 64 * 64 + 64 * 64 + 64 * 3), 4};
     const WorkSize deep{0, 256 * (12.0 * 128 * 128 + 128 * 10), 13};
     const WorkSize fashion{256 * (32.0 * 28 * 28 * 9 + 64.0 * 14 * 14 * 32 * 9), 256 * (3136.0 * 128 + 128 * 10), 2};
-    auto check = [](const WorkSize& w, int cores, int intra, int blas) {
-      const ThreadChoice c = choose_threads(w, cores);
+    // gui: beside a window (the GUI's worker).
+    auto check = [](const WorkSize& w, int cores, int intra, int blas, bool gui = false) {
+      const ThreadChoice c = choose_threads(w, cores, gui);
       QVERIFY2(c.intra_op == intra && c.blas == blas,
-               qPrintable(QStringLiteral("%1 cores: %2 threads, BLAS %3; want %4, %5 (%6)")
-                              .arg(cores).arg(c.intra_op).arg(c.blas).arg(intra).arg(blas).arg(c.why.c_str())));
+               qPrintable(QStringLiteral("%1%2 cores: %3 threads, BLAS %4; want %5, %6 (%7)")
+                              .arg(gui ? "window, " : "").arg(cores).arg(c.intra_op).arg(c.blas).arg(intra).arg(blas)
+                              .arg(c.why.c_str())));
     };
     check(spiral, 2, 1, 1);
     check(spiral, 64, 1, 1);
@@ -140,21 +142,14 @@ class TestSession : public QObject {
     check({kParallelConvMacs, 0, 0}, 4, 4, 1);
     check({0, 10 * kParallelLinearMacs - 1, 10}, 4, 1, 1);
     check({0, 10 * kParallelLinearMacs, 10}, 4, 1, 4);
-    // Beside a window (the GUI's worker): BLAS leaves a core to the window's thread; the rest as
-    // without one.
-    auto check_gui = [](const WorkSize& w, int cores, int intra, int blas) {
-      const ThreadChoice c = choose_threads(w, cores, true);
-      QVERIFY2(c.intra_op == intra && c.blas == blas,
-               qPrintable(QStringLiteral("window, %1 cores: %2 threads, BLAS %3; want %4, %5 (%6)")
-                              .arg(cores).arg(c.intra_op).arg(c.blas).arg(intra).arg(blas).arg(c.why.c_str())));
-    };
-    check_gui(deep, 2, 1, 1);
-    check_gui(deep, 4, 1, 3);
-    check_gui(deep, 16, 1, kMaxThreads);
-    check_gui(deep, 1, 1, 1);
-    check_gui(spiral, 2, 1, 1);
-    check_gui(fashion, 2, 2, 1);
-    check_gui(fashion, 16, kMaxThreads, 1);
+    // Beside a window: BLAS leaves a core to the window's thread; the rest as without one.
+    check(deep, 2, 1, 1, true);
+    check(deep, 4, 1, 3, true);
+    check(deep, 16, 1, kMaxThreads, true);
+    check(deep, 1, 1, 1, true);
+    check(spiral, 2, 1, 1, true);
+    check(fashion, 2, 2, 1, true);
+    check(fashion, 16, kMaxThreads, 1, true);
     QVERIFY2(QString::fromStdString(choose_threads(deep, 2, true).why).contains("a core left to the window: 1 thread, BLAS 1"),
              choose_threads(deep, 2, true).why.c_str());
     QVERIFY(!QString::fromStdString(choose_threads(deep, 2).why).contains("window"));
