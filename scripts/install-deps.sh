@@ -17,7 +17,9 @@ PKGS=(
   python3-dev pybind11-dev python3-torch  # the Python probe (python/, AMPSCOPE_PYTHON=AUTO) and its tests
 )
 GUI_PKGS=(
-  libqt6svg6-dev libqcustomplot-dev libqcustomplot2.1-qt6
+  # qt6-svg-dev by its own name: libqt6svg6-dev is only a name it provides, which dpkg never lists
+  # as installed, so every run went on to apt-get update and install
+  qt6-svg-dev libqcustomplot-dev libqcustomplot2.1-qt6
   qt6-l10n-tools qt6-tools-dev   # lrelease and the CMake LinguistTools package
   xvfb xauth                     # offscreen screenshots and GUI tests
   fonts-noto-cjk                 # CJK glyphs for the zh_CN, zh_TW and ja translations
