@@ -35,7 +35,9 @@ def watch(model, scaler=None, out="runs.db", every=1, layers=None, activations=T
         zero, and their share of the gradient's mass (docs/probe.md says why not a reference
         backward).
     optimizer: the optimizer, to record its kind and learning rate (optional).
-    precision: the run's label ("fp16", "bf16", "fp32"); default: fp16 when the scaler is
+    precision: the run's label ("fp16", "bf16", "fp32"); default: what the first forward pass
+        ran in: the dtype of torch.autocast when it is on (float16: fp16, bfloat16: bf16), else
+        the parameters' dtype when it is float16 or bfloat16, else fp16 when the scaler is
         enabled, else fp32.
     """
     return Probe(model, scaler=scaler, out=out, every=every, layers=layers, activations=activations,
@@ -98,7 +100,13 @@ class Probe:
                         and not getattr(module, "inplace", False):
                     self._act_modules.append((mname, module))
         self._device = next((p.device for *_, p in self._params), torch.device("cpu"))
-        self._precision = precision or ("fp16" if self._scaler.enabled else "fp32")
+        self._precision = precision or _dtype_label(next((p.dtype for *_, p in self._params), None)) \
+            or ("fp16" if self._scaler.enabled else "fp32")
+        # Without a label given, the first forward pass says what the run computes in: a hook
+        # on the model, removed after that call, reads torch.autocast's state inside it.
+        self._autocast_hook = None
+        if precision is None:
+            self._autocast_hook = model.register_forward_hook(self._see_autocast)
         self._arm_hooks(self._logged(0))
         _live.add(self)
 
@@ -184,6 +192,21 @@ class Probe:
         for h in self._hooks:
             h.remove()
         self._hooks = []
+        self._drop_autocast_hook()
+
+    def _drop_autocast_hook(self):
+        if self._autocast_hook is not None:
+            self._autocast_hook.remove()
+            self._autocast_hook = None
+
+    def _see_autocast(self, _module, _inputs, _output):
+        # The label goes into the run when it opens (the first statistics step, after this
+        # forward pass); a run already open keeps the one it was opened with.
+        if self._recorder is None:
+            label = _dtype_label(_autocast_dtype(self._device.type))
+            if label is not None:
+                self._precision = label
+        self._drop_autocast_hook()
 
     def _hook_for(self, mname):
         def keep(g):
@@ -320,6 +343,26 @@ class Probe:
         else:
             self._recorder.push_stats(self._drain, views, ids, masses, counts)
         del keep
+
+
+def _dtype_label(dtype):
+    """The run's precision label for a low-precision dtype, None for any other."""
+    return {torch.float16: "fp16", torch.bfloat16: "bf16"}.get(dtype)
+
+
+def _autocast_dtype(device_type):
+    """The dtype torch.autocast casts to on `device_type` ("cpu", "cuda") now, None when it is
+    off. torch 2.4 and later take the device type; 1.13 to 2.3 have a function per device."""
+    try:
+        if hasattr(torch, "get_autocast_dtype"):
+            return torch.get_autocast_dtype(device_type) if torch.is_autocast_enabled(device_type) else None
+        if device_type == "cuda":
+            return torch.get_autocast_gpu_dtype() if torch.is_autocast_enabled() else None
+        if device_type == "cpu":
+            return torch.get_autocast_cpu_dtype() if torch.is_autocast_cpu_enabled() else None
+    except (RuntimeError, TypeError, AttributeError):
+        pass
+    return None
 
 
 # Runs still open when the interpreter exits are closed as "stopped" (the writer commits what

@@ -393,6 +393,34 @@ class TestProbe : public QObject {
     QCOMPARE(second.steps.size(), std::size_t(3));
     for (const auto& st : second.steps) QCOMPARE(st.layers.size(), std::size_t(4));
   }
+
+  /// (e) Without precision=, the run is labelled with what its first forward pass ran in:
+  /// torch.autocast's dtype, else the parameters' dtype, else fp32 (no scaler); a label given
+  /// wins. The label is the summary's and the config's, which picks the charts' format limits.
+  void precisionFromFirstForward() {
+    QTemporaryDir dir;
+    const QString db = dir.filePath("runs.db");
+    QByteArray out;
+    QCOMPARE(run_script("autocast_run.py", {db}, &out), 0);
+    RunStore store(db.toStdString(), RunStore::Mode::ReadOnly);
+    const auto runs = store.runs();
+    QCOMPARE(runs.size(), std::size_t(4));
+    std::map<std::int64_t, RunSummary> by_id;
+    for (const auto& s : runs) by_id[s.id] = s;
+    const QList<QByteArray> ids = out.trimmed().split('\n');
+    QCOMPARE(ids.size(), 4);
+    const char* labels[] = {"bf16", "fp32", "fp32", "bf16"};
+    const Precision precisions[] = {Precision::BF16, Precision::FP32, Precision::FP32, Precision::BF16};
+    for (int i = 0; i < 4; ++i) {
+      const std::int64_t id = ids[i].trimmed().toLongLong();
+      QVERIFY2(by_id.count(id), qPrintable(QStringLiteral("run %1 not in the store").arg(id)));
+      QCOMPARE(QString::fromStdString(by_id[id].precision), QString::fromLatin1(labels[i]));
+      const RunData run = store.load_run(id);
+      QCOMPARE(run.config.precision, precisions[i]);
+      QCOMPARE(run.steps.size(), std::size_t(3));
+      QCOMPARE(run.steps[0].layers.size(), run.layers.size());  // statistics recorded as before
+    }
+  }
 };
 
 QTEST_GUILESS_MAIN(TestProbe)
