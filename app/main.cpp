@@ -29,24 +29,37 @@ namespace {
 using ampscope::cli::Cli;
 using ampscope::cli::str;
 
-void usage(std::ostream& os) {
+// `full`: also the main window's options (--help; an unknown command gets the short list).
+void usage(std::ostream& os, bool full) {
   os << "AmpScope " AMPSCOPE_VERSION ": " << str(Cli::tr("see what mixed-precision training does to gradients.")) << "\n\n"
      << str(Cli::tr("Usage:")) << "\n"
-     << "  ampscope                 "
 #ifdef AMPSCOPE_WITH_GUI
-     << str(Cli::tr("open the main window on the default demo"))
+     << "  ampscope [options]           " << str(Cli::tr("open the main window on the default demo"))
 #else
+     << "  ampscope                     "
      << str(Cli::tr("open the main window on the default demo (this build has no GUI: runs `demo`)"))
 #endif
      << "\n"
-     << "  ampscope record [opts]   " << str(Cli::tr("train headless and record every step into a run store")) << "\n"
-     << "  ampscope export FILE     " << str(Cli::tr("write a stored run's steps and per-layer stats as CSV")) << "\n"
-     << "  ampscope demo            " << str(Cli::tr("the default demonstration, narrated on the terminal")) << "\n"
+     << "  ampscope record [opts]       " << str(Cli::tr("train headless and record every step into a run store")) << "\n"
+     << "  ampscope export FILE         " << str(Cli::tr("write a stored run's steps and per-layer stats as CSV")) << "\n"
+     << "  ampscope demo                " << str(Cli::tr("the default demonstration, narrated on the terminal")) << "\n"
+#ifdef AMPSCOPE_WITH_GUI
+     << "  ampscope screenshot [opts]   "
+     << str(Cli::tr("save a preset's charts as PNG, PDF or SVG, without a display"))
+     << "\n"
+#endif
      << "  ampscope --version\n\n"
      << str(Cli::tr("Every command takes --lang CODE (%1; default: the system's language).")
                 .arg(ampscope::i18n::shippedLanguages().join(QStringLiteral(", "))))
      << "\n"
      << str(Cli::tr("'ampscope COMMAND --help' documents each command.")) << "\n";
+#ifdef AMPSCOPE_WITH_GUI
+  if (full)
+    os << "\n" << str(Cli::tr("Options of the main window (ampscope [options]):")) << "\n"
+       << ampscope::ui::window_options_help();
+#else
+  (void)full;
+#endif
 }
 }  // namespace
 
@@ -95,7 +108,7 @@ int main(int argc, char** argv) {
     if (cmd == "demo") return ampscope::cli::run_demo(rest);
     if (cmd == "export") return ampscope::cli::run_export(argc2 - 1, argv2.data() + 1);
     if (cmd == "--help" || cmd == "-h" || cmd == "help") {
-      usage(std::cout);
+      usage(std::cout, true);
       return 0;
     }
     if (cmd == "--version") {
@@ -110,7 +123,7 @@ int main(int argc, char** argv) {
     }
 #endif
     std::cerr << "ampscope: " << str(Cli::tr("unknown command '%1'").arg(QString::fromStdString(cmd))) << "\n\n";
-    usage(std::cerr);
+    usage(std::cerr, false);
     return 2;
   } catch (const ampscope::cli::UsageError& e) {
     std::cerr << "ampscope " << cmd << ": " << e.what() << "\n";

@@ -526,6 +526,14 @@ auf %1: fp32, %2 ohne Loss-Skalierung und %2 über den GradScaler
 (Anfangsskala 2^16). Alle 25 Schritte zählt ein fp32-Referenz-Backward die Elemente des
 fc1-Gewichtsgradienten, die fp16 auf null gesetzt hat (Unterlauf).</translation>
     </message>
+    <message>
+        <source>save a preset&apos;s charts as PNG, PDF or SVG, without a display</source>
+        <translation>die Diagramme einer Voreinstellung als PNG, PDF oder SVG speichern, ohne Bildschirm</translation>
+    </message>
+    <message>
+        <source>Options of the main window (ampscope [options]):</source>
+        <translation>Optionen des Hauptfensters (ampscope [options]):</translation>
+    </message>
 </context>
 <context>
     <name>CsvExport</name>

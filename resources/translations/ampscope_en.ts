@@ -497,6 +497,14 @@ on %1: fp32, %2 without a loss scaler, and %2 through the GradScaler
 weight-gradient elements that fp16 flushed to zero (underflow).</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>save a preset&apos;s charts as PNG, PDF or SVG, without a display</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Options of the main window (ampscope [options]):</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>CsvExport</name>

@@ -524,6 +524,14 @@ weight-gradient elements that fp16 flushed to zero (underflow).</source>
 （初期スケール 2^16）。25 ステップごとに fp32 の参照 backward が、fp16 がゼロに
 してしまった fc1 の重み勾配の要素数（アンダーフロー）を数えます。</translation>
     </message>
+    <message>
+        <source>save a preset&apos;s charts as PNG, PDF or SVG, without a display</source>
+        <translation>プリセットのグラフを PNG、PDF、SVG で保存する（ディスプレイ不要）</translation>
+    </message>
+    <message>
+        <source>Options of the main window (ampscope [options]):</source>
+        <translation>メインウィンドウのオプション (ampscope [options]):</translation>
+    </message>
 </context>
 <context>
     <name>CsvExport</name>

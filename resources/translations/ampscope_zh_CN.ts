@@ -524,6 +524,14 @@ weight-gradient elements that fp16 flushed to zero (underflow).</source>
 （初始缩放 2^16）。每 25 步用一次 fp32 参考反向传播统计 fc1
 权重梯度中被 fp16 冲刷为零的元素（下溢）。</translation>
     </message>
+    <message>
+        <source>save a preset&apos;s charts as PNG, PDF or SVG, without a display</source>
+        <translation>把预设的图表保存为 PNG、PDF 或 SVG，无需显示器</translation>
+    </message>
+    <message>
+        <source>Options of the main window (ampscope [options]):</source>
+        <translation>主窗口的选项（ampscope [options]）：</translation>
+    </message>
 </context>
 <context>
     <name>CsvExport</name>

@@ -524,6 +524,14 @@ weight-gradient elements that fp16 flushed to zero (underflow).</source>
 （初始縮放 2^16）。每 25 步以一次 fp32 參考反向傳播計算 fc1
 權重梯度中被 fp16 清為零的元素（下溢）。</translation>
     </message>
+    <message>
+        <source>save a preset&apos;s charts as PNG, PDF or SVG, without a display</source>
+        <translation>把預設組的圖表儲存為 PNG、PDF 或 SVG，不需顯示器</translation>
+    </message>
+    <message>
+        <source>Options of the main window (ampscope [options]):</source>
+        <translation>主視窗的選項（ampscope [options]）：</translation>
+    </message>
 </context>
 <context>
     <name>CsvExport</name>

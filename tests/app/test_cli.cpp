@@ -15,11 +15,13 @@ struct Result {
   QString out, err;
 };
 
-Result run(const QStringList& args, const QString& working_dir = {}, int timeout_ms = 240000) {
+Result run(const QStringList& args, const QString& working_dir = {}, int timeout_ms = 240000,
+           const QStringList& unset = {}) {
   QProcess p;
   if (!working_dir.isEmpty()) p.setWorkingDirectory(working_dir);
   QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
   env.insert("OPENBLAS_NUM_THREADS", "1");
+  for (const QString& name : unset) env.remove(name);
   p.setProcessEnvironment(env);
   p.start(AMPSCOPE_EXE, args);
   if (!p.waitForFinished(timeout_ms)) {
@@ -45,6 +47,27 @@ class TestCli : public QObject {
     const Result r = run({"--help"});
     QCOMPARE(r.code, 0);
     for (const char* cmd : {"record", "export", "demo"}) QVERIFY(r.out.contains(cmd));
+#ifdef AMPSCOPE_TEST_GUI
+    // The window's own options are listed too, and read without a display (over SSH, in CI).
+    const Result bare = run({"--help"}, {}, 60000, {"DISPLAY", "WAYLAND_DISPLAY", "QT_QPA_PLATFORM"});
+    QCOMPARE(bare.code, 0);
+    QCOMPARE(bare.out, r.out);
+    QVERIFY(r.out.contains("ampscope screenshot [opts]"));
+    QVERIFY(r.out.contains("Options of the main window"));
+    for (const char* opt : {"--preset <name>", "--paused", "--store <file>", "--replay <file[:run]>",
+                            "--overlay <file[:run]>", "--follow <file[:run]>", "FILE:group=NAME", "--presentation"})
+      QVERIFY2(r.out.contains(opt), opt);
+    // Its usage line names the command, not the executable's path.
+    const Result shot = run({"screenshot", "--help"});
+    QCOMPARE(shot.code, 0);
+    QVERIFY2(shot.out.startsWith("Usage: ampscope screenshot [options]\n"), qPrintable(shot.out));
+    // An unknown command gets the commands only.
+    const Result bad = run({"frobnicate"});
+    QCOMPARE(bad.code, 2);
+    QVERIFY(bad.err.contains("unknown command 'frobnicate'"));
+    QVERIFY(bad.err.contains("ampscope record [opts]"));
+    QVERIFY(!bad.err.contains("--follow"));
+#endif
     const Result rec = run({"record", "--help"});
     QCOMPARE(rec.code, 0);
     for (const char* opt : {"--model", "--precision", "--init-scale", "--growth-interval", "--hysteresis", "--min-scale",

@@ -43,6 +43,12 @@ class TestI18nCli : public QObject {
     QVERIFY(!r.out.contains(QStringLiteral("Usage:")));
     // Option names and commands are not translated.
     QVERIFY(r.out.contains(QStringLiteral("ampscope record")));
+#ifdef AMPSCOPE_TEST_GUI
+    // The main window's options, in German too (their texts are the window's own).
+    QVERIFY(r.out.contains(QStringLiteral("Optionen des Hauptfensters (ampscope [options]):")));
+    QVERIFY(r.out.contains(QStringLiteral("--follow <file[:run]>")));
+    QVERIFY(r.out.contains(QStringLiteral("Millisekunden vor --grab")));
+#endif
   }
 
   void record_help_in_japanese_and_chinese() {

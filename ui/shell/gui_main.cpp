@@ -50,6 +50,49 @@ void addCommonOptions(QCommandLineParser& p) {
                Gui::tr("code")});
 }
 
+/// The parser's help with the command as users type it ("ampscope screenshot"), not the path
+/// of the executable that QCommandLineParser puts in its usage line.
+QString helpFor(const QCommandLineParser& p, const QString& command) {
+  QString text = p.helpText();
+  const QStringList args = QCoreApplication::arguments();
+  const QString program = args.isEmpty() ? QString() : args.constFirst();
+  const qsizetype at = program.isEmpty() ? -1 : text.indexOf(program);
+  if (at >= 0 && at < text.indexOf(QLatin1Char('\n'))) text.replace(at, program.size(), command);
+  return text;
+}
+
+/// Where live runs are recorded unless --store says otherwise (the application's and the
+/// organisation's names must be set first).
+QString defaultStorePath() {
+  return QDir(QStandardPaths::writableLocation(QStandardPaths::AppDataLocation)).filePath(QStringLiteral("runs.sqlite"));
+}
+
+/// The main window's options (`ampscope [options]`), read by runWindow() and listed by
+/// `ampscope --help` (window_options_help).
+void addWindowOptions(QCommandLineParser& p) {
+  p.setApplicationDescription(Gui::tr("AmpScope: see what mixed-precision training does to gradients."));
+  addCommonOptions(p);
+  p.addOption({QStringLiteral("paused"), Gui::tr("Build the run but do not start it.")});
+  p.addOption({QStringLiteral("store"),
+               Gui::tr("Run store (SQLite) that every live run is recorded into; created on demand (default: %1).")
+                   .arg(QDir::toNativeSeparators(defaultStorePath())),
+               QStringLiteral("file")});
+  p.addOption({QStringLiteral("replay"), Gui::tr("Open a stored run read-only (FILE:RUN, or FILE for its latest run)."),
+               QStringLiteral("file[:run]")});
+  p.addOption({QStringLiteral("overlay"),
+               Gui::tr("Overlay a stored run on the loss and scale charts (FILE:RUN, or FILE for its latest run)."),
+               QStringLiteral("file[:run]")});
+  p.addOption({QStringLiteral("follow"),  // follow mode: runs/follow_controller.h
+               Gui::tr("Follow a run another process is still writing (FILE for its newest run and the runs after it, "
+                       "FILE:RUN, or FILE:group=NAME for a run group's ranks side by side)."),
+               QStringLiteral("file[:run]")});
+  p.addOption({QStringLiteral("grab"),
+               Gui::tr("Write the window as PNG after --grab-delay milliseconds, then quit (for documentation)."),
+               QStringLiteral("file.png")});
+  p.addOption({QStringLiteral("grab-delay"), Gui::tr("Milliseconds before --grab (default 3000)."),
+               QStringLiteral("ms"), QStringLiteral("3000")});
+}
+
 int fail(const QString& text, int code) {
   std::fprintf(stderr, "ampscope: %s\n", qPrintable(text));
   return code;
@@ -69,7 +112,7 @@ int runScreenshot(QApplication& app) {
   args.removeAt(1);  // "screenshot"
   if (!p.parse(args)) return fail(p.errorText(), 2);
   if (p.isSet(QStringLiteral("help"))) {
-    std::fputs(qPrintable(p.helpText()), stdout);
+    std::fputs(qPrintable(helpFor(p, QStringLiteral("ampscope screenshot"))), stdout);
     return 0;
   }
   bool ok = false;
@@ -134,32 +177,11 @@ int runScreenshot(QApplication& app) {
 
 int runWindow(QApplication& app) {
   QCommandLineParser p;
-  p.setApplicationDescription(Gui::tr("AmpScope: see what mixed-precision training does to gradients."));
-  addCommonOptions(p);
-  p.addOption({QStringLiteral("paused"), Gui::tr("Build the run but do not start it.")});
-  const QString defaultStore =
-      QDir(QStandardPaths::writableLocation(QStandardPaths::AppDataLocation)).filePath(QStringLiteral("runs.sqlite"));
-  p.addOption({QStringLiteral("store"),
-               Gui::tr("Run store (SQLite) that every live run is recorded into; created on demand (default: %1).")
-                   .arg(QDir::toNativeSeparators(defaultStore)),
-               QStringLiteral("file")});
-  p.addOption({QStringLiteral("replay"), Gui::tr("Open a stored run read-only (FILE:RUN, or FILE for its latest run)."),
-               QStringLiteral("file[:run]")});
-  p.addOption({QStringLiteral("overlay"),
-               Gui::tr("Overlay a stored run on the loss and scale charts (FILE:RUN, or FILE for its latest run)."),
-               QStringLiteral("file[:run]")});
-  p.addOption({QStringLiteral("follow"),  // follow mode: runs/follow_controller.h
-               Gui::tr("Follow a run another process is still writing (FILE for its newest run and the runs after it, "
-                       "FILE:RUN, or FILE:group=NAME for a run group's ranks side by side)."),
-               QStringLiteral("file[:run]")});
-  p.addOption({QStringLiteral("grab"),
-               Gui::tr("Write the window as PNG after --grab-delay milliseconds, then quit (for documentation)."),
-               QStringLiteral("file.png")});
-  p.addOption({QStringLiteral("grab-delay"), Gui::tr("Milliseconds before --grab (default 3000)."),
-               QStringLiteral("ms"), QStringLiteral("3000")});
+  addWindowOptions(p);
+  const QString defaultStore = defaultStorePath();
   if (!p.parse(app.arguments())) return fail(p.errorText(), 2);
   if (p.isSet(QStringLiteral("help"))) {
-    std::fputs(qPrintable(p.helpText()), stdout);
+    std::fputs(qPrintable(helpFor(p, QStringLiteral("ampscope"))), stdout);
     return 0;
   }
   const QString store = p.isSet(QStringLiteral("store")) ? p.value(QStringLiteral("store")) : defaultStore;
@@ -250,10 +272,29 @@ int runWindow(QApplication& app) {
 
 }  // namespace
 
+std::string window_options_help() {
+  // The names the window runs under, for the default store's path in --store's text (this is
+  // for --help, which exits after).
+  QCoreApplication::setApplicationName(QStringLiteral("AmpScope"));
+  QCoreApplication::setOrganizationName(QStringLiteral("AmpScope"));
+  QCommandLineParser p;
+  addWindowOptions(p);
+  // The options' lines, without the usage line, the description and Qt's "Options:" heading.
+  const QString options = p.helpText().section(QStringLiteral("\n\n"), 1);
+  return options.section(QLatin1Char('\n'), 1).toStdString();
+}
+
 int gui_main(int argc, char** argv, const std::optional<std::string>& lang) {
   const bool screenshot = argc > 1 && std::strcmp(argv[1], "screenshot") == 0;
   // The screenshot never shows a window: it needs no display.
   if (screenshot && qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM")) qputenv("QT_QPA_PLATFORM", "offscreen");
+  // The offscreen platform says this of every window it is asked to size (twice per
+  // `screenshot --window`), which is no news to anyone reading the command's output.
+  static QtMessageHandler qtHandler = nullptr;
+  qtHandler = qInstallMessageHandler([](QtMsgType type, const QMessageLogContext& context, const QString& text) {
+    if (type == QtWarningMsg && text == QLatin1String("This plugin does not support propagateSizeHints()")) return;
+    if (qtHandler) qtHandler(type, context, text);
+  });
   QApplication app(argc, argv);
   QApplication::setApplicationName(QStringLiteral("AmpScope"));
   QApplication::setOrganizationName(QStringLiteral("AmpScope"));
