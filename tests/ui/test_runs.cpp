@@ -20,6 +20,7 @@
 #include <ampscope/training_session.h>
 
 #include <QFile>
+#include <QMessageBox>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
@@ -83,6 +84,7 @@ class TestRuns : public QObject {
   void csvExportOfTheVisibleRange();
   void unwritableStoreShowsAMessageAndTrainingGoesOn();
   void badStoreFileIsRefusedWithAMessage();
+  void launchReplayThatFailsSaysWhyInTheWindow();
 };
 
 void TestRuns::liveRunIsRecordedAndReplaysToTheSameNumbers() {
@@ -420,6 +422,51 @@ void TestRuns::badStoreFileIsRefusedWithAMessage() {
   QVERIFY(!w.replayRun(store, 7, &error));
   QVERIFY2(error.contains(QStringLiteral("no run 7")), qPrintable(error));
   QVERIFY(!w.isReplaying());
+}
+
+// `ampscope --replay FILE` (and --overlay) that cannot be opened: gui_main prints the error and
+// the window opens the File menu's warning with it, without blocking, while the live run starts.
+void TestRuns::launchReplayThatFailsSaysWhyInTheWindow() {
+  QTemporaryDir dir;
+  QVERIFY(dir.isValid());
+  const QString text = dir.filePath(QStringLiteral("notes.sqlite"));
+  {
+    QFile f(text);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write("these are notes, not a database\n");
+  }
+  MainWindow w;
+  w.show();
+  QVERIFY(QTest::qWaitForWindowExposed(&w));
+  QString error;
+  bool answered = false;
+  w.openReplay(text, 0, [&](bool ok, const QString& e) {
+    answered = true;
+    QVERIFY(!ok);
+    error = e;
+    w.warnCannotReplay(e);  // as gui_main does
+  });
+  QTRY_VERIFY_WITH_TIMEOUT(answered, 20000);
+  QVERIFY2(error.contains(QStringLiteral("notes.sqlite")), qPrintable(error));
+  auto visibleBoxes = [&w] {
+    QList<QMessageBox*> shown;
+    for (QMessageBox* b : w.findChildren<QMessageBox*>())
+      if (b->isVisible()) shown << b;
+    return shown;
+  };
+  QTRY_COMPARE(visibleBoxes().size(), 1);
+  QMessageBox* box = visibleBoxes().first();
+  QCOMPARE(box->windowTitle(), QStringLiteral("Cannot replay the run"));
+  QCOMPARE(box->text(), error);
+  QCOMPARE(box->icon(), QMessageBox::Warning);
+  // It does not wait for an answer: the window goes on (the live session can be built).
+  QVERIFY(w.loadPreset(QStringLiteral("default"), 3));
+  QVERIFY(!w.isReplaying());
+  box->button(QMessageBox::Ok)->click();
+  QTRY_VERIFY(visibleBoxes().isEmpty());
+  w.warnCannotOverlay(QStringLiteral("overlay.sqlite: no such file"));
+  QTRY_COMPARE(visibleBoxes().size(), 1);
+  QCOMPARE(visibleBoxes().first()->windowTitle(), QStringLiteral("Cannot overlay the run"));
 }
 
 QTEST_MAIN(TestRuns)

@@ -233,20 +233,22 @@ int runWindow(QApplication& app) {
     QTimer::singleShot(0, &window, [&window, &code, replay, overlay] {
       auto overlayIt = [&window, &code, overlay] {
         if (overlay.path.isEmpty()) return;
-        window.openOverlay(overlay.path, overlay.run, [&code](bool ok, const QString& error) {
+        window.openOverlay(overlay.path, overlay.run, [&window, &code](bool ok, const QString& error) {
           if (ok) return;
           code = 1;
           fail(Gui::tr("--overlay: %1").arg(error), 1);
+          window.warnCannotOverlay(error);  // the window, not only the terminal, says why
         });
       };
       if (replay.path.isEmpty()) {
         overlayIt();
         return;
       }
-      window.openReplay(replay.path, replay.run, [&code, overlayIt](bool ok, const QString& error) {
+      window.openReplay(replay.path, replay.run, [&window, &code, overlayIt](bool ok, const QString& error) {
         if (!ok) {
           code = 1;
           fail(Gui::tr("--replay: %1").arg(error), 1);
+          window.warnCannotReplay(error);
         }
         overlayIt();
       });

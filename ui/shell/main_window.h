@@ -95,6 +95,11 @@ class MainWindow : public QMainWindow {
   /// run, --follow). It drives the window through this class's public calls and runs().
   FollowController* follow() const { return m_follow; }
   QString bannerText() const;
+  /// --replay / --overlay given at launch that could not be opened: the warning File > Open (or
+  /// File > Overlay a run) gives, opened without blocking the window, which goes on with the
+  /// live run (gui_main prints the same on stderr).
+  void warnCannotReplay(const QString& error);
+  void warnCannotOverlay(const QString& error);
 
   void setTheme(bool dark, bool presentation);
   void selectLayer(int layer);

@@ -158,6 +158,19 @@ void MainWindow::openStoreInteractive() {
   });
 }
 
+namespace {
+// A warning box that does not wait for its answer: launch requests report through it while the
+// window starts the live run beside it.
+void openWarning(QWidget* parent, const QString& title, const QString& text) {
+  auto* box = new QMessageBox(QMessageBox::Warning, title, text, QMessageBox::Ok, parent);
+  box->setAttribute(Qt::WA_DeleteOnClose);
+  box->open();
+}
+}  // namespace
+
+void MainWindow::warnCannotReplay(const QString& error) { openWarning(this, tr("Cannot replay the run"), error); }
+void MainWindow::warnCannotOverlay(const QString& error) { openWarning(this, tr("Cannot overlay the run"), error); }
+
 void MainWindow::overlayInteractive() {
   QString path = m_runs->isReplaying() ? m_runs->replayedRun()->path() : m_controller->storePath();
   path = QFileDialog::getOpenFileName(this, tr("Overlay a run from a run store"), path.isEmpty() ? m_runs->lastStoreDir() : path,
