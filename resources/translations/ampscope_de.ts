@@ -2734,10 +2734,6 @@ keine Statistik in diesem Schritt</translation>
         <translation>Loss-Skala</translation>
     </message>
     <message>
-        <source>the scale each step ran with · hover for details</source>
-        <translation>die Skala, mit der jeder Schritt lief · Maus darüber für Details</translation>
-    </message>
-    <message>
         <source>scale</source>
         <translation>Skala</translation>
     </message>
@@ -2786,6 +2782,14 @@ Wachstumszähler %5</translation>
     <message>
         <source>scale S (log₂)</source>
         <translation>Skala S (log₂)</translation>
+    </message>
+    <message>
+        <source>the scale each step ran with</source>
+        <translation>die Skala, mit der jeder Schritt lief</translation>
+    </message>
+    <message>
+        <source>hover for details</source>
+        <translation>Maus darüber für Details</translation>
     </message>
 </context>
 <context>

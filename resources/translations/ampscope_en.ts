@@ -2703,10 +2703,6 @@ no statistics at this step</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>the scale each step ran with · hover for details</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>scale</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2751,6 +2747,14 @@ growth tracker %5</source>
     </message>
     <message>
         <source>scale S (log₂)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the scale each step ran with</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>hover for details</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -2720,10 +2720,6 @@ no statistics at this step</source>
         <translation>損失スケール</translation>
     </message>
     <message>
-        <source>the scale each step ran with · hover for details</source>
-        <translation>各ステップで使われたスケール · ポインタを重ねると詳細</translation>
-    </message>
-    <message>
         <source>scale</source>
         <translation>スケール</translation>
     </message>
@@ -2772,6 +2768,14 @@ growth tracker %5</source>
     <message>
         <source>scale S (log₂)</source>
         <translation>スケール S（log₂）</translation>
+    </message>
+    <message>
+        <source>the scale each step ran with</source>
+        <translation>各ステップで使われたスケール</translation>
+    </message>
+    <message>
+        <source>hover for details</source>
+        <translation>ポインタを重ねると詳細</translation>
     </message>
 </context>
 <context>

@@ -2720,10 +2720,6 @@ no statistics at this step</source>
         <translation>损失缩放</translation>
     </message>
     <message>
-        <source>the scale each step ran with · hover for details</source>
-        <translation>每一步所用的缩放 · 悬停查看详情</translation>
-    </message>
-    <message>
         <source>scale</source>
         <translation>缩放</translation>
     </message>
@@ -2772,6 +2768,14 @@ growth tracker %5</source>
     <message>
         <source>scale S (log₂)</source>
         <translation>缩放 S（log₂）</translation>
+    </message>
+    <message>
+        <source>the scale each step ran with</source>
+        <translation>每一步所用的缩放</translation>
+    </message>
+    <message>
+        <source>hover for details</source>
+        <translation>悬停查看详情</translation>
     </message>
 </context>
 <context>

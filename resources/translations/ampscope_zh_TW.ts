@@ -2720,10 +2720,6 @@ no statistics at this step</source>
         <translation>損失縮放</translation>
     </message>
     <message>
-        <source>the scale each step ran with · hover for details</source>
-        <translation>每一步所用的縮放 · 游標停留可看詳情</translation>
-    </message>
-    <message>
         <source>scale</source>
         <translation>縮放</translation>
     </message>
@@ -2772,6 +2768,14 @@ growth tracker %5</source>
     <message>
         <source>scale S (log₂)</source>
         <translation>縮放 S（log₂）</translation>
+    </message>
+    <message>
+        <source>the scale each step ran with</source>
+        <translation>每一步所用的縮放</translation>
+    </message>
+    <message>
+        <source>hover for details</source>
+        <translation>游標停留可看詳情</translation>
     </message>
 </context>
 <context>

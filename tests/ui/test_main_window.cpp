@@ -959,6 +959,23 @@ void TestMainWindow::exportsWriteValidFiles() {
   const QString svg = dir.filePath(QStringLiteral("d.svg"));
   QVERIFY2(w.exportDashboardTo(svg, o, &error), qPrintable(error));
   QCOMPARE(svgRoot(svg), QStringLiteral("svg"));
+  // A figure has no mouse: the scale chart's subtitle loses "hover for details" in it, and has it
+  // again on the screen after.
+  auto subtitles = [](ChartBase* chart) {
+    QStringList texts;
+    for (QCPLayoutElement* e : chart->plotLayout()->elements(true))
+      if (auto* t = qobject_cast<QCPTextElement*>(e)) texts << chart->fullText(t);
+    return texts.join(QLatin1Char('|'));
+  };
+  {
+    QFile f(svg);
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    const QString text = QString::fromUtf8(f.readAll());
+    QVERIFY(text.contains(QStringLiteral("the scale each step ran with")));
+    QVERIFY(!text.contains(QStringLiteral("hover")));
+  }
+  QVERIFY2(subtitles(w.dashboard()->scalePlot()).contains(QStringLiteral("the scale each step ran with \u00b7 hover for details")),
+           qPrintable(subtitles(w.dashboard()->scalePlot())));
 
   for (ChartBase* chart : w.dashboard()->charts()) {
     ExportOptions co;
@@ -971,7 +988,11 @@ void TestMainWindow::exportsWriteValidFiles() {
     QCOMPARE(head(stem + QStringLiteral(".pdf"), 5), QByteArray("%PDF-"));
     QVERIFY2(exportChart(chart, stem + QStringLiteral(".svg"), co, &error), qPrintable(error));
     QCOMPARE(svgRoot(stem + QStringLiteral(".svg")), QStringLiteral("svg"));
+    QFile f(stem + QStringLiteral(".svg"));
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    QVERIFY2(!f.readAll().contains("hover"), qPrintable(chart->fileStem()));
   }
+  QVERIFY(subtitles(w.dashboard()->scalePlot()).contains(QStringLiteral("hover for details")));
 }
 
 void TestMainWindow::exportRejectsUnknownSuffix() {

@@ -61,6 +61,15 @@ class ChartBase : public QCustomPlot {
   QString fullText(const QCPTextElement* element) const;
   QString fullLabel(const QCPAxis* axis) const;
 
+  /// While a figure is written (exportChart, exportDashboard): texts about the mouse ("hover
+  /// for details") are left out of it, and come back on the screen after.
+  void setPrinting(bool on) {
+    if (m_printing == on) return;
+    m_printing = on;
+    printingChanged();
+  }
+  bool printing() const { return m_printing; }
+
   /// Marks the chart for the next coalesced replot (Dashboard's replot timer).
   void markDirty() { m_dirty = true; }
   bool takeDirty() {
@@ -87,6 +96,8 @@ class ChartBase : public QCustomPlot {
   /// Sets every text of the chart again in the current language (title, axes, legend,
   /// subtitle). Subclasses extend it; their constructors set the same texts first.
   virtual void retranslate() {}
+  /// setPrinting() changed printing(): the texts that depend on it are set again.
+  virtual void printingChanged() {}
   void styleAxis(QCPAxis* axis) const;
   void setSubtitle(const QString& text);
   void moveLegendAboveAxes();
@@ -109,6 +120,7 @@ class ChartBase : public QCustomPlot {
   QCPTextElement* m_subtitle = nullptr;
   qint64 m_shownStep = -1;
   bool m_userRange = false;
+  bool m_printing = false;
 
  private:
   /// Shortens axis labels and shrinks tick labels that would not fit (after each layout).

@@ -92,12 +92,14 @@ bool exportChart(ChartBase* chart, const QString& path, const ExportOptions& o, 
   const auto format = exportFormatFor(path);
   if (!format) return fail(error, Exporter::tr("%1: use a .png, .pdf or .svg file name").arg(path));
   if (o.size.isEmpty() || o.scale <= 0) return fail(error, Exporter::tr("the size must be positive"));
+  chart->setPrinting(true);
   const bool ok = paintTo(path, *format, o, chart->theme().background,
                           [chart](QCPPainter* p, const QRect& r) {
                             chart->fitTo(r.size());  // texts fitted to the figure's size first
                             chart->toPainter(p, r.width(), r.height());
                           },
                           error);
+  chart->setPrinting(false);
   chart->markDirty();  // toPainter laid the chart out for the export size
   if (chart->isVisible()) chart->replot(QCustomPlot::rpQueuedReplot);
   return ok;
@@ -107,9 +109,11 @@ bool exportDashboard(Dashboard* dashboard, const QString& path, const ExportOpti
   const auto format = exportFormatFor(path);
   if (!format) return fail(error, Exporter::tr("%1: use a .png, .pdf or .svg file name").arg(path));
   if (o.size.isEmpty() || o.scale <= 0) return fail(error, Exporter::tr("the size must be positive"));
+  for (ChartBase* c : dashboard->charts()) c->setPrinting(true);
   const bool ok = paintTo(path, *format, o, dashboard->theme().background,
                           [dashboard](QCPPainter* p, const QRect& r) { dashboard->render(p, r); }, error);
   for (ChartBase* c : dashboard->charts()) {
+    c->setPrinting(false);
     c->markDirty();
     if (c->isVisible()) c->replot(QCustomPlot::rpQueuedReplot);
   }

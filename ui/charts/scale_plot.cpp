@@ -31,7 +31,7 @@ double log2OrNan(double v) { return v > 0 && std::isfinite(v) ? std::log2(v) : s
 
 ScalePlot::ScalePlot(QWidget* parent)
     : ChartBase(tr("Loss scale"), QStringLiteral("scale"), parent) {
-  setSubtitle(tr("the scale each step ran with \u00b7 hover for details"));
+  setSubtitle(tr("the scale each step ran with") + QStringLiteral(" \u00b7 ") + tr("hover for details"));
   setupStepAxis(xAxis);
   yAxis->setLabel(tr("scale S (log\u2082)"));
   yAxis->setTicker(QSharedPointer<QCPAxisTicker>(new PowerOfTwoTicker));
@@ -85,8 +85,10 @@ void ScalePlot::applyTheme(const PlotTheme& theme) {
 
 void ScalePlot::setScalerInUse(bool on) {
   m_scalerInUse = on;
-  setSubtitle(on ? tr("the scale each step ran with \u00b7 hover for details")
-                 : tr("no loss scaling in this run: S = 1, nothing is skipped"));
+  // A figure has no mouse: its subtitle says what the line is, not how to ask it.
+  setSubtitle(!on        ? tr("no loss scaling in this run: S = 1, nothing is skipped")
+              : printing() ? tr("the scale each step ran with")
+                           : tr("the scale each step ran with") + QStringLiteral(" \u00b7 ") + tr("hover for details"));
 }
 
 void ScalePlot::retranslate() {

@@ -31,6 +31,7 @@ class ScalePlot : public ChartBase {
 
  protected:
   void retranslate() override;
+  void printingChanged() override { setScalerInUse(m_scalerInUse); }
 
  public:
   void setLayerNames(QStringList names) { m_layerNames = std::move(names); }
