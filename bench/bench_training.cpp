@@ -242,10 +242,12 @@ SessionConfig with_statistics(SessionConfig cfg, bool on) {
 
 struct PlainInstr {
   double plain = 0, instr = 0, overhead_p50 = 0, overhead_p25 = 0;
+  double pairs_p25 = 0, pairs_p75 = 0;  // each adjacent (plain, instr) pair's overhead, quartiles
 };
-PlainInstr steps_per_sec_pair(const SessionConfig& cfg, int warmup, int steps) {
+// instr_stats false: both sessions without statistics (the A/A row: what noise alone gives).
+PlainInstr steps_per_sec_pair(const SessionConfig& cfg, int warmup, int steps, bool instr_stats = true) {
   TrainingSession plain(with_statistics(cfg, false));
-  TrainingSession instr(with_statistics(cfg, true));
+  TrainingSession instr(with_statistics(cfg, instr_stats));
   std::vector<StepRecord> scratch;
   StepRecord rec_plain, rec_instr;  // as `ampscope record` steps: one record refilled, drained ones recycled
   auto timed = [&](TrainingSession& s) {
@@ -274,6 +276,13 @@ PlainInstr steps_per_sec_pair(const SessionConfig& cfg, int warmup, int steps) {
   r.instr = 1.0 / quantile(ti, 0.5);
   r.overhead_p50 = quantile(ti, 0.5) / quantile(tp, 0.5) - 1.0;
   r.overhead_p25 = quantile(ti, 0.25) / quantile(tp, 0.25) - 1.0;
+  // Step i of each session ran next to the other's: their ratio leaves out what changed over
+  // the run (the machine's other load, a slow phase), and its spread says what the medians'
+  // ratio can be trusted to (fashion-cnn's 30 steps of 70 ms on a VM: wider than its overhead).
+  std::vector<double> pairs;
+  for (std::size_t i = 0; i < tp.size() && i < ti.size(); ++i) pairs.push_back(ti[i] / tp[i] - 1.0);
+  r.pairs_p25 = quantile(pairs, 0.25);
+  r.pairs_p75 = quantile(pairs, 0.75);
   return r;
 }
 
@@ -640,8 +649,8 @@ int main(int argc, char** argv) {
   if (only == 0 || only == 2) {
   std::printf("\n2. Statistics overhead: full per-layer statistics (weights, biases, activation gradients) every\n"
               "   step against the same session with them off, interleaved step by step; median step (p25 too).\n");
-  std::printf("%-12s %-18s %12s %12s %10s %10s %12s\n", "model", "precision", "plain st/s", "instr st/s", "overhead",
-              "(p25)", "cost/step");
+  std::printf("%-12s %-18s %12s %12s %10s %10s %12s   %s\n", "model", "precision", "plain st/s", "instr st/s", "overhead",
+              "(p25)", "cost/step", "pairs p25 .. p75");
   struct Row {
     const char* model;
     int steps;
@@ -652,7 +661,11 @@ int main(int argc, char** argv) {
                       {"fashion-cnn", quick ? 8 : (on_cuda ? 400 : 30)}};
   for (const auto& row : rows) {
     if (!only_model.empty() && row.model != only_model) continue;
+    // The A/A row first: two sessions without statistics, timed the same way. Its "overhead" is
+    // what the machine's noise gives on its own (fashion-cnn on a 2-core VM: +-15%).
+    for (int aa = 1; aa >= 0; --aa)
     for (Precision p : {Precision::FP32, Precision::BF16, Precision::FP16}) {
+      if (aa && p != Precision::FP32) continue;
       if (!only_precision.empty() && only_precision != precision_label(p, DeviceKind::CUDA)) continue;
       SessionConfig cfg;
       cfg.model = row.model;
@@ -662,15 +675,22 @@ int main(int argc, char** argv) {
       cfg.data_dir = data_dir;
       PlainInstr r;
       try {
-        r = steps_per_sec_pair(cfg, 10, row.steps);
+        r = steps_per_sec_pair(cfg, 10, row.steps, aa == 0);
       } catch (const std::exception& e) {
         std::printf("%-12s %-18s skipped: %s\n", row.model, precision_label(p, device).c_str(), e.what());
         continue;
       }
-      std::printf("%-12s %-18s %12.1f %12.1f %9.1f%% %9.1f%% %9.1f us\n", row.model, precision_label(p, device).c_str(),
-                  r.plain, r.instr, 100.0 * r.overhead_p50, 100.0 * r.overhead_p25, 1e6 * (1.0 / r.instr - 1.0 / r.plain));
+      const bool noise = r.pairs_p25 < 0.0 && r.pairs_p75 > 0.0;
+      const std::string label = precision_label(p, device) + (aa ? " A/A" : "");
+      std::printf("%-12s %-18s %12.1f %12.1f %9.1f%% %9.1f%% %9.1f us   %.1f%% .. %.1f%%%s\n", row.model,
+                  label.c_str(), r.plain, r.instr, 100.0 * r.overhead_p50, 100.0 * r.overhead_p25,
+                  1e6 * (1.0 / r.instr - 1.0 / r.plain), 100.0 * r.pairs_p25, 100.0 * r.pairs_p75,
+                  noise ? "  (noise)" : "");
     }
   }
+  std::printf("A/A = both sessions without statistics, timed the same way: the overhead noise alone shows.\n"
+              "pairs = the overhead of each interleaved step pair (instr step / the plain step beside it), 25th\n"
+              "to 75th percentile; (noise): that range spans 0, so the row does not say how large the overhead is.\n");
   // The same question as users meet it: whole `ampscope record` processes (its recorder's writer
   // thread beside the step, each run's warm-up included), with and without the statistics,
   // interleaved rounds, median steps/s. The rows above alternate two sessions in one process
