@@ -5,6 +5,7 @@
 #include "cli_args.h"
 #include "session_options.h"
 
+#include <ampscope/process_memory.h>
 #include <ampscope/run_recorder.h>
 #include <ampscope/scale_text.h>
 #include <ampscope/training_session.h>
@@ -192,6 +193,7 @@ int run_record(const std::vector<std::string>& args) {
      << ",\"steps_per_sec\":" << json_number(secs > 0 ? session.steps_done() / secs : 0.0)
      << ",\"threads\":" << session.threads().intra_op << ",\"blas_threads\":" << blas_threads()
      << ",\"blas_kernels\":\"" << json_escape(blas_kernels_text()) << "\""
+     << ",\"step_memory\":\"" << json_escape(keep_step_memory()) << "\""
      << ",\"run_id\":" << recorder->run_id() << ",\"committed_steps\":" << recorder->committed_steps()
      << ",\"model\":\"" << json_escape(cfg.model) << "\",\"precision\":\"" << json_escape(session.precision_label())
      << "\",\"device\":\"" << session.device_label() << "\",\"status\":\"" << json_escape(status) << "\",\"out\":\""

@@ -16,12 +16,13 @@ struct Result {
 };
 
 Result run(const QStringList& args, const QString& working_dir = {}, int timeout_ms = 240000,
-           const QStringList& unset = {}) {
+           const QStringList& unset = {}, const QStringList& set = {}) {
   QProcess p;
   if (!working_dir.isEmpty()) p.setWorkingDirectory(working_dir);
   QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
   env.insert("OPENBLAS_NUM_THREADS", "1");
   for (const QString& name : unset) env.remove(name);
+  for (const QString& kv : set) env.insert(kv.section('=', 0, 0), kv.section('=', 1));
   p.setProcessEnvironment(env);
   p.start(AMPSCOPE_EXE, args);
   if (!p.waitForFinished(timeout_ms)) {
@@ -151,6 +152,28 @@ class TestCli : public QObject {
     const QStringList rows = QString::fromUtf8(steps.readAll()).split('\n', Qt::SkipEmptyParts);
     QCOMPARE(rows.size(), 41);  // header + 40 steps
     QVERIFY(rows[11].contains("backoff"));  // step 10 was skipped and backed off
+  }
+
+  // What record did with the memory its steps free (process_memory.h): kept for the next step,
+  // unless the user's environment tunes malloc itself.
+  void step_memory_is_reported() {
+    QTemporaryDir dir;
+    const QStringList args{"record", "--steps", "3", "--quiet", "--out", dir.filePath("m.db")};
+    const Result a = run(args, {}, 60000, {"MALLOC_MMAP_THRESHOLD_", "MALLOC_TRIM_THRESHOLD_", "MALLOC_TOP_PAD_",
+                                           "MALLOC_MMAP_MAX_", "GLIBC_TUNABLES"});
+    QCOMPARE(a.code, 0);
+#if defined(__SANITIZE_ADDRESS__)
+    // ASan's allocator takes malloc's place and refuses mallopt (TSan's passes it to glibc).
+    QCOMPARE(last_json_line(a.out)["step_memory"].toString(),
+             QStringLiteral("left to the C library (mallopt refused the thresholds)"));
+#else
+    QCOMPARE(last_json_line(a.out)["step_memory"].toString(),
+             QStringLiteral("kept (mmap threshold 512 MB, trim threshold 1024 MB)"));
+#endif
+    const Result b = run(args, {}, 60000, {}, {"MALLOC_TRIM_THRESHOLD_=4194304"});
+    QCOMPARE(b.code, 0);
+    QCOMPARE(last_json_line(b.out)["step_memory"].toString(),
+             QStringLiteral("left to the environment (MALLOC_TRIM_THRESHOLD_)"));
   }
 
   void same_seed_same_final_numbers() {

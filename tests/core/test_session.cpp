@@ -1,5 +1,6 @@
 // TrainingSession: determinism, skip semantics, underflow measurement, fault injection, live
 // controls, the worker thread, and clean errors for bad configurations.
+#include <ampscope/process_memory.h>
 #include <ampscope/training_session.h>
 
 #include <ampscope/torch_compat.h>
@@ -10,6 +11,8 @@
 #include <c10/util/Exception.h>
 
 #include <QtTest>
+
+#include <sys/resource.h>
 
 #include <algorithm>
 #include <chrono>
@@ -157,6 +160,43 @@ class TestSession : public QObject {
              choose_threads(spiral, 2).why.c_str());
     QVERIFY2(QString::fromStdString(choose_threads(fashion, 2).why).contains("982.6M convolution"),
              choose_threads(fashion, 2).why.c_str());
+  }
+
+  // The memory a step frees stays for the next step (process_memory.h): building a session sets
+  // glibc's thresholds, and a 58 MB buffer (fashion-cnn's im2col) freed and taken again is not
+  // faulted in again. With glibc's defaults every round faulted its ~14,800 pages in anew.
+  void freedStepMemoryIsReused() {
+    TrainingSession s(spiral());
+    const std::string how = keep_step_memory();
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+    QSKIP("the sanitizer's allocator replaces glibc's malloc: its thresholds do not apply");
+#endif
+#if defined(__GLIBC__)
+    if (std::getenv("MALLOC_MMAP_THRESHOLD_") || std::getenv("MALLOC_TRIM_THRESHOLD_") ||
+        std::getenv("MALLOC_TOP_PAD_") || std::getenv("MALLOC_MMAP_MAX_") || std::getenv("GLIBC_TUNABLES"))
+      QSKIP("malloc is tuned by this environment: the program leaves it alone");
+    QCOMPARE(QString::fromStdString(how), QStringLiteral("kept (mmap threshold 512 MB, trim threshold 1024 MB)"));
+    auto faults = [] {
+      rusage u{};
+      getrusage(RUSAGE_SELF, &u);
+      return static_cast<long>(u.ru_minflt);
+    };
+    const std::int64_t n = (58 << 20) / 4;
+    auto round = [n] {
+      at::Tensor t = at::empty({n});
+      t.fill_(1.0f);  // touches every page
+      return t[n - 1].item<float>();
+    };
+    // The first rounds fault their pages in once: posix_memalign asks for a little more than the
+    // chunk the last round freed, so the heap grows twice before its free chunks fit every request.
+    for (int warm = 0; warm < 4; ++warm) QCOMPARE(round(), 1.0f);
+    const long before = faults();
+    for (int r = 0; r < 5; ++r) QCOMPARE(round(), 1.0f);
+    const long per_round = (faults() - before) / 5;
+    QVERIFY2(per_round < 500, qPrintable(QStringLiteral("%1 page faults a round (of %2 pages)").arg(per_round).arg(n * 4 / 4096)));
+#else
+    QVERIFY(how.rfind("left to the C library", 0) == 0);
+#endif
   }
 
   // OpenBLAS's kernels: never its generic Prescott ones on a CPU with AVX2 (Debian 12's 0.3.21

@@ -4,6 +4,8 @@
 #include "fused_optimizers.h"
 #include "training_session_impl.h"
 
+#include <ampscope/process_memory.h>
+
 #include <cstdlib>
 #include <string_view>
 
@@ -11,6 +13,8 @@ namespace ampscope {
 
 void TrainingSession::Impl::build() {
   cfg.validate();
+  // The memory each step frees stays for the next one (process_memory.h); once per process.
+  keep_step_memory();
   if (cfg.dataset.empty()) cfg.dataset = default_dataset(cfg.model);
   const bool cuda = torch::cuda::is_available();
   if (cfg.device == DeviceKind::CUDA && !cuda)

@@ -1,0 +1,32 @@
+// What a training process does with the memory a step frees (issue 18: a leaner step).
+//
+// LibTorch allocates a step's tensors anew every step and frees them after it. glibc's malloc
+// serves an allocation above its mmap threshold (128 KB, raised on each free up to 32 MB) with
+// a fresh mmap and unmaps it on free, and gives the heap's top back to the system above its trim
+// threshold; either way the next step touches new pages, and the kernel faults each 4 KB page in
+// and zeroes it. fashion-cnn's step (a 58 MB im2col buffer, 26 MB activations) took 18,800 such
+// faults a step on a 2-core VM: 14.2-15.5 steps/s as users run it, 16.7-17.5 with the memory kept
+// (docs/performance.md, "Memory a step frees"). So a training process keeps it: the mmap
+// threshold is fixed at kMmapThreshold and the trim threshold at kTrimThreshold (fixing either
+// also ends glibc's own adjusting of both), and steps reuse the heap's pages.
+#pragma once
+
+#include <string>
+
+namespace ampscope {
+
+/// Allocations from which glibc still maps memory of its own, and the free top of the heap from
+/// which it still gives memory back.
+inline constexpr int kMmapThreshold = 512 << 20;
+inline constexpr int kTrimThreshold = 1024 << 20;
+
+/// Once per process (later calls return the first one's answer): keeps freed memory for the next
+/// step as above, unless the user's environment already tunes malloc (MALLOC_MMAP_THRESHOLD_,
+/// MALLOC_TRIM_THRESHOLD_, MALLOC_TOP_PAD_, MALLOC_MMAP_MAX_, or glibc.malloc tunables in
+/// GLIBC_TUNABLES), which then wins, or the C library is not glibc. Every training session calls
+/// it as it is built (`record`, `demo`, `screenshot`, the GUI's worker); the Python probe does not
+/// (the interpreter's malloc is the user's). Returns a line for logs: "kept (mmap threshold 512 MB,
+/// trim threshold 1024 MB)", "left to the environment (MALLOC_TRIM_THRESHOLD_)", ...
+std::string keep_step_memory();
+
+}  // namespace ampscope
