@@ -67,6 +67,14 @@ QStringList readLines(const QString& path) {
   return lines;
 }
 
+/// A file in `dir` that is not a run store (a text file named like one); empty on failure.
+QString notesFile(const QTemporaryDir& dir) {
+  const QString path = dir.filePath(QStringLiteral("notes.sqlite"));
+  QFile f(path);
+  if (!f.open(QIODevice::WriteOnly) || f.write("these are notes, not a database\n") <= 0) return {};
+  return path;
+}
+
 std::vector<QString> legendNames(QCustomPlot* plot) {
   std::vector<QString> out;
   for (int i = 0; i < plot->legend->itemCount(); ++i)
@@ -403,12 +411,8 @@ void TestRuns::unwritableStoreShowsAMessageAndTrainingGoesOn() {
 void TestRuns::badStoreFileIsRefusedWithAMessage() {
   QTemporaryDir dir;
   QVERIFY(dir.isValid());
-  const QString text = dir.filePath(QStringLiteral("notes.sqlite"));
-  {
-    QFile f(text);
-    QVERIFY(f.open(QIODevice::WriteOnly));
-    f.write("these are notes, not a database\n");
-  }
+  const QString text = notesFile(dir);
+  QVERIFY(!text.isEmpty());
   MainWindow w;
   QString error;
   QVERIFY(!w.replayRun(text, 1, &error));
@@ -429,12 +433,8 @@ void TestRuns::badStoreFileIsRefusedWithAMessage() {
 void TestRuns::launchReplayThatFailsSaysWhyInTheWindow() {
   QTemporaryDir dir;
   QVERIFY(dir.isValid());
-  const QString text = dir.filePath(QStringLiteral("notes.sqlite"));
-  {
-    QFile f(text);
-    QVERIFY(f.open(QIODevice::WriteOnly));
-    f.write("these are notes, not a database\n");
-  }
+  const QString text = notesFile(dir);
+  QVERIFY(!text.isEmpty());
   MainWindow w;
   w.show();
   QVERIFY(QTest::qWaitForWindowExposed(&w));
