@@ -10,6 +10,8 @@
 #include "cli_record.h"
 #include "translations.h"
 
+#include <ampscope/process_memory.h>
+
 #include <QCoreApplication>
 
 #ifdef AMPSCOPE_WITH_GUI
@@ -64,6 +66,9 @@ void usage(std::ostream& os, bool full) {
 }  // namespace
 
 int main(int argc, char** argv) {
+  // Before any thread exists (Qt's, LibTorch's, the recorder's): every thread then allocates from
+  // the one heap whose freed memory the next training step reuses (process_memory.h).
+  ampscope::keep_step_memory();
   // --lang CODE is taken out first: it works with every command, before or after it.
   std::vector<std::string> args(argv + 1, argv + argc);
   const std::optional<std::string> lang = ampscope::i18n::takeLangOption(args);

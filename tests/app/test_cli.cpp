@@ -168,7 +168,7 @@ class TestCli : public QObject {
              QStringLiteral("left to the C library (mallopt refused the thresholds)"));
 #else
     QCOMPARE(last_json_line(a.out)["step_memory"].toString(),
-             QStringLiteral("kept (mmap threshold 512 MB, trim threshold 1024 MB)"));
+             QStringLiteral("kept (mmap threshold 512 MB, trim threshold 1024 MB, one arena)"));
 #endif
     const Result b = run(args, {}, 60000, {}, {"MALLOC_TRIM_THRESHOLD_=4194304"});
     QCOMPARE(b.code, 0);

@@ -14,15 +14,17 @@ namespace ampscope {
 namespace {
 std::string decide() {
 #if defined(__GLIBC__)
-  for (const char* name : {"MALLOC_MMAP_THRESHOLD_", "MALLOC_TRIM_THRESHOLD_", "MALLOC_TOP_PAD_", "MALLOC_MMAP_MAX_"})
+  for (const char* name : {"MALLOC_MMAP_THRESHOLD_", "MALLOC_TRIM_THRESHOLD_", "MALLOC_TOP_PAD_", "MALLOC_MMAP_MAX_",
+                           "MALLOC_ARENA_MAX", "MALLOC_ARENA_TEST"})
     if (std::getenv(name) != nullptr) return std::string("left to the environment (") + name + ")";
   if (const char* t = std::getenv("GLIBC_TUNABLES"); t != nullptr && std::strstr(t, "glibc.malloc.") != nullptr)
     return "left to the environment (GLIBC_TUNABLES)";
   // mallopt returns 1 on success, 0 for a value it refuses.
-  if (mallopt(M_MMAP_THRESHOLD, kMmapThreshold) != 1 || mallopt(M_TRIM_THRESHOLD, kTrimThreshold) != 1)
+  if (mallopt(M_MMAP_THRESHOLD, kMmapThreshold) != 1 || mallopt(M_TRIM_THRESHOLD, kTrimThreshold) != 1 ||
+      mallopt(M_ARENA_MAX, 1) != 1)
     return "left to the C library (mallopt refused the thresholds)";
   return "kept (mmap threshold " + std::to_string(kMmapThreshold >> 20) + " MB, trim threshold " +
-         std::to_string(kTrimThreshold >> 20) + " MB)";
+         std::to_string(kTrimThreshold >> 20) + " MB, one arena)";
 #else
   return "left to the C library (not glibc)";
 #endif

@@ -8,7 +8,10 @@
 // faults a step on a 2-core VM: 14.2-15.5 steps/s as users run it, 16.7-17.5 with the memory kept
 // (docs/performance.md, "Memory a step frees"). So a training process keeps it: the mmap
 // threshold is fixed at kMmapThreshold and the trim threshold at kTrimThreshold (fixing either
-// also ends glibc's own adjusting of both), and steps reuse the heap's pages.
+// also ends glibc's own adjusting of both), and steps reuse the heap's pages. Every thread
+// allocates from the main heap (one arena): a thread's own arena keeps its memory in heaps of
+// at most 64 MB and maps any larger block anew each time, which the GUI's worker thread met
+// (fashion-cnn at batch 512: 37,600 faults a step, 5.3-6.1 steps/s; one arena: 0, 8.9-9.2).
 #pragma once
 
 #include <string>
@@ -22,11 +25,12 @@ inline constexpr int kTrimThreshold = 1024 << 20;
 
 /// Once per process (later calls return the first one's answer): keeps freed memory for the next
 /// step as above, unless the user's environment already tunes malloc (MALLOC_MMAP_THRESHOLD_,
-/// MALLOC_TRIM_THRESHOLD_, MALLOC_TOP_PAD_, MALLOC_MMAP_MAX_, or glibc.malloc tunables in
-/// GLIBC_TUNABLES), which then wins, or the C library is not glibc. Every training session calls
-/// it as it is built (`record`, `demo`, `screenshot`, the GUI's worker); the Python probe does not
-/// (the interpreter's malloc is the user's). Returns a line for logs: "kept (mmap threshold 512 MB,
-/// trim threshold 1024 MB)", "left to the environment (MALLOC_TRIM_THRESHOLD_)", ...
+/// MALLOC_TRIM_THRESHOLD_, MALLOC_TOP_PAD_, MALLOC_MMAP_MAX_, MALLOC_ARENA_MAX, MALLOC_ARENA_TEST,
+/// or glibc.malloc tunables in GLIBC_TUNABLES), which then wins, or the C library is not glibc.
+/// `ampscope`'s main() calls it first, before any thread has an arena of its own; every training
+/// session calls it too as it is built (the benchmarks, the tests). The Python probe does not (the
+/// interpreter's malloc is the user's). Returns a line for logs: "kept (mmap threshold 512 MB, trim
+/// threshold 1024 MB, one arena)", "left to the environment (MALLOC_TRIM_THRESHOLD_)", ...
 std::string keep_step_memory();
 
 }  // namespace ampscope
