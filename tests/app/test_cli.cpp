@@ -160,7 +160,8 @@ class TestCli : public QObject {
     QTemporaryDir dir;
     const QStringList args{"record", "--steps", "3", "--quiet", "--out", dir.filePath("m.db")};
     const Result a = run(args, {}, 60000, {"MALLOC_MMAP_THRESHOLD_", "MALLOC_TRIM_THRESHOLD_", "MALLOC_TOP_PAD_",
-                                           "MALLOC_MMAP_MAX_", "GLIBC_TUNABLES"});
+                                           "MALLOC_MMAP_MAX_", "MALLOC_ARENA_MAX", "MALLOC_ARENA_TEST",
+                                           "GLIBC_TUNABLES"});
     QCOMPARE(a.code, 0);
 #if defined(__SANITIZE_ADDRESS__)
     // ASan's allocator takes malloc's place and refuses mallopt (TSan's passes it to glibc).

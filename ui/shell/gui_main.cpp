@@ -61,8 +61,13 @@ QString helpFor(const QCommandLineParser& p, const QString& command) {
   return text;
 }
 
-/// Where live runs are recorded unless --store says otherwise (the application's and the
-/// organisation's names must be set first).
+/// The names the window runs under: its settings and its default store's folder follow them.
+void setApplicationNames() {
+  QCoreApplication::setApplicationName(QStringLiteral("AmpScope"));
+  QCoreApplication::setOrganizationName(QStringLiteral("AmpScope"));
+}
+
+/// Where live runs are recorded unless --store says otherwise (setApplicationNames() first).
 QString defaultStorePath() {
   return QDir(QStandardPaths::writableLocation(QStandardPaths::AppDataLocation)).filePath(QStringLiteral("runs.sqlite"));
 }
@@ -275,10 +280,7 @@ int runWindow(QApplication& app) {
 }  // namespace
 
 std::string window_options_help() {
-  // The names the window runs under, for the default store's path in --store's text (this is
-  // for --help, which exits after).
-  QCoreApplication::setApplicationName(QStringLiteral("AmpScope"));
-  QCoreApplication::setOrganizationName(QStringLiteral("AmpScope"));
+  setApplicationNames();  // for the default store's path in --store's text (--help exits after)
   QCommandLineParser p;
   addWindowOptions(p);
   // The options' lines, without the usage line, the description and Qt's "Options:" heading.
@@ -298,8 +300,7 @@ int gui_main(int argc, char** argv, const std::optional<std::string>& lang) {
     if (qtHandler) qtHandler(type, context, text);
   });
   QApplication app(argc, argv);
-  QApplication::setApplicationName(QStringLiteral("AmpScope"));
-  QApplication::setOrganizationName(QStringLiteral("AmpScope"));
+  setApplicationNames();
   QApplication::setApplicationVersion(QStringLiteral(AMPSCOPE_UI_VERSION));
   // The window's icon; the desktop file name lets a Wayland shell match the window to its menu
   // entry (resources/ampscope.desktop, installed by `cmake --install`).
