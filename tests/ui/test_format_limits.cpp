@@ -76,6 +76,7 @@ class TestFormatLimits : public QObject {
   void whatIfTableIsTheFunctionOnTheShownStep();
   void whatIfCsvRoundTrips();
   void replayedRunHasItsFormatAndWhatIf();
+  void histogramRowsFollowTheModelAcrossAFormatChange();
 };
 
 void TestFormatLimits::limitLinesNameTheRunsFormat() {
@@ -303,4 +304,33 @@ void TestFormatLimits::replayedRunHasItsFormatAndWhatIf() {
 }
 
 QTEST_MAIN(TestFormatLimits)
+// A reset to a model with fewer layers and another format: the histogram lays out its axes for
+// the new format before it rebuilds its rows, and its rows were the old model's (deep-mlp's 39
+// layer indices read against spiral-mlp's layers: garbage row names, or a crash).
+void TestFormatLimits::histogramRowsFollowTheModelAcrossAFormatChange() {
+  MainWindow w;
+  w.resize(1280, 720);
+  w.show();
+  QVERIFY(QTest::qWaitForWindowExposed(&w));
+  HistogramHeatmap* hist = w.dashboard()->histogram();
+  auto rowNames = [hist] {
+    QStringList names;
+    const auto ticker = hist->yAxis->ticker().dynamicCast<QCPAxisTickerText>();
+    if (ticker)
+      for (auto it = ticker->ticks().cbegin(); it != ticker->ticks().cend(); ++it) names << it.value();
+    return names;
+  };
+  runPreset(w, QStringLiteral("deep-mlp-no-scaler"), 2);
+  QCOMPARE(hist->limitsFormat(), kernels::Format::FP16);
+  QVERIFY(rowNames().size() > 20);
+  runPreset(w, QStringLiteral("bf16-no-scaler"), 2);
+  QCOMPARE(hist->limitsFormat(), kernels::Format::BF16);
+  QStringList layers;
+  for (const LayerInfo& l : w.controller()->history().layers()) layers << QString::fromStdString(l.name);
+  const QStringList rows = rowNames();
+  QVERIFY(!rows.isEmpty());
+  QVERIFY(rows.size() < 20);
+  for (const QString& r : rows) QVERIFY2(layers.contains(r), qPrintable(r + " not in " + layers.join(' ')));
+}
+
 #include "test_format_limits.moc"

@@ -28,7 +28,9 @@ class ChartBase : public QCustomPlot {
   /// Sets the title text (the charts call it again when the language changes).
   void setTitle(const QString& title);
   QString fileStem() const { return m_fileStem; }
-  void setHistory(const StepHistory* history) { m_history = history; }
+  /// The history drawn from now on; rebuild() draws it. A chart that keeps rows of the old
+  /// history's layers drops them here (they would index another run's layers until rebuild()).
+  virtual void setHistory(const StepHistory* history) { m_history = history; }
 
   virtual void applyTheme(const PlotTheme& theme);
   const PlotTheme& theme() const { return m_theme; }

@@ -177,6 +177,15 @@ void HistogramHeatmap::setSelectedLayer(int layer) {
   markDirty();
 }
 
+void HistogramHeatmap::setHistory(const StepHistory* history) {
+  // The rows of the layers shown so far go now, before anything lays out the axes with them
+  // (setLimitsFormat does, before rebuild()): a replayed deep-mlp's 39 rows, then a run of 3,
+  // or the live history (the same object) after a reset to another model.
+  m_rows.clear();
+  m_selected = -1;
+  ChartBase::setHistory(history);
+}
+
 void HistogramHeatmap::setLimitsFormat(kernels::Format format) {
   if (m_limits == format) return;
   m_limits = format;

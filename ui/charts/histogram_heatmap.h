@@ -19,6 +19,7 @@ class HistogramHeatmap : public ChartBase {
   explicit HistogramHeatmap(QWidget* parent = nullptr);
   void applyTheme(const PlotTheme& theme) override;
   void rebuild() override;
+  void setHistory(const StepHistory* history) override;
   void appendSteps(qint64 firstStep, qint64 lastStep) override;
   void setShownStep(qint64 step) override;
 
