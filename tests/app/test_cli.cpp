@@ -1,6 +1,7 @@
 // The ampscope executable as a user runs it: exit codes, messages, the final JSON line of
 // `record`, and the store it leaves behind (read back through `export`).
 #include <cmath>
+#include <optional>
 
 #include <QFile>
 #include <QJsonDocument>
@@ -176,6 +177,31 @@ class TestCli : public QObject {
     QCOMPARE(last_json_line(b.out)["step_memory"].toString(),
              QStringLiteral("left to the environment (MALLOC_TRIM_THRESHOLD_)"));
   }
+
+#ifdef AMPSCOPE_TEST_GUI
+  // `ampscope --replay FILE` shows FILE's run: the default demo is built, but neither trains in
+  // the background nor adds a run to the store, until Start. The same with --paused. Without
+  // either, the demo starts and is recorded: the store this test looks for is created.
+  void launch_that_shows_another_run_leaves_the_demo_unstarted() {
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QString runs = dir.filePath("recorded.db");
+    const Result rec = run({"record", "--steps", "20", "--quiet", "--out", runs});
+    QCOMPARE(rec.code, 0);
+    // The window's settings and default store stay in the scratch directory.
+    const QStringList env{"QT_QPA_PLATFORM=offscreen", "XDG_CONFIG_HOME=" + dir.filePath("config"),
+                          "XDG_DATA_HOME=" + dir.filePath("data")};
+    auto launch = [&](const QString& name, const QStringList& extra) {
+      const QString store = dir.filePath(name + ".sqlite"), png = dir.filePath(name + ".png");
+      const Result r = run(QStringList{"--store", store, "--grab", png, "--grab-delay", "1500"} + extra, {}, 60000, {}, env);
+      if (r.code != 0) qWarning("%s: exit %d: %s", qPrintable(name), r.code, qPrintable(r.err));
+      return r.code == 0 && QFile::exists(png) ? QFile::exists(store) : std::optional<bool>();
+    };
+    QCOMPARE(launch("replay", {"--replay", runs + ":1"}), std::optional<bool>(false));
+    QCOMPARE(launch("paused", {"--paused"}), std::optional<bool>(false));
+    QCOMPARE(launch("live", {}), std::optional<bool>(true));
+  }
+#endif
 
   void same_seed_same_final_numbers() {
     QTemporaryDir dir;

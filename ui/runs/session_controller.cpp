@@ -221,7 +221,12 @@ bool SessionController::install(std::unique_ptr<TrainingSession> session, const 
   m_untold.clear();
   m_narrator.reset(m_session->layers(), scalerInUse());
   m_narrator.setGrowthInterval(m_config.scaler.growth_interval());
-  startRecording();
+  // Recorded from its first step on (startRecording() in start() and stepOnce()): a session that
+  // is built and never run (a paused launch, --replay, --follow, Reset, a preset looked at) leaves
+  // no empty run in the store. Until then nothing of an older run's recording is told as this one's.
+  ++m_recordingGeneration;
+  m_recordingError.clear();
+  m_announcedRun = 0;
   setState(State::Ready);
   Q_EMIT sessionReset();
   return true;
@@ -236,6 +241,7 @@ void SessionController::start() {
   }
   if (!m_session) return;
   if (!m_started) {
+    startRecording();
     m_session->start(false);
     m_started = true;
     m_timer.start();
@@ -262,6 +268,7 @@ void SessionController::togglePause() {
 void SessionController::stepOnce() {
   if (!m_session) return;
   if (!m_started) {
+    startRecording();
     m_session->start(true);
     m_started = true;
     m_timer.start();

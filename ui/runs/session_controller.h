@@ -83,9 +83,10 @@ class SessionController : public QObject {
   /// the drain stopped at its limit, so events past the next step wait for their records.
   void ingest(std::vector<StepRecord>& records, bool moreWaiting = false);
 
-  /// Run store that every session from the next configure()/reset() on is recorded into
-  /// (created on demand); empty = not recorded. Recording never blocks this thread or the
-  /// worker; a failure emits recordingFailed and the training goes on unrecorded.
+  /// Run store that every session started from now on is recorded into (created on demand),
+  /// from its first step: a session built and never started leaves nothing in the store.
+  /// Empty = not recorded. Recording never blocks this thread or the worker; a failure emits
+  /// recordingFailed and the training goes on unrecorded.
   void setStorePath(const QString& path) { m_storePath = path; }
   QString storePath() const { return m_storePath; }
   /// The id of the current session's run in the store (0: not recorded, recording failed,

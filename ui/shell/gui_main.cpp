@@ -229,7 +229,9 @@ int runWindow(QApplication& app) {
   window.show();
   // No --preset: the last session's preset and settings.
   const QString preset = p.isSet(QStringLiteral("preset")) ? p.value(QStringLiteral("preset")) : QString();
-  const bool paused = p.isSet(QStringLiteral("paused")) || follow;  // --follow: the window shows the other process
+  // --follow and --replay: the window shows a run that is not its own, so the default demo is
+  // built but not started (nor recorded, nor using the cores) until Start.
+  const bool paused = p.isSet(QStringLiteral("paused")) || follow || p.isSet(QStringLiteral("replay"));
   // Build the session off the GUI thread once the window is on screen: something shows at once.
   QTimer::singleShot(0, &window, [&window, preset, paused] { window.openAtLaunch(preset, !paused); });
   // Both read off the GUI thread (run 0: the store's latest run, looked up there too).
