@@ -102,7 +102,7 @@ void add_session_options(ArgParser& p, SessionConfig& cfg) {
     if (!parse(v, cfg.device)) throw UsageError(str(Cli::tr("--device '%1': allowed auto, cpu, cuda").arg(qs(v))));
   });
   p.option("optimizer", "O", str(Cli::tr("sgd (with momentum), adam (default) or adamw.")), [&](const std::string& v) {
-    if (!parse(v, cfg.optimizer)) throw UsageError(str(Cli::tr("--optimizer '%1': allowed sgd, adam, adamw").arg(qs(v))));
+    if (!parse(v, cfg.optimizer) || cfg.optimizer == OptimizerKind::Unrecorded) throw UsageError(str(Cli::tr("--optimizer '%1': allowed sgd, adam, adamw").arg(qs(v))));
   });
   p.option("lr", "X", str(Cli::tr("Learning rate, in %1 (default %2).").arg(help_range(limits::lr), help_value(cfg.lr))),
            [&](const std::string& v) { cfg.lr = to_double(v, limits::lr); });

@@ -234,11 +234,19 @@ class Probe:
             "activation_stats": bool(self._act_modules),
             "histogram": {"lo": int(self._hist_range[0]), "hi": int(self._hist_range[1]), "target": self.format},
         }
+        # The optimizer's kind and settings as its first parameter group has them; "unrecorded"
+        # when none was given or AmpScope has no name for its class (RMSprop, a fused one, ...),
+        # so that a replay never shows a default as if it were yours.
+        name = _OPTIMIZERS.get(type(self.optimizer).__name__) if self.optimizer is not None else None
+        cfg["optimizer"] = name or "unrecorded"
         if self.optimizer is not None:
-            name = _OPTIMIZERS.get(type(self.optimizer).__name__)
-            if name:
-                cfg["optimizer"] = name
-            cfg["lr"] = self._lr()
+            if 0 < self._lr() <= 10:  # the range a stored config holds (option_limits.h)
+                cfg["lr"] = self._lr()
+            group = self.optimizer.param_groups[0] if self.optimizer.param_groups else {}
+            for key in ("momentum", "weight_decay"):
+                value = group.get(key)
+                if isinstance(value, (int, float)) and 0 <= value <= 1 and (key != "momentum" or value < 1):
+                    cfg[key] = float(value)
         return json.dumps(cfg)
 
     def _open_run(self):

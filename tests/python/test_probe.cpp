@@ -275,6 +275,11 @@ class TestProbe : public QObject {
     const QJsonObject truth = read_json(dump);
     RunStore store(db.toStdString(), RunStore::Mode::ReadOnly);
     const RunData run = store.load_run(static_cast<std::int64_t>(truth["run_id"].toDouble()), false);
+    // The optimizer given to watch(), as its first parameter group has it: SGD(lr=0.05), momentum 0.
+    QCOMPARE(run.config.optimizer, OptimizerKind::SGD);
+    QCOMPARE(run.config.lr, 0.05);
+    QCOMPARE(run.config.momentum, 0.0);
+    QCOMPARE(run.config.weight_decay, 0.0);
     const QJsonArray steps = truth["steps"].toArray();
     QCOMPARE(int(run.steps.size()), steps.size());
     int skipped = 0;  // also torch's count: the loop compares every step's flag with torch's
@@ -419,6 +424,8 @@ class TestProbe : public QObject {
       QCOMPARE(run.config.precision, precisions[i]);
       QCOMPARE(run.steps.size(), std::size_t(3));
       QCOMPARE(run.steps[0].layers.size(), run.layers.size());  // statistics recorded as before
+      // watch() was given no optimizer: the config says so, rather than a default kind and lr.
+      QCOMPARE(run.config.optimizer, OptimizerKind::Unrecorded);
     }
   }
 };

@@ -91,6 +91,8 @@ void TrainingSession::Impl::build() {
       opt = std::make_unique<detail::FusedAdamW>(
           params, torch::optim::AdamWOptions(cfg.lr).weight_decay(cfg.weight_decay));
       break;
+    case OptimizerKind::Unrecorded:  // a probe run's: refused by validate() before this
+      throw std::invalid_argument("session: no optimizer to train with");
   }
   learn_activation_shapes();
   // The work size the thread choice reads (compute_threads.h): one forward over one batch. Every

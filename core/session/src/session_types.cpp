@@ -20,7 +20,8 @@ struct Names {
 constexpr Names<Precision> kPrecision[] = {{Precision::FP32, "fp32"}, {Precision::BF16, "bf16"}, {Precision::FP16, "fp16"}};
 constexpr Names<DeviceKind> kDevice[] = {{DeviceKind::Auto, "auto"}, {DeviceKind::CPU, "cpu"}, {DeviceKind::CUDA, "cuda"}};
 constexpr Names<OptimizerKind> kOptimizer[] = {
-    {OptimizerKind::SGD, "sgd"}, {OptimizerKind::Adam, "adam"}, {OptimizerKind::AdamW, "adamw"}};
+    {OptimizerKind::SGD, "sgd"}, {OptimizerKind::Adam, "adam"}, {OptimizerKind::AdamW, "adamw"},
+    {OptimizerKind::Unrecorded, "unrecorded"}};
 constexpr Names<FaultKind> kFault[] = {{FaultKind::Inf, "inf"}, {FaultKind::NaN, "nan"}};
 constexpr Names<kernels::Format> kFormat[] = {{kernels::Format::FP32, "fp32"},
                                               {kernels::Format::FP16, "fp16"},
@@ -141,6 +142,8 @@ void SessionConfig::validate() const {
     const char* own = model == "spiral-mlp" ? "spirals" : model == "deep-mlp" ? "clusters" : "fashion-mnist";
     if (dataset != own) bad_option("dataset", dataset, AMPSCOPE_TR_NOOP("ampscope::SessionConfig", "model %1 trains on %2 only"), {model, own});
   }
+  if (optimizer == OptimizerKind::Unrecorded)
+    bad_option("optimizer", std::string(to_string(optimizer)), AMPSCOPE_TR_NOOP("ampscope::SessionConfig", "must be one of %1"), {"sgd|adam|adamw"});
   validate_options();
 }
 

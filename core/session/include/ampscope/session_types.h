@@ -17,12 +17,14 @@ namespace ampscope {
 
 enum class Precision : std::uint8_t { FP32, BF16, FP16 };
 enum class DeviceKind : std::uint8_t { Auto, CPU, CUDA };
-enum class OptimizerKind : std::uint8_t { SGD, Adam, AdamW };
+/// Unrecorded ("unrecorded"): a Python probe run whose optimizer AmpScope has no name for, or
+/// that was given none; a session cannot train with it (validate()).
+enum class OptimizerKind : std::uint8_t { SGD, Adam, AdamW, Unrecorded };
 enum class FaultKind : std::uint8_t { Inf, NaN };
 
 std::string_view to_string(Precision p);      ///< "fp32", "bf16", "fp16"
 std::string_view to_string(DeviceKind d);     ///< "auto", "cpu", "cuda"
-std::string_view to_string(OptimizerKind o);  ///< "sgd", "adam", "adamw"
+std::string_view to_string(OptimizerKind o);  ///< "sgd", "adam", "adamw", "unrecorded"
 std::string_view to_string(FaultKind f);      ///< "inf", "nan"
 bool parse(std::string_view s, Precision& out);
 bool parse(std::string_view s, DeviceKind& out);
