@@ -2705,6 +2705,241 @@ keine Statistik in diesem Schritt</translation>
     </message>
 </context>
 <context>
+    <name>ampscope::ui::RunSettingsView</name>
+    <message>
+        <source>off</source>
+        <translation>aus</translation>
+    </message>
+    <message>
+        <source>every step</source>
+        <translation>jeder Schritt</translation>
+    </message>
+    <message>
+        <source>every %1 steps</source>
+        <translation>alle %1 Schritte</translation>
+    </message>
+    <message>
+        <source>Settings of run %1 of %2</source>
+        <translation>Einstellungen von Lauf %1 aus %2</translation>
+    </message>
+    <message>
+        <source>As the run was recorded (read-only). The live run&apos;s controls come back with &quot;Back to the live run&quot;.</source>
+        <translation>So, wie der Lauf aufgezeichnet wurde (nur lesen). Die Regler des Live-Laufs kommen mit „Zurück zum Live-Lauf“ zurück.</translation>
+    </message>
+    <message>
+        <source>Run</source>
+        <translation>Lauf</translation>
+    </message>
+    <message>
+        <source>your script, through the Python probe</source>
+        <translation>Ihr Skript, über die Python-Sonde</translation>
+    </message>
+    <message>
+        <source>AmpScope (a built-in model)</source>
+        <translation>AmpScope (ein eingebautes Modell)</translation>
+    </message>
+    <message>
+        <source>%1, on %2 (process %3)</source>
+        <translation>%1, auf %2 (Prozess %3)</translation>
+    </message>
+    <message>
+        <source>Written by</source>
+        <translation>Geschrieben von</translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation>Modell</translation>
+    </message>
+    <message>
+        <source>%1 on %2</source>
+        <translation>%1 auf %2</translation>
+    </message>
+    <message>
+        <source>Precision</source>
+        <translation>Genauigkeit</translation>
+    </message>
+    <message>
+        <source>Device</source>
+        <translation>Gerät</translation>
+    </message>
+    <message>
+        <source>Rank</source>
+        <translation>Rang</translation>
+    </message>
+    <message>
+        <source>%1 of %2, group %3</source>
+        <translation>%1 von %2, Gruppe %3</translation>
+    </message>
+    <message>
+        <source>Started</source>
+        <translation>Gestartet</translation>
+    </message>
+    <message>
+        <source>Training</source>
+        <translation>Training</translation>
+    </message>
+    <message>
+        <source>Optimizer</source>
+        <translation>Optimierer</translation>
+    </message>
+    <message>
+        <source>not recorded (watch() was given none, or one AmpScope has no name for)</source>
+        <translation>nicht aufgezeichnet (watch() bekam keinen, oder einen, den AmpScope nicht benennen kann)</translation>
+    </message>
+    <message>
+        <source>Learning rate</source>
+        <translation>Lernrate</translation>
+    </message>
+    <message>
+        <source>%1 at the start</source>
+        <translation>%1 zu Beginn</translation>
+    </message>
+    <message>
+        <source>Momentum</source>
+        <translation>Momentum</translation>
+    </message>
+    <message>
+        <source>Weight decay</source>
+        <translation>Weight Decay</translation>
+    </message>
+    <message>
+        <source>Batch size</source>
+        <translation>Batchgröße</translation>
+    </message>
+    <message>
+        <source>Seed</source>
+        <translation>Seed</translation>
+    </message>
+    <message>
+        <source>Micro-batches per step</source>
+        <translation>Mikro-Batches pro Schritt</translation>
+    </message>
+    <message>
+        <source>Gradient clipping</source>
+        <translation>Gradient Clipping</translation>
+    </message>
+    <message>
+        <source>norm %1, after unscaling</source>
+        <translation>Norm %1, nach dem Unskalieren</translation>
+    </message>
+    <message>
+        <source>norm %1, before unscaling (scaled gradients)</source>
+        <translation>Norm %1, vor dem Unskalieren (skalierte Gradienten)</translation>
+    </message>
+    <message>
+        <source>%1 at step %2 (%3)</source>
+        <translation>%1 in Schritt %2 (%3)</translation>
+    </message>
+    <message>
+        <source>Faults injected</source>
+        <translation>Eingespeiste Fehler</translation>
+    </message>
+    <message>
+        <source>Loss scaler</source>
+        <translation>Loss-Skalierer</translation>
+    </message>
+    <message>
+        <source>Scaler</source>
+        <translation>Skalierer</translation>
+    </message>
+    <message>
+        <source>off: no loss scaling</source>
+        <translation>aus: keine Loss-Skalierung</translation>
+    </message>
+    <message>
+        <source>Init scale</source>
+        <translation>Anfangsskala</translation>
+    </message>
+    <message>
+        <source>Growth</source>
+        <translation>Wachstum</translation>
+    </message>
+    <message>
+        <source>×%1 after %2 clean steps</source>
+        <translation>×%1 nach %2 sauberen Schritten</translation>
+    </message>
+    <message>
+        <source>Backoff</source>
+        <translation>Backoff</translation>
+    </message>
+    <message>
+        <source>×%1 on a skipped step</source>
+        <translation>×%1 bei einem übersprungenen Schritt</translation>
+    </message>
+    <message>
+        <source>Hysteresis</source>
+        <translation>Hysterese</translation>
+    </message>
+    <message>
+        <source>%1 overflows in a row</source>
+        <translation>%1 Überläufe in Folge</translation>
+    </message>
+    <message>
+        <source>%1 overflows since the last growth</source>
+        <translation>%1 Überläufe seit dem letzten Wachstum</translation>
+    </message>
+    <message>
+        <source>Min scale</source>
+        <translation>Mindestskala</translation>
+    </message>
+    <message>
+        <source>Max scale</source>
+        <translation>Höchstskala</translation>
+    </message>
+    <message>
+        <source>Static scale</source>
+        <translation>Feste Skala</translation>
+    </message>
+    <message>
+        <source>yes: never grows or backs off</source>
+        <translation>ja: wächst nie und weicht nie zurück</translation>
+    </message>
+    <message>
+        <source>At the start of the run: the scale chart shows every change made during it.</source>
+        <translation>Zu Beginn des Laufs: das Skalendiagramm zeigt jede Änderung während des Laufs.</translation>
+    </message>
+    <message>
+        <source>Statistics</source>
+        <translation>Statistiken</translation>
+    </message>
+    <message>
+        <source>Per-layer statistics</source>
+        <translation>Schichtstatistiken</translation>
+    </message>
+    <message>
+        <source>Activation gradients</source>
+        <translation>Aktivierungsgradienten</translation>
+    </message>
+    <message>
+        <source>recorded</source>
+        <translation>aufgezeichnet</translation>
+    </message>
+    <message>
+        <source>not recorded</source>
+        <translation>nicht aufgezeichnet</translation>
+    </message>
+    <message>
+        <source>Flushed to zero by a cast</source>
+        <translation>Durch einen Cast auf null gesetzt</translation>
+    </message>
+    <message>
+        <source>Underflow reference</source>
+        <translation>Unterlauf-Referenz</translation>
+    </message>
+    <message>
+        <source>Limits of</source>
+        <translation>Grenzen von</translation>
+    </message>
+    <message>
+        <source>Histogram</source>
+        <translation>Histogramm</translation>
+    </message>
+    <message>
+        <source>2^%1 to 2^%2</source>
+        <translation>2^%1 bis 2^%2</translation>
+    </message>
+</context>
+<context>
     <name>ampscope::ui::SavePresetDialog</name>
     <message>
         <source>Save preset</source>

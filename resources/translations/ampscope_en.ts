@@ -2674,6 +2674,241 @@ no statistics at this step</source>
     </message>
 </context>
 <context>
+    <name>ampscope::ui::RunSettingsView</name>
+    <message>
+        <source>off</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>every step</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>every %1 steps</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Settings of run %1 of %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>As the run was recorded (read-only). The live run&apos;s controls come back with &quot;Back to the live run&quot;.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>your script, through the Python probe</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>AmpScope (a built-in model)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1, on %2 (process %3)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Written by</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 on %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Precision</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Device</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Rank</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 of %2, group %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Started</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Training</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Optimizer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not recorded (watch() was given none, or one AmpScope has no name for)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Learning rate</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 at the start</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Momentum</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Weight decay</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Batch size</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Seed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Micro-batches per step</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Gradient clipping</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>norm %1, after unscaling</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>norm %1, before unscaling (scaled gradients)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 at step %2 (%3)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Faults injected</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Loss scaler</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Scaler</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>off: no loss scaling</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Init scale</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Growth</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>×%1 after %2 clean steps</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Backoff</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>×%1 on a skipped step</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Hysteresis</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 overflows in a row</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 overflows since the last growth</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Min scale</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Max scale</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Static scale</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>yes: never grows or backs off</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>At the start of the run: the scale chart shows every change made during it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Statistics</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Per-layer statistics</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Activation gradients</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>recorded</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not recorded</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Flushed to zero by a cast</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Underflow reference</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Limits of</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Histogram</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>2^%1 to 2^%2</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>ampscope::ui::SavePresetDialog</name>
     <message>
         <source>Save preset</source>

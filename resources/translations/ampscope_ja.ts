@@ -2691,6 +2691,241 @@ no statistics at this step</source>
     </message>
 </context>
 <context>
+    <name>ampscope::ui::RunSettingsView</name>
+    <message>
+        <source>off</source>
+        <translation>オフ</translation>
+    </message>
+    <message>
+        <source>every step</source>
+        <translation>毎ステップ</translation>
+    </message>
+    <message>
+        <source>every %1 steps</source>
+        <translation>%1 ステップごと</translation>
+    </message>
+    <message>
+        <source>Settings of run %1 of %2</source>
+        <translation>%2 の実行 %1 の設定</translation>
+    </message>
+    <message>
+        <source>As the run was recorded (read-only). The live run&apos;s controls come back with &quot;Back to the live run&quot;.</source>
+        <translation>記録されたときの設定です（読み取り専用）。「ライブ実行に戻る」でライブ実行の操作パネルに戻ります。</translation>
+    </message>
+    <message>
+        <source>Run</source>
+        <translation>実行</translation>
+    </message>
+    <message>
+        <source>your script, through the Python probe</source>
+        <translation>あなたのスクリプト（Python プローブ経由）</translation>
+    </message>
+    <message>
+        <source>AmpScope (a built-in model)</source>
+        <translation>AmpScope（組み込みモデル）</translation>
+    </message>
+    <message>
+        <source>%1, on %2 (process %3)</source>
+        <translation>%1、%2 上（プロセス %3）</translation>
+    </message>
+    <message>
+        <source>Written by</source>
+        <translation>記録元</translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation>モデル</translation>
+    </message>
+    <message>
+        <source>%1 on %2</source>
+        <translation>%1（%2）</translation>
+    </message>
+    <message>
+        <source>Precision</source>
+        <translation>精度</translation>
+    </message>
+    <message>
+        <source>Device</source>
+        <translation>デバイス</translation>
+    </message>
+    <message>
+        <source>Rank</source>
+        <translation>ランク</translation>
+    </message>
+    <message>
+        <source>%1 of %2, group %3</source>
+        <translation>%2 中 %1、グループ %3</translation>
+    </message>
+    <message>
+        <source>Started</source>
+        <translation>開始</translation>
+    </message>
+    <message>
+        <source>Training</source>
+        <translation>学習</translation>
+    </message>
+    <message>
+        <source>Optimizer</source>
+        <translation>オプティマイザ</translation>
+    </message>
+    <message>
+        <source>not recorded (watch() was given none, or one AmpScope has no name for)</source>
+        <translation>記録なし（watch() に渡されなかったか、AmpScope が名前を知らないもの）</translation>
+    </message>
+    <message>
+        <source>Learning rate</source>
+        <translation>学習率</translation>
+    </message>
+    <message>
+        <source>%1 at the start</source>
+        <translation>開始時 %1</translation>
+    </message>
+    <message>
+        <source>Momentum</source>
+        <translation>モーメンタム</translation>
+    </message>
+    <message>
+        <source>Weight decay</source>
+        <translation>重み減衰</translation>
+    </message>
+    <message>
+        <source>Batch size</source>
+        <translation>バッチサイズ</translation>
+    </message>
+    <message>
+        <source>Seed</source>
+        <translation>シード</translation>
+    </message>
+    <message>
+        <source>Micro-batches per step</source>
+        <translation>1 ステップあたりのマイクロバッチ数</translation>
+    </message>
+    <message>
+        <source>Gradient clipping</source>
+        <translation>勾配クリッピング</translation>
+    </message>
+    <message>
+        <source>norm %1, after unscaling</source>
+        <translation>ノルム %1、unscale の後</translation>
+    </message>
+    <message>
+        <source>norm %1, before unscaling (scaled gradients)</source>
+        <translation>ノルム %1、unscale の前（スケールされた勾配）</translation>
+    </message>
+    <message>
+        <source>%1 at step %2 (%3)</source>
+        <translation>%1、ステップ %2（%3）</translation>
+    </message>
+    <message>
+        <source>Faults injected</source>
+        <translation>注入した障害</translation>
+    </message>
+    <message>
+        <source>Loss scaler</source>
+        <translation>損失スケーラー</translation>
+    </message>
+    <message>
+        <source>Scaler</source>
+        <translation>スケーラー</translation>
+    </message>
+    <message>
+        <source>off: no loss scaling</source>
+        <translation>オフ: 損失スケーリングなし</translation>
+    </message>
+    <message>
+        <source>Init scale</source>
+        <translation>初期スケール</translation>
+    </message>
+    <message>
+        <source>Growth</source>
+        <translation>増加</translation>
+    </message>
+    <message>
+        <source>×%1 after %2 clean steps</source>
+        <translation>正常ステップ %2 回ごとに ×%1</translation>
+    </message>
+    <message>
+        <source>Backoff</source>
+        <translation>バックオフ</translation>
+    </message>
+    <message>
+        <source>×%1 on a skipped step</source>
+        <translation>スキップされたステップで ×%1</translation>
+    </message>
+    <message>
+        <source>Hysteresis</source>
+        <translation>ヒステリシス</translation>
+    </message>
+    <message>
+        <source>%1 overflows in a row</source>
+        <translation>%1 回連続のオーバーフロー</translation>
+    </message>
+    <message>
+        <source>%1 overflows since the last growth</source>
+        <translation>前回の増加以降 %1 回のオーバーフロー</translation>
+    </message>
+    <message>
+        <source>Min scale</source>
+        <translation>最小スケール</translation>
+    </message>
+    <message>
+        <source>Max scale</source>
+        <translation>最大スケール</translation>
+    </message>
+    <message>
+        <source>Static scale</source>
+        <translation>固定スケール</translation>
+    </message>
+    <message>
+        <source>yes: never grows or backs off</source>
+        <translation>はい: 増加もバックオフもしない</translation>
+    </message>
+    <message>
+        <source>At the start of the run: the scale chart shows every change made during it.</source>
+        <translation>実行開始時の値です。実行中の変更はすべてスケールのグラフに表示されます。</translation>
+    </message>
+    <message>
+        <source>Statistics</source>
+        <translation>統計</translation>
+    </message>
+    <message>
+        <source>Per-layer statistics</source>
+        <translation>レイヤー別統計</translation>
+    </message>
+    <message>
+        <source>Activation gradients</source>
+        <translation>活性化の勾配</translation>
+    </message>
+    <message>
+        <source>recorded</source>
+        <translation>記録あり</translation>
+    </message>
+    <message>
+        <source>not recorded</source>
+        <translation>記録なし</translation>
+    </message>
+    <message>
+        <source>Flushed to zero by a cast</source>
+        <translation>キャストでゼロになる要素</translation>
+    </message>
+    <message>
+        <source>Underflow reference</source>
+        <translation>アンダーフローの参照</translation>
+    </message>
+    <message>
+        <source>Limits of</source>
+        <translation>限界の形式</translation>
+    </message>
+    <message>
+        <source>Histogram</source>
+        <translation>ヒストグラム</translation>
+    </message>
+    <message>
+        <source>2^%1 to 2^%2</source>
+        <translation>2^%1 〜 2^%2</translation>
+    </message>
+</context>
+<context>
     <name>ampscope::ui::SavePresetDialog</name>
     <message>
         <source>Save preset</source>

@@ -2691,6 +2691,241 @@ no statistics at this step</source>
     </message>
 </context>
 <context>
+    <name>ampscope::ui::RunSettingsView</name>
+    <message>
+        <source>off</source>
+        <translation>关闭</translation>
+    </message>
+    <message>
+        <source>every step</source>
+        <translation>每一步</translation>
+    </message>
+    <message>
+        <source>every %1 steps</source>
+        <translation>每 %1 步</translation>
+    </message>
+    <message>
+        <source>Settings of run %1 of %2</source>
+        <translation>%2 中运行 %1 的设置</translation>
+    </message>
+    <message>
+        <source>As the run was recorded (read-only). The live run&apos;s controls come back with &quot;Back to the live run&quot;.</source>
+        <translation>按运行被记录时的设置显示（只读）。点击“返回实时运行”即可回到实时运行的控制面板。</translation>
+    </message>
+    <message>
+        <source>Run</source>
+        <translation>运行</translation>
+    </message>
+    <message>
+        <source>your script, through the Python probe</source>
+        <translation>你的脚本（通过 Python 探针）</translation>
+    </message>
+    <message>
+        <source>AmpScope (a built-in model)</source>
+        <translation>AmpScope（内置模型）</translation>
+    </message>
+    <message>
+        <source>%1, on %2 (process %3)</source>
+        <translation>%1，在 %2 上（进程 %3）</translation>
+    </message>
+    <message>
+        <source>Written by</source>
+        <translation>写入者</translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation>模型</translation>
+    </message>
+    <message>
+        <source>%1 on %2</source>
+        <translation>%1，数据集 %2</translation>
+    </message>
+    <message>
+        <source>Precision</source>
+        <translation>精度</translation>
+    </message>
+    <message>
+        <source>Device</source>
+        <translation>设备</translation>
+    </message>
+    <message>
+        <source>Rank</source>
+        <translation>秩</translation>
+    </message>
+    <message>
+        <source>%1 of %2, group %3</source>
+        <translation>%2 个中的第 %1 个，组 %3</translation>
+    </message>
+    <message>
+        <source>Started</source>
+        <translation>开始于</translation>
+    </message>
+    <message>
+        <source>Training</source>
+        <translation>训练</translation>
+    </message>
+    <message>
+        <source>Optimizer</source>
+        <translation>优化器</translation>
+    </message>
+    <message>
+        <source>not recorded (watch() was given none, or one AmpScope has no name for)</source>
+        <translation>未记录（watch() 没有传入优化器，或传入了 AmpScope 不认识的优化器）</translation>
+    </message>
+    <message>
+        <source>Learning rate</source>
+        <translation>学习率</translation>
+    </message>
+    <message>
+        <source>%1 at the start</source>
+        <translation>开始时 %1</translation>
+    </message>
+    <message>
+        <source>Momentum</source>
+        <translation>动量</translation>
+    </message>
+    <message>
+        <source>Weight decay</source>
+        <translation>权重衰减</translation>
+    </message>
+    <message>
+        <source>Batch size</source>
+        <translation>批大小</translation>
+    </message>
+    <message>
+        <source>Seed</source>
+        <translation>随机种子</translation>
+    </message>
+    <message>
+        <source>Micro-batches per step</source>
+        <translation>每步的微批次数</translation>
+    </message>
+    <message>
+        <source>Gradient clipping</source>
+        <translation>梯度裁剪</translation>
+    </message>
+    <message>
+        <source>norm %1, after unscaling</source>
+        <translation>范数 %1，在反缩放之后</translation>
+    </message>
+    <message>
+        <source>norm %1, before unscaling (scaled gradients)</source>
+        <translation>范数 %1，在反缩放之前（缩放后的梯度）</translation>
+    </message>
+    <message>
+        <source>%1 at step %2 (%3)</source>
+        <translation>%1，第 %2 步（%3）</translation>
+    </message>
+    <message>
+        <source>Faults injected</source>
+        <translation>注入的故障</translation>
+    </message>
+    <message>
+        <source>Loss scaler</source>
+        <translation>损失缩放器</translation>
+    </message>
+    <message>
+        <source>Scaler</source>
+        <translation>缩放器</translation>
+    </message>
+    <message>
+        <source>off: no loss scaling</source>
+        <translation>关闭：不做损失缩放</translation>
+    </message>
+    <message>
+        <source>Init scale</source>
+        <translation>初始缩放</translation>
+    </message>
+    <message>
+        <source>Growth</source>
+        <translation>增长</translation>
+    </message>
+    <message>
+        <source>×%1 after %2 clean steps</source>
+        <translation>连续 %2 个正常步后 ×%1</translation>
+    </message>
+    <message>
+        <source>Backoff</source>
+        <translation>回退</translation>
+    </message>
+    <message>
+        <source>×%1 on a skipped step</source>
+        <translation>跳过一步时 ×%1</translation>
+    </message>
+    <message>
+        <source>Hysteresis</source>
+        <translation>滞后</translation>
+    </message>
+    <message>
+        <source>%1 overflows in a row</source>
+        <translation>连续 %1 次上溢</translation>
+    </message>
+    <message>
+        <source>%1 overflows since the last growth</source>
+        <translation>自上次增长以来 %1 次上溢</translation>
+    </message>
+    <message>
+        <source>Min scale</source>
+        <translation>最小缩放</translation>
+    </message>
+    <message>
+        <source>Max scale</source>
+        <translation>最大缩放</translation>
+    </message>
+    <message>
+        <source>Static scale</source>
+        <translation>静态缩放</translation>
+    </message>
+    <message>
+        <source>yes: never grows or backs off</source>
+        <translation>是：从不增长也从不回退</translation>
+    </message>
+    <message>
+        <source>At the start of the run: the scale chart shows every change made during it.</source>
+        <translation>这是运行开始时的值：运行中的每次更改都显示在缩放图上。</translation>
+    </message>
+    <message>
+        <source>Statistics</source>
+        <translation>统计</translation>
+    </message>
+    <message>
+        <source>Per-layer statistics</source>
+        <translation>逐层统计</translation>
+    </message>
+    <message>
+        <source>Activation gradients</source>
+        <translation>激活梯度</translation>
+    </message>
+    <message>
+        <source>recorded</source>
+        <translation>已记录</translation>
+    </message>
+    <message>
+        <source>not recorded</source>
+        <translation>未记录</translation>
+    </message>
+    <message>
+        <source>Flushed to zero by a cast</source>
+        <translation>转换时被冲刷为零</translation>
+    </message>
+    <message>
+        <source>Underflow reference</source>
+        <translation>下溢参考</translation>
+    </message>
+    <message>
+        <source>Limits of</source>
+        <translation>极限格式</translation>
+    </message>
+    <message>
+        <source>Histogram</source>
+        <translation>直方图</translation>
+    </message>
+    <message>
+        <source>2^%1 to 2^%2</source>
+        <translation>2^%1 到 2^%2</translation>
+    </message>
+</context>
+<context>
     <name>ampscope::ui::SavePresetDialog</name>
     <message>
         <source>Save preset</source>

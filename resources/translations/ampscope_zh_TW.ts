@@ -2691,6 +2691,241 @@ no statistics at this step</source>
     </message>
 </context>
 <context>
+    <name>ampscope::ui::RunSettingsView</name>
+    <message>
+        <source>off</source>
+        <translation>關閉</translation>
+    </message>
+    <message>
+        <source>every step</source>
+        <translation>每一步</translation>
+    </message>
+    <message>
+        <source>every %1 steps</source>
+        <translation>每 %1 步</translation>
+    </message>
+    <message>
+        <source>Settings of run %1 of %2</source>
+        <translation>%2 中執行 %1 的設定</translation>
+    </message>
+    <message>
+        <source>As the run was recorded (read-only). The live run&apos;s controls come back with &quot;Back to the live run&quot;.</source>
+        <translation>依執行被記錄時的設定顯示（唯讀）。按「返回即時執行」即可回到即時執行的控制面板。</translation>
+    </message>
+    <message>
+        <source>Run</source>
+        <translation>執行</translation>
+    </message>
+    <message>
+        <source>your script, through the Python probe</source>
+        <translation>你的腳本（透過 Python 探針）</translation>
+    </message>
+    <message>
+        <source>AmpScope (a built-in model)</source>
+        <translation>AmpScope（內建模型）</translation>
+    </message>
+    <message>
+        <source>%1, on %2 (process %3)</source>
+        <translation>%1，在 %2 上（行程 %3）</translation>
+    </message>
+    <message>
+        <source>Written by</source>
+        <translation>寫入者</translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation>模型</translation>
+    </message>
+    <message>
+        <source>%1 on %2</source>
+        <translation>%1，資料集 %2</translation>
+    </message>
+    <message>
+        <source>Precision</source>
+        <translation>精度</translation>
+    </message>
+    <message>
+        <source>Device</source>
+        <translation>裝置</translation>
+    </message>
+    <message>
+        <source>Rank</source>
+        <translation>秩</translation>
+    </message>
+    <message>
+        <source>%1 of %2, group %3</source>
+        <translation>%2 個中的第 %1 個，群組 %3</translation>
+    </message>
+    <message>
+        <source>Started</source>
+        <translation>開始於</translation>
+    </message>
+    <message>
+        <source>Training</source>
+        <translation>訓練</translation>
+    </message>
+    <message>
+        <source>Optimizer</source>
+        <translation>最佳化器</translation>
+    </message>
+    <message>
+        <source>not recorded (watch() was given none, or one AmpScope has no name for)</source>
+        <translation>未記錄（watch() 沒有傳入最佳化器，或傳入了 AmpScope 不認得的最佳化器）</translation>
+    </message>
+    <message>
+        <source>Learning rate</source>
+        <translation>學習率</translation>
+    </message>
+    <message>
+        <source>%1 at the start</source>
+        <translation>開始時 %1</translation>
+    </message>
+    <message>
+        <source>Momentum</source>
+        <translation>動量</translation>
+    </message>
+    <message>
+        <source>Weight decay</source>
+        <translation>權重衰減</translation>
+    </message>
+    <message>
+        <source>Batch size</source>
+        <translation>批次大小</translation>
+    </message>
+    <message>
+        <source>Seed</source>
+        <translation>隨機種子</translation>
+    </message>
+    <message>
+        <source>Micro-batches per step</source>
+        <translation>每步的微批次數</translation>
+    </message>
+    <message>
+        <source>Gradient clipping</source>
+        <translation>梯度裁剪</translation>
+    </message>
+    <message>
+        <source>norm %1, after unscaling</source>
+        <translation>範數 %1，在反縮放之後</translation>
+    </message>
+    <message>
+        <source>norm %1, before unscaling (scaled gradients)</source>
+        <translation>範數 %1，在反縮放之前（縮放後的梯度）</translation>
+    </message>
+    <message>
+        <source>%1 at step %2 (%3)</source>
+        <translation>%1，第 %2 步（%3）</translation>
+    </message>
+    <message>
+        <source>Faults injected</source>
+        <translation>注入的故障</translation>
+    </message>
+    <message>
+        <source>Loss scaler</source>
+        <translation>損失縮放器</translation>
+    </message>
+    <message>
+        <source>Scaler</source>
+        <translation>縮放器</translation>
+    </message>
+    <message>
+        <source>off: no loss scaling</source>
+        <translation>關閉：不做損失縮放</translation>
+    </message>
+    <message>
+        <source>Init scale</source>
+        <translation>初始縮放</translation>
+    </message>
+    <message>
+        <source>Growth</source>
+        <translation>增長</translation>
+    </message>
+    <message>
+        <source>×%1 after %2 clean steps</source>
+        <translation>連續 %2 個正常步後 ×%1</translation>
+    </message>
+    <message>
+        <source>Backoff</source>
+        <translation>退避</translation>
+    </message>
+    <message>
+        <source>×%1 on a skipped step</source>
+        <translation>略過一步時 ×%1</translation>
+    </message>
+    <message>
+        <source>Hysteresis</source>
+        <translation>遲滯</translation>
+    </message>
+    <message>
+        <source>%1 overflows in a row</source>
+        <translation>連續 %1 次溢位</translation>
+    </message>
+    <message>
+        <source>%1 overflows since the last growth</source>
+        <translation>自上次增長以來 %1 次溢位</translation>
+    </message>
+    <message>
+        <source>Min scale</source>
+        <translation>最小縮放</translation>
+    </message>
+    <message>
+        <source>Max scale</source>
+        <translation>最大縮放</translation>
+    </message>
+    <message>
+        <source>Static scale</source>
+        <translation>靜態縮放</translation>
+    </message>
+    <message>
+        <source>yes: never grows or backs off</source>
+        <translation>是：從不增長也從不退避</translation>
+    </message>
+    <message>
+        <source>At the start of the run: the scale chart shows every change made during it.</source>
+        <translation>這是執行開始時的值：執行中的每次變更都顯示在縮放圖上。</translation>
+    </message>
+    <message>
+        <source>Statistics</source>
+        <translation>統計</translation>
+    </message>
+    <message>
+        <source>Per-layer statistics</source>
+        <translation>逐層統計</translation>
+    </message>
+    <message>
+        <source>Activation gradients</source>
+        <translation>激活梯度</translation>
+    </message>
+    <message>
+        <source>recorded</source>
+        <translation>已記錄</translation>
+    </message>
+    <message>
+        <source>not recorded</source>
+        <translation>未記錄</translation>
+    </message>
+    <message>
+        <source>Flushed to zero by a cast</source>
+        <translation>轉換時被清為零</translation>
+    </message>
+    <message>
+        <source>Underflow reference</source>
+        <translation>下溢參考</translation>
+    </message>
+    <message>
+        <source>Limits of</source>
+        <translation>極限格式</translation>
+    </message>
+    <message>
+        <source>Histogram</source>
+        <translation>直方圖</translation>
+    </message>
+    <message>
+        <source>2^%1 to 2^%2</source>
+        <translation>2^%1 到 2^%2</translation>
+    </message>
+</context>
+<context>
     <name>ampscope::ui::SavePresetDialog</name>
     <message>
         <source>Save preset</source>

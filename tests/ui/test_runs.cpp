@@ -7,6 +7,7 @@
 #include "charts/histogram_heatmap.h"
 #include "panels/layer_table.h"
 #include "panels/layer_table_model.h"
+#include "panels/run_settings_view.h"
 #include "charts/dashboard.h"
 #include "charts/loss_plot.h"
 #include "shell/main_window.h"
@@ -93,6 +94,7 @@ class TestRuns : public QObject {
   void unwritableStoreShowsAMessageAndTrainingGoesOn();
   void badStoreFileIsRefusedWithAMessage();
   void launchReplayThatFailsSaysWhyInTheWindow();
+  void replayShowsTheRunsOwnSettings();
 };
 
 void TestRuns::liveRunIsRecordedAndReplaysToTheSameNumbers() {
@@ -471,3 +473,81 @@ void TestRuns::launchReplayThatFailsSaysWhyInTheWindow() {
 
 QTEST_MAIN(TestRuns)
 #include "test_runs.moc"
+
+// While a stored run is shown, the controls' place tells that run's settings, not the live
+// session's (greyed out, they read as the replayed run's): a session run with every setting,
+// a probe run with only what the probe knew.
+void TestRuns::replayShowsTheRunsOwnSettings() {
+  QTemporaryDir dir;
+  QVERIFY(dir.isValid());
+  const QString store = dir.filePath(QStringLiteral("runs.sqlite"));
+  SessionConfig cfg;
+  cfg.model = "deep-mlp";
+  cfg.precision = Precision::BF16;
+  cfg.optimizer = OptimizerKind::SGD;
+  cfg.lr = 0.02;
+  cfg.batch_size = 64;
+  cfg.seed = 7;
+  cfg.scaler.init_scale(1024).growth_interval(50);
+  cfg.clip_norm = 1.5;
+  cfg.faults.push_back({"fc3", FaultKind::NaN, 4});
+  const std::int64_t id = recordHeadless(store, cfg, 6);
+
+  MainWindow w;  // its live run: the default preset (spiral-mlp, fp16, Adam, batch 256)
+  QVERIFY(w.loadPreset(QStringLiteral("default"), 10));
+  QVERIFY(w.runSettingsView()->isHidden());
+  QString error;
+  QVERIFY2(w.replayRun(store, id, &error), qPrintable(error));
+  QVERIFY(w.controlPanel()->isHidden());
+  QVERIFY(!w.runSettingsView()->isHidden());
+  const QStringList rows = w.runSettingsView()->rows();
+  const QString all = rows.join(QLatin1Char('\n'));
+  for (const char* expected :
+       {"Model: deep-mlp on clusters", "Precision: bf16 (emulated)",
+        "Device: cpu", "Optimizer: SGD", "Learning rate: 0.02 at the start", "Momentum: 0.9", "Batch size: 64",
+        "Seed: 7", "Gradient clipping: norm 1.5, after unscaling", "Faults injected: fc3 at step 4 (NaN)",
+        "Init scale: 2^10", "Growth: \u00d72 after 50 clean steps", "Backoff: \u00d70.5 on a skipped step",
+        "Per-layer statistics: every step", "Underflow reference: off", "Limits of: fp16", "Histogram: 2^-40 to 2^20"})
+    QVERIFY2(rows.contains(QString::fromUtf8(expected)), qPrintable(QString::fromUtf8(expected) + "\n---\n" + all));
+  QVERIFY2(!all.contains(QStringLiteral("spiral")) && !all.contains(QStringLiteral("Adam")), qPrintable(all));
+  // Where it was written: this host and process (the store fills them in).
+  QVERIFY2(all.contains(QStringLiteral("Written by: AmpScope (a built-in model), on ")), qPrintable(all));
+  QVERIFY2(all.contains(QStringLiteral("(process %1)").arg(QCoreApplication::applicationPid())), qPrintable(all));
+
+  // A Python probe run: the user's model, no optimizer given, no AmpScope batch or seed.
+  SessionConfig probeCfg;
+  probeCfg.model = "MyNet";
+  probeCfg.dataset = "user";
+  probeCfg.precision = Precision::FP32;
+  probeCfg.optimizer = OptimizerKind::Unrecorded;
+  probeCfg.use_scaler = false;
+  probeCfg.scaler.enabled(false);
+  probeCfg.reference_every = 5;
+  RunOrigin origin;
+  origin.source = "probe";
+  origin.group = "ddp-test";
+  origin.rank = 1;
+  origin.world_size = 2;
+  std::int64_t probeId = 0;
+  {
+    RunStore rw(QFile::encodeName(store).toStdString());
+    LayerInfo fc{"fc.weight", "fc", "weight", {4, 4}, 16, 1};
+    probeId = rw.create_run(probeCfg, {fc}, "cpu", "fp32", origin);
+    rw.set_status(probeId, "finished");
+  }
+  QVERIFY2(w.replayRun(store, probeId, &error), qPrintable(error));
+  const QStringList p = w.runSettingsView()->rows();
+  const QString pall = p.join(QLatin1Char('\n'));
+  for (const char* expected : {"Model: MyNet", "Precision: fp32", "Rank: 1 of 2, group ddp-test", "Scaler: off: no loss scaling",
+                               "Flushed to zero by a cast: every 5 steps"})
+    QVERIFY2(p.contains(QString::fromUtf8(expected)), qPrintable(QString::fromUtf8(expected) + "\n---\n" + pall));
+  QVERIFY2(pall.contains(QStringLiteral("Written by: your script, through the Python probe")), qPrintable(pall));
+  QVERIFY2(pall.contains(QStringLiteral("Optimizer: not recorded")), qPrintable(pall));
+  for (const char* absent : {"Learning rate", "Batch size", "Seed", "Gradient clipping", "Init scale"})
+    QVERIFY2(!pall.contains(QString::fromUtf8(absent)), qPrintable(QString::fromUtf8(absent) + "\n---\n" + pall));
+
+  // Back to the live run: its controls again.
+  w.backToLive();
+  QVERIFY(!w.controlPanel()->isHidden());
+  QVERIFY(w.runSettingsView()->isHidden());
+}

@@ -7,6 +7,7 @@
 #include "charts/layer_history_heatmap.h"
 #include "panels/layer_table.h"
 #include "panels/layer_table_model.h"
+#include "panels/run_settings_view.h"
 #include "charts/loss_plot.h"
 #include "charts/scale_plot.h"
 #include "panels/scaler_panel.h"
@@ -113,8 +114,16 @@ void MainWindow::buildDocks() {
   m_controls = new ControlPanel(this);
   auto* left = new QDockWidget(this);
   setTrText(left, QT_TR_NOOP("Controls"));
+  // The live run's controls, or (replay, follow) the shown run's own settings in their place.
+  m_runSettings = new RunSettingsView(this);
+  m_runSettings->hide();
+  auto* controlsPage = new QWidget(this);
+  auto* controlsLayout = new QVBoxLayout(controlsPage);
+  controlsLayout->setContentsMargins(0, 0, 0, 0);
+  controlsLayout->addWidget(m_controls);
+  controlsLayout->addWidget(m_runSettings);
   auto* scroll = new QScrollArea(this);
-  scroll->setWidget(m_controls);
+  scroll->setWidget(controlsPage);
   scroll->setWidgetResizable(true);
   scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
   scroll->setMinimumWidth(300);

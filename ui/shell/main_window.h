@@ -30,6 +30,7 @@ namespace ampscope::ui {
 
 class ClassroomController;
 class ControlPanel;
+class RunSettingsView;
 class Dashboard;
 class EventLog;
 class FollowController;
@@ -82,6 +83,8 @@ class MainWindow : public QMainWindow {
   SessionController* controller() const { return m_controller; }
   Dashboard* dashboard() const { return m_dashboard; }
   ControlPanel* controlPanel() const { return m_controls; }
+  /// In the controls' place while a stored run is shown (replay, follow): its own settings.
+  RunSettingsView* runSettingsView() const { return m_runSettings; }
   LayerTable* layerTable() const { return m_table; }
   /// The "Formats what-if" dock's panel (tabified with the layer table).
   WhatIfPanel* whatIfPanel() const { return m_whatIf; }
@@ -208,6 +211,7 @@ class MainWindow : public QMainWindow {
   SessionController* m_controller = nullptr;
   Dashboard* m_dashboard = nullptr;
   ControlPanel* m_controls = nullptr;
+  RunSettingsView* m_runSettings = nullptr;
   LayerTable* m_table = nullptr;
   WhatIfPanel* m_whatIf = nullptr;
   std::optional<kernels::Format> m_limitsChoice;  // View > Format limits (nullopt: the run's own)

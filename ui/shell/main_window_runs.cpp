@@ -7,6 +7,7 @@
 #include "charts/dashboard.h"
 #include "panels/event_log.h"
 #include "panels/narrator.h"
+#include "panels/run_settings_view.h"
 #include "runs/follow_controller.h"
 #include "runs/replay_controller.h"
 #include "runs/run_browser.h"
@@ -79,6 +80,9 @@ void MainWindow::onShownRunChanged() {
     m_classroom->setReplaying(true);  // the live preset's story is not this run's
     m_menus->setReplaying(true);
     setRunControlsEnabled(false);
+    m_runSettings->showRun(*run);
+    m_controls->hide();
+    m_runSettings->show();
   } else {
     showHistory(&m_controller->history(), m_controller->scalerInUse());
     m_log->clear();
@@ -86,6 +90,8 @@ void MainWindow::onShownRunChanged() {
     m_replayBar->setVisible(false);
     m_classroom->setReplaying(false);
     m_menus->setReplaying(false);
+    m_runSettings->hide();
+    m_controls->show();
     m_controls->setEnabled(true);
     onStateChanged();
   }
