@@ -6,7 +6,9 @@
 //    being accepted silently or reaching the worker;
 //  - an inf/NaN storm of 1,000 steps: the loss chart and the histograms keep drawing, the NaN
 //    and inf columns count what was injected, the event loop never stalls, and the event log
-//    says plainly that the scale reached 0.
+//    says plainly that the scale reached 0;
+//  - every built-in preset loaded and run after every other (each ordered pair once), and
+//    replays of another model in between: every chart still names the layers of what it shows.
 #include "panels/control_panel.h"
 #include "charts/dashboard.h"
 #include "panels/event_log.h"
@@ -17,6 +19,8 @@
 #include "runs/session_controller.h"
 #include "runs/step_history.h"
 #include "../common/perf_budgets.h"
+#include "../common/gui_runs.h"
+#include "presets/presets.h"
 
 #include <ampscope/scale_policy.h>
 
@@ -31,6 +35,7 @@
 #include <QLineEdit>
 #include <QSignalSpy>
 #include <QSpinBox>
+#include <QTemporaryDir>
 #include <QTest>
 #include <QTimer>
 
@@ -291,6 +296,72 @@ class TestReliabilityUi : public QObject {
   }
 
   // 1,000 steps with inf or NaN in every one, the charts replotting as they come.
+  // A class clicks through the presets in any order. Each ordered pair of built-in presets
+  // runs once (an Euler circuit of the complete graph: 43 loads for 7 presets), so that every
+  // change of model, layer count, precision and format is met once; after each pair the
+  // histogram's rows must name the layers now shown. (deep-mlp-no-scaler, then bf16-no-scaler
+  // killed the window before a73533f.) Then a stored deep-mlp run is replayed over a live
+  // spiral-mlp and left again.
+  void everyPresetAfterEveryOther() {
+    MainWindow w;
+    w.resize(1280, 720);
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    std::vector<QString> names;
+    for (const Preset& p : builtinPresets()) names.push_back(p.name);
+    QCOMPARE(names.size(), std::size_t(7));
+    // Hierholzer's walk over the directed complete graph: every (a, b), a != b, once.
+    const std::size_t n = names.size();
+    std::vector<std::vector<std::size_t>> out(n);
+    for (std::size_t a = 0; a < n; ++a)
+      for (std::size_t b = 0; b < n; ++b)
+        if (a != b) out[a].push_back(b);
+    std::vector<std::size_t> stack{0}, walk;
+    while (!stack.empty()) {
+      const std::size_t v = stack.back();
+      if (out[v].empty()) {
+        walk.push_back(v);
+        stack.pop_back();
+      } else {
+        stack.push_back(out[v].back());
+        out[v].pop_back();
+      }
+    }
+    QCOMPARE(walk.size(), n * (n - 1) + 1);
+    std::set<std::pair<std::size_t, std::size_t>> pairs;
+    HistogramHeatmap* hist = w.dashboard()->histogram();
+    auto rowsNameShownLayers = [&](const QString& where) {
+      QStringList layers;
+      for (const LayerInfo& l : w.shownHistory().layers()) layers << QString::fromStdString(l.name);
+      const auto ticker = hist->yAxis->ticker().dynamicCast<QCPAxisTickerText>();
+      QVERIFY(ticker);
+      QVERIFY2(!ticker->ticks().isEmpty(), qPrintable(where));
+      for (auto it = ticker->ticks().cbegin(); it != ticker->ticks().cend(); ++it)
+        QVERIFY2(layers.contains(it.value()), qPrintable(where + ": row '" + it.value() + "' not in " + layers.join(' ')));
+    };
+    for (std::size_t i = 0; i < walk.size(); ++i) {
+      if (i > 0) pairs.insert({walk[i - 1], walk[i]});
+      test::runPreset(w, names[walk[i]], 2);
+      rowsNameShownLayers(QStringLiteral("after %1 then %2").arg(i > 0 ? names[walk[i - 1]] : QString(), names[walk[i]]));
+    }
+    QCOMPARE(pairs.size(), n * (n - 1));
+
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QString store = dir.filePath(QStringLiteral("runs.sqlite"));
+    {
+      MainWindow deep;
+      deep.setStorePath(store);
+      test::runPreset(deep, QStringLiteral("deep-mlp-no-scaler"), 3);
+    }
+    test::runPreset(w, QStringLiteral("bf16-no-scaler"), 2);
+    QString error;
+    QVERIFY2(w.replayRun(store, 1, &error), qPrintable(error));
+    rowsNameShownLayers(QStringLiteral("replaying deep-mlp"));
+    w.backToLive();
+    rowsNameShownLayers(QStringLiteral("back to the live spiral-mlp"));
+  }
+
   void stormOf1000StepsKeepsTheChartsDrawing() {
     SessionController* c = m_window->controller();
     SessionConfig cfg = baseConfig();
