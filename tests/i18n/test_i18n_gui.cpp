@@ -11,8 +11,11 @@
 #include "charts/loss_plot.h"
 #include "shell/main_window.h"
 #include "panels/narrator.h"
+#include "panels/run_settings_view.h"
 #include "panels/scaler_panel.h"
 #include "translations.h"
+
+#include <ampscope/run_store.h>
 
 #include <QAction>
 #include <QApplication>
@@ -23,6 +26,7 @@
 #include <QPushButton>
 #include <QSettings>
 #include <QStandardPaths>
+#include <QTemporaryDir>
 #include <QtTest>
 
 #include <algorithm>
@@ -134,6 +138,36 @@ class TestI18nGui : public QObject {
     w.setLanguage(QStringLiteral("system"));
     QCOMPARE(QSettings().value(QLatin1String(kLanguageSettingsKey)).toString(), QStringLiteral("system"));
     QCOMPARE(ampscope::i18n::currentLanguage(), ampscope::i18n::systemLanguage());
+  }
+
+  // A replayed run's settings (the controls' place while it is shown) follow a language switch.
+  void replayed_run_settings_follow_the_language() {
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QString store = dir.filePath(QStringLiteral("runs.sqlite"));
+    ampscope::SessionConfig cfg;
+    cfg.model = "deep-mlp";
+    cfg.optimizer = ampscope::OptimizerKind::SGD;
+    cfg.scaler.growth_interval(50);
+    {
+      ampscope::RunStore rw(QFile::encodeName(store).toStdString());
+      rw.create_run(cfg, {{"fc1.weight", "fc1", "weight", {4, 4}, 16, 1}}, "cpu", "fp16 (emulated)");
+    }
+    MainWindow w;
+    w.setLanguage(QStringLiteral("en"));
+    QString error;
+    QVERIFY2(w.replayRun(store, 1, &error), qPrintable(error));
+    QVERIFY(w.runSettingsView()->rows().contains(QStringLiteral("Model: deep-mlp on clusters")));
+    w.setLanguage(QStringLiteral("de"));
+    QTRY_VERIFY2(w.runSettingsView()->rows().contains(QStringLiteral("Modell: deep-mlp auf clusters")),
+                 qPrintable(w.runSettingsView()->rows().join('\n')));
+    QVERIFY(w.runSettingsView()->rows().contains(QStringLiteral("Wachstum: \u00d72 nach 50 sauberen Schritten")));
+    QVERIFY(w.runSettingsView()->rows().contains(QStringLiteral("Genauigkeit: fp16 (emuliert)")));
+    w.setLanguage(QStringLiteral("ja"));
+    QTRY_VERIFY2(w.runSettingsView()->rows().contains(QStringLiteral("モデル: deep-mlp（clusters）")),
+                 qPrintable(w.runSettingsView()->rows().join('\n')));
+    w.setLanguage(QStringLiteral("en"));
+    QTRY_VERIFY(w.runSettingsView()->rows().contains(QStringLiteral("Model: deep-mlp on clusters")));
   }
 
   void core_messages_are_translated() {
