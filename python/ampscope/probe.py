@@ -1,6 +1,8 @@
 """The probe: watch(model, ...) -> Probe; probe.step(loss) once per optimizer step. docs/probe.md."""
 import json
+import os
 import re
+import warnings
 import weakref
 import atexit
 
@@ -49,10 +51,26 @@ class Probe:
     def __init__(self, model, scaler=None, out="runs.db", every=1, layers=None, activations=True,
                  format="fp16", reference_every=0, optimizer=None, precision=None,
                  histogram_range=(-40, 20)):
+        # What would otherwise fail later, or record something else than asked, is refused here.
+        if not isinstance(model, torch.nn.Module):
+            raise TypeError(f"ampscope.watch: model must be a torch.nn.Module, got {type(model).__name__}")
+        out = os.fspath(out) if isinstance(out, (str, os.PathLike)) else out
+        if not isinstance(out, str) or not out:
+            # SQLite takes an empty name for a temporary database, deleted at close: the run would be lost.
+            raise ValueError(f"ampscope.watch: out must name the run store's file, got {out!r}")
         if every < 1:
             raise ValueError("ampscope.watch: every must be >= 1")
+        if reference_every < 0:
+            raise ValueError("ampscope.watch: reference_every must be >= 0 (0 = never)")
         if format not in _MIN_SUBNORMAL_EXP:
             raise ValueError(f"ampscope.watch: format must be one of {sorted(_MIN_SUBNORMAL_EXP)}")
+        if precision is not None and precision not in ("fp16", "bf16", "fp32"):
+            raise ValueError(f"ampscope.watch: precision must be 'fp16', 'bf16' or 'fp32' (or None: read off the "
+                             f"first forward pass), got {precision!r}")
+        lo, hi = histogram_range
+        if not (-149 <= int(lo) < int(hi) <= 127):
+            raise ValueError(f"ampscope.watch: histogram_range must be (lo, hi) with -149 <= lo < hi <= 127, "
+                             f"got {tuple(histogram_range)!r}")
         # DistributedDataParallel / DataParallel: names and class of the user's own model.
         if type(model).__name__ in ("DistributedDataParallel", "DataParallel") and hasattr(model, "module"):
             model = model.module
@@ -91,6 +109,9 @@ class Probe:
                 if p.requires_grad:
                     full = f"{mname}.{pname}" if mname else pname
                     self._params.append((full, mname, "bias" if pname == "bias" else "weight", p))
+        if not self._params:
+            warnings.warn("ampscope.watch: no parameter with requires_grad" + (f" in modules matching {layers!r}" if layers else "")
+                          + ": only the loss and the scale are recorded, and the activations' gradients", stacklevel=3)
         self._act_modules = []
         if activations:
             for mname, module in model.named_modules():

@@ -377,6 +377,14 @@ class TestProbe : public QObject {
 #endif
   }
 
+  /// (f) Bad arguments are refused by watch() itself, naming the argument (scripts/bad_args.py).
+  void badArgumentsAreRefusedAtWatch() {
+    QTemporaryDir dir;
+    QByteArray out;
+    QCOMPARE(run_script("bad_args.py", {dir.path()}, &out), 0);
+    QVERIFY2(out.contains("all refused as expected"), out.constData());
+  }
+
   /// (d) The layer filter applies to parameters and activations; activations=False records none.
   void layerFilterAndActivations() {
     QTemporaryDir dir;
