@@ -2274,6 +2274,14 @@ keine Statistik in diesem Schritt</translation>
         <source>cross-entropy loss (log)</source>
         <translation>Kreuzentropie-Loss (log.)</translation>
     </message>
+    <message>
+        <source>loss (log)</source>
+        <translation>Loss (log.)</translation>
+    </message>
+    <message>
+        <source>cross-entropy loss</source>
+        <translation>Kreuzentropie-Loss</translation>
+    </message>
 </context>
 <context>
     <name>ampscope::ui::MainWindow</name>

@@ -2243,6 +2243,14 @@ no statistics at this step</source>
         <source>cross-entropy loss (log)</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>loss (log)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cross-entropy loss</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>ampscope::ui::MainWindow</name>

@@ -2258,7 +2258,15 @@ no statistics at this step</source>
     </message>
     <message>
         <source>cross-entropy loss (log)</source>
+        <translation>交差エントロピー損失（対数目盛）</translation>
+    </message>
+    <message>
+        <source>loss (log)</source>
         <translation>損失（対数目盛）</translation>
+    </message>
+    <message>
+        <source>cross-entropy loss</source>
+        <translation>交差エントロピー損失</translation>
     </message>
 </context>
 <context>

@@ -2260,6 +2260,14 @@ no statistics at this step</source>
         <source>cross-entropy loss (log)</source>
         <translation>交叉熵损失（对数）</translation>
     </message>
+    <message>
+        <source>loss (log)</source>
+        <translation>损失（对数）</translation>
+    </message>
+    <message>
+        <source>cross-entropy loss</source>
+        <translation>交叉熵损失</translation>
+    </message>
 </context>
 <context>
     <name>ampscope::ui::MainWindow</name>

@@ -2260,6 +2260,14 @@ no statistics at this step</source>
         <source>cross-entropy loss (log)</source>
         <translation>交叉熵損失（對數）</translation>
     </message>
+    <message>
+        <source>loss (log)</source>
+        <translation>損失（對數）</translation>
+    </message>
+    <message>
+        <source>cross-entropy loss</source>
+        <translation>交叉熵損失</translation>
+    </message>
 </context>
 <context>
     <name>ampscope::ui::MainWindow</name>

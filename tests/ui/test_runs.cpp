@@ -95,6 +95,7 @@ class TestRuns : public QObject {
   void badStoreFileIsRefusedWithAMessage();
   void launchReplayThatFailsSaysWhyInTheWindow();
   void replayShowsTheRunsOwnSettings();
+  void negativeUserLossIsDrawnOnALinearAxis();
 };
 
 void TestRuns::liveRunIsRecordedAndReplaysToTheSameNumbers() {
@@ -550,4 +551,69 @@ void TestRuns::replayShowsTheRunsOwnSettings() {
   w.backToLive();
   QVERIFY(!w.controlPanel()->isHidden());
   QVERIFY(w.runSettingsView()->isHidden());
+}
+
+// A user's objective may go below 0 (a log-likelihood, a GAN's losses): on the log axis such a
+// probe run drew nothing below 0 and the chart said "cross-entropy". It is drawn on a linear
+// axis named "loss"; a built-in run keeps the log axis, and an overlay that goes negative
+// takes the chart linear too.
+void TestRuns::negativeUserLossIsDrawnOnALinearAxis() {
+  QTemporaryDir dir;
+  QVERIFY(dir.isValid());
+  const QString store = dir.filePath(QStringLiteral("runs.sqlite"));
+  SessionConfig cfg = findPreset(QStringLiteral("default")).config;
+  const std::int64_t builtIn = recordHeadless(store, cfg, 8);
+  SessionConfig probeCfg;
+  probeCfg.model = "Flow";
+  probeCfg.dataset = "user";
+  probeCfg.precision = Precision::FP32;
+  probeCfg.optimizer = OptimizerKind::Unrecorded;
+  probeCfg.use_scaler = false;
+  probeCfg.scaler.enabled(false);
+  RunOrigin origin;
+  origin.source = "probe";
+  const double losses[] = {2.0, 0.5, -0.25, -1.5, -3.0, -2.0};
+  std::int64_t probeId = 0;
+  {
+    RunStore rw(QFile::encodeName(store).toStdString());
+    probeId = rw.create_run(probeCfg, {LayerInfo{"w", "", "weight", {2}, 2, 0}}, "cpu", "fp32", origin);
+    std::vector<StepRecord> steps;
+    for (int i = 0; i < 6; ++i) {
+      StepRecord r;
+      r.step = i;
+      r.loss = losses[i];
+      r.lr = 0.1;
+      steps.push_back(r);
+    }
+    rw.append_steps(probeId, steps);
+    rw.set_status(probeId, "finished");
+  }
+  MainWindow w;
+  w.resize(1280, 720);
+  LossPlot* loss = w.dashboard()->lossPlot();
+  QString error;
+  QVERIFY2(w.replayRun(store, builtIn, &error), qPrintable(error));
+  QVERIFY(!loss->linearAxis());
+  QCOMPARE(loss->yAxis->label(), QStringLiteral("cross-entropy loss (log)"));
+
+  QVERIFY2(w.replayRun(store, probeId, &error), qPrintable(error));
+  QVERIFY(loss->linearAxis());
+  QCOMPARE(loss->yAxis->scaleType(), QCPAxis::stLinear);
+  QCOMPARE(loss->yAxis->label(), QStringLiteral("loss"));
+  std::vector<double> drawn;
+  for (auto it = loss->lossGraph()->data()->constBegin(); it != loss->lossGraph()->data()->constEnd(); ++it)
+    drawn.push_back(it->value);
+  QCOMPARE(drawn, std::vector<double>(std::begin(losses), std::end(losses)));
+  QVERIFY2(loss->yAxis->range().contains(-3.0) && loss->yAxis->range().contains(2.0),
+           qPrintable(QStringLiteral("%1 .. %2").arg(loss->yAxis->range().lower).arg(loss->yAxis->range().upper)));
+
+  // Back to a built-in run: the log axis again; then the negative run overlaid on it.
+  QVERIFY2(w.replayRun(store, builtIn, &error), qPrintable(error));
+  QVERIFY(!loss->linearAxis());
+  QCOMPARE(loss->yAxis->label(), QStringLiteral("cross-entropy loss (log)"));
+  QVERIFY2(w.overlayRun(store, probeId, &error), qPrintable(error));
+  QVERIFY(loss->linearAxis());
+  QVERIFY(loss->yAxis->range().contains(-3.0));
+  QCOMPARE(loss->lossGraph()->dataCount(), 8);
+  QCOMPARE(loss->overlayGraph()->dataCount(), 6);
 }

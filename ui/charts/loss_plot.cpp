@@ -12,14 +12,8 @@ namespace ampscope::ui {
 LossPlot::LossPlot(QWidget* parent)
     : ChartBase(tr("Training loss"), QStringLiteral("loss"), parent) {
   setupStepAxis(xAxis);
-  yAxis->setLabel(tr("cross-entropy loss (log)"));
-  yAxis->setScaleType(QCPAxis::stLogarithmic);
-  QSharedPointer<QCPAxisTickerLog> log(new QCPAxisTickerLog);
-  log->setLogBase(10);
-  log->setSubTickCount(8);
-  yAxis->setTicker(log);
-  yAxis->setNumberFormat(QStringLiteral("gb"));
-  yAxis->grid()->setSubGridVisible(true);
+  m_linear = true;
+  setLinear(false);
   m_loss = addGraph();
   m_loss->setName(tr("loss"));
   m_overlay = addGraph();
@@ -51,7 +45,7 @@ LossPlot::LossPlot(QWidget* parent)
 void LossPlot::retranslate() {
   setTitle(tr("Training loss"));
   xAxis->setLabel(stepAxisLabel());
-  yAxis->setLabel(tr("cross-entropy loss (log)"));
+  yAxis->setLabel(axisLabel());
   m_skipped->setName(tr("skipped step"));
   updateLegend();
 }
@@ -67,20 +61,56 @@ void LossPlot::applyTheme(const PlotTheme& theme) {
   m_decimatedWidth = 0;  // the line width depends on the density (redecimate)
 }
 
+QString LossPlot::axisLabel() const {
+  if (m_userLoss) return m_linear ? tr("loss") : tr("loss (log)");
+  return m_linear ? tr("cross-entropy loss") : tr("cross-entropy loss (log)");
+}
+
+void LossPlot::setLinear(bool linear) {
+  if (linear == m_linear) return;
+  m_linear = linear;
+  if (linear) {
+    yAxis->setScaleType(QCPAxis::stLinear);
+    yAxis->setTicker(QSharedPointer<QCPAxisTicker>(new QCPAxisTicker));
+    yAxis->grid()->setSubGridVisible(false);
+  } else {
+    yAxis->setScaleType(QCPAxis::stLogarithmic);
+    QSharedPointer<QCPAxisTickerLog> log(new QCPAxisTickerLog);
+    log->setLogBase(10);
+    log->setSubTickCount(8);
+    yAxis->setTicker(log);
+    yAxis->grid()->setSubGridVisible(true);
+  }
+  yAxis->setNumberFormat(QStringLiteral("gb"));
+  yAxis->setLabel(axisLabel());
+}
+
+void LossPlot::setHistory(const StepHistory* history) {
+  ChartBase::setHistory(history);
+  setLinear(false);  // rebuild() switches again if this run's loss goes below 0
+}
+
+void LossPlot::setUserLoss(bool user) {
+  m_userLoss = user;
+  yAxis->setLabel(axisLabel());
+  markDirty();
+}
+
 void LossPlot::rebuild() {
   m_loss->data()->clear();
   m_skipped->data()->clear();
   m_consumed = 0;
   m_lossMin = std::numeric_limits<double>::infinity();
-  m_lossMax = 0;
+  m_lossMax = m_linear ? -std::numeric_limits<double>::infinity() : 0;
   m_lastFinite = 0;
   m_userRange = false;
+  if (m_overlayHistory) scanOverlay();  // its extent on this axis
   appendSteps(0, 0);
   fitRange();
 }
 
 QVector<QCPGraphData> decimateLoss(const std::vector<StepPoint>& pts, double lo, double hi, int buckets,
-                                   double zeroAt) {
+                                   double zeroAt, bool logAxis) {
   const double nan = std::numeric_limits<double>::quiet_NaN();
   auto byStep = [](const StepPoint& p, double s) { return static_cast<double>(p.step) < s; };
   // The visible steps and one more on each side, so that the line reaches the edges.
@@ -92,8 +122,8 @@ QVector<QCPGraphData> decimateLoss(const std::vector<StepPoint>& pts, double lo,
   QVector<QCPGraphData> out;
   const std::size_t per = std::max<std::size_t>(1, (n + static_cast<std::size_t>(std::max(1, buckets)) - 1) /
                                                       static_cast<std::size_t>(std::max(1, buckets)));
-  auto value = [zeroAt](const StepPoint& p) {
-    if (std::isfinite(p.loss) && p.loss > 0) return p.loss;
+  auto value = [zeroAt, logAxis](const StepPoint& p) {
+    if (std::isfinite(p.loss) && (p.loss > 0 || !logAxis)) return p.loss;
     return p.loss == 0 ? zeroAt : std::numeric_limits<double>::quiet_NaN();
   };
   if (per == 1) {
@@ -136,13 +166,15 @@ void LossPlot::redecimate(bool force) {
   // About one bucket per pixel (two points each): more would not change a pixel.
   // Zero losses sit on the floor of what is drawn (see decimateLoss).
   double floor = m_lossMin;  // +inf until a positive finite loss arrives
-  if (m_overlayHistory && m_overlayMax > 0) floor = std::min(floor, m_overlayMin);
+  if (m_overlayHistory && m_overlayMax > 0 && !m_linear) floor = std::min(floor, m_overlayMin);
   const double zeroAt = std::isfinite(floor) ? floor : std::numeric_limits<double>::quiet_NaN();
-  m_loss->data()->set(m_history ? decimateLoss(m_history->points(), range.lower, range.upper, width, zeroAt)
+  const bool log = !m_linear;
+  m_loss->data()->set(m_history ? decimateLoss(m_history->points(), range.lower, range.upper, width, zeroAt, log)
                                  : QVector<QCPGraphData>{},
                       true);
-  m_overlay->data()->set(m_overlayHistory ? decimateLoss(m_overlayHistory->points(), range.lower, range.upper, width, zeroAt)
-                                          : QVector<QCPGraphData>{},
+  m_overlay->data()->set(m_overlayHistory
+                             ? decimateLoss(m_overlayHistory->points(), range.lower, range.upper, width, zeroAt, log)
+                             : QVector<QCPGraphData>{},
                          true);
   // A decimated loss is one zigzag per pixel column: 1 px wide, as on the scale chart.
   fitLineWidth(m_loss, width);
@@ -154,8 +186,14 @@ void LossPlot::appendSteps(qint64, qint64) {
   const auto& pts = m_history->points();
   for (; m_consumed < pts.size(); ++m_consumed) {
     const StepPoint& p = pts[m_consumed];
+    if (!m_linear && std::isfinite(p.loss) && p.loss < 0) {
+      // This run's loss goes negative: a linear axis, and everything drawn again on it.
+      setLinear(true);
+      rebuild();
+      return;
+    }
     const double x = static_cast<double>(p.step);
-    const bool ok = std::isfinite(p.loss) && p.loss > 0;
+    const bool ok = std::isfinite(p.loss) && (p.loss > 0 || m_linear);
     if (ok) {
       m_lastFinite = p.loss;
       m_lossMin = std::min(m_lossMin, p.loss);
@@ -166,7 +204,8 @@ void LossPlot::appendSteps(qint64, qint64) {
     // 1,000,000-step fp16 soak, 99,215 of the first 271,316 steps had loss 0, and marking them
     // all cost 30 ms a replot.
     const bool nonfinite = !std::isfinite(p.loss);
-    if (p.skipped || nonfinite) m_skipped->addData(x, ok ? p.loss : (m_lastFinite > 0 ? m_lastFinite : 1.0));
+    if (p.skipped || nonfinite)
+      m_skipped->addData(x, ok ? p.loss : (m_linear || m_lastFinite > 0 ? m_lastFinite : 1.0));
   }
   if (following()) fitRange();
   redecimate(true);
@@ -178,13 +217,16 @@ void LossPlot::fitRange() {
   double lo = m_lossMin, hi = m_lossMax;
   if (m_overlay->visible()) {
     last = std::max(last, m_overlayLast);
-    if (m_overlayMax > 0) {
+    if (m_linear ? std::isfinite(m_overlayMin) : m_overlayMax > 0) {
       lo = std::min(lo, m_overlayMin);
       hi = std::max(hi, m_overlayMax);
     }
   }
   xAxis->setRange(0, std::max(10.0, last * 1.02 + 1));
-  if (hi > 0 && std::isfinite(lo))
+  if (m_linear && std::isfinite(lo) && std::isfinite(hi) && lo <= hi) {
+    const double pad = hi > lo ? 0.08 * (hi - lo) : std::max(0.5, 0.1 * std::fabs(hi));
+    yAxis->setRange(lo - pad, hi + pad);
+  } else if (hi > 0 && std::isfinite(lo))
     yAxis->setRange(lo / 1.3, hi * 1.3);
   else
     yAxis->setRange(0.01, 10);
@@ -193,24 +235,36 @@ void LossPlot::fitRange() {
 
 void LossPlot::setOverlay(const StepHistory* other, const QString& mainLabel, const QString& otherLabel) {
   m_overlayHistory = other;
-  m_overlayMin = std::numeric_limits<double>::infinity();
-  m_overlayMax = 0;
-  m_overlayLast = 0;
   m_mainLabel = other ? mainLabel : QString();
   m_overlayLabel = other ? otherLabel : QString();
   m_overlay->setVisible(other != nullptr);
-  if (other) {
+  scanOverlay();
+  if (other && !m_linear) {
     for (const StepPoint& p : other->points()) {
-      if (!(std::isfinite(p.loss) && p.loss > 0)) continue;
-      m_overlayMin = std::min(m_overlayMin, p.loss);
-      m_overlayMax = std::max(m_overlayMax, p.loss);
+      if (std::isfinite(p.loss) && p.loss < 0) {  // the other run goes negative: both on a linear axis
+        setLinear(true);
+        rebuild();
+        break;
+      }
     }
-    if (!other->empty()) m_overlayLast = static_cast<double>(other->lastStep());
   }
   updateLegend();
   if (following()) fitRange();
   redecimate(true);
   markDirty();
+}
+
+void LossPlot::scanOverlay() {
+  m_overlayMin = std::numeric_limits<double>::infinity();
+  m_overlayMax = m_linear ? -std::numeric_limits<double>::infinity() : 0;
+  m_overlayLast = 0;
+  if (!m_overlayHistory) return;
+  for (const StepPoint& p : m_overlayHistory->points()) {
+    if (!(std::isfinite(p.loss) && (p.loss > 0 || m_linear))) continue;
+    m_overlayMin = std::min(m_overlayMin, p.loss);
+    m_overlayMax = std::max(m_overlayMax, p.loss);
+  }
+  if (!m_overlayHistory->empty()) m_overlayLast = static_cast<double>(m_overlayHistory->lastStep());
 }
 
 void LossPlot::updateLegend() {

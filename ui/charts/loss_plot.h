@@ -18,8 +18,10 @@ struct StepPoint;
 /// A loss of exactly 0 (fp16 rounds a confident prediction's cross-entropy to 0) has no place on
 /// the log axis: it is drawn at `zeroAt` (the chart passes its smallest positive loss, so zeros
 /// sit on the curve's floor) rather than as a gap, which would hide a run that hits 0 often.
+/// With `logAxis` false (a loss that goes negative: the chart's axis is linear then) every
+/// finite loss is drawn as it is.
 QVector<QCPGraphData> decimateLoss(const std::vector<StepPoint>& pts, double lo, double hi, int buckets,
-                                   double zeroAt = std::numeric_limits<double>::quiet_NaN());
+                                   double zeroAt = std::numeric_limits<double>::quiet_NaN(), bool logAxis = true);
 
 class LossPlot : public ChartBase {
   Q_OBJECT
@@ -30,6 +32,14 @@ class LossPlot : public ChartBase {
   void appendSteps(qint64 firstStep, qint64 lastStep) override;
   void setShownStep(qint64 step) override;
   void fitRange() override;
+  /// A new history starts on the log axis again (see linearAxis()).
+  void setHistory(const StepHistory* history) override;
+  /// The shown run's loss is the user's own (a Python probe run), not AmpScope's cross-entropy:
+  /// the axis says "loss".
+  void setUserLoss(bool user);
+  /// A finite loss below 0 (a user's objective may be negative) has no place on a log axis:
+  /// the chart switches to a linear one for that run, and draws every finite loss.
+  bool linearAxis() const { return m_linear; }
 
   /// Draws a second run's loss over this one (a distinct colour and dash), the legend naming
   /// both ("run 3: fp16" against "run 4: bf16"). nullptr removes it. `other` must outlive
@@ -47,6 +57,12 @@ class LossPlot : public ChartBase {
 
  private:
   void updateLegend();
+  QString axisLabel() const;
+  /// The overlay's loss extent and last step, as this axis draws it.
+  void scanOverlay();
+  void setLinear(bool linear);
+  bool m_userLoss = false;
+  bool m_linear = false;
   QCPGraph* m_loss = nullptr;
   QCPGraph* m_overlay = nullptr;
   const StepHistory* m_overlayHistory = nullptr;

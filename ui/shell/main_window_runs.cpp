@@ -5,6 +5,7 @@
 
 #include "panels/control_panel.h"
 #include "charts/dashboard.h"
+#include "charts/loss_plot.h"
 #include "panels/event_log.h"
 #include "panels/narrator.h"
 #include "panels/run_settings_view.h"
@@ -81,6 +82,8 @@ void MainWindow::onShownRunChanged() {
     m_menus->setReplaying(true);
     setRunControlsEnabled(false);
     m_runSettings->showRun(*run);
+    // A probe run's loss is the user's own objective, not AmpScope's cross-entropy.
+    m_dashboard->lossPlot()->setUserLoss(run->summary().origin.source == "probe");
     m_controls->hide();
     m_runSettings->show();
   } else {
@@ -92,6 +95,7 @@ void MainWindow::onShownRunChanged() {
     m_menus->setReplaying(false);
     m_runSettings->hide();
     m_controls->show();
+    m_dashboard->lossPlot()->setUserLoss(false);
     m_controls->setEnabled(true);
     onStateChanged();
   }
