@@ -7,10 +7,11 @@
         probe.step(loss)
     probe.close()          # or: with ampscope.watch(...) as probe:
 
-Open the file with `ampscope runs.db`, or follow it live with `ampscope --follow runs.db`.
+Open the file with `ampscope --replay runs.db`, or follow it live with `ampscope --follow runs.db`.
 What is recorded, and how: docs/probe.md.
 """
+from ._ampscope import RunStoreError
 from .probe import Probe, watch
 
-__all__ = ["Probe", "watch"]
+__all__ = ["Probe", "RunStoreError", "watch"]
 __version__ = "0.1.0"

@@ -19,7 +19,7 @@ _OPTIMIZERS = {"SGD": "sgd", "Adam": "adam", "AdamW": "adamw"}
 
 
 def watch(model, scaler=None, out="runs.db", every=1, layers=None, activations=True, format="fp16",
-          reference_every=0, optimizer=None, precision=None, histogram_range=(-40, 20)):
+          reference_every=0, optimizer=None, precision=None, histogram_range=(-40, 20), on_error="warn"):
     """Start recording `model`'s gradients into the run store `out`. Returns a Probe: call
     probe.step(loss) once per optimizer step, after scaler.update() (or optimizer.step()), before
     the gradients are zeroed; probe.close() at the end (or use it as a context manager).
@@ -41,16 +41,19 @@ def watch(model, scaler=None, out="runs.db", every=1, layers=None, activations=T
         ran in: the dtype of torch.autocast when it is on (float16: fp16, bfloat16: bf16), else
         the parameters' dtype when it is float16 or bfloat16, else fp16 when the scaler is
         enabled, else fp32.
+    on_error: when the run store cannot be opened or written (a full disk, a file that is not a
+        run store): "warn" (default) says why once (a RuntimeWarning) and your training goes on
+        unrecorded; "raise" raises ampscope.RunStoreError from the next probe.step() or close().
     """
     return Probe(model, scaler=scaler, out=out, every=every, layers=layers, activations=activations,
                  format=format, reference_every=reference_every, optimizer=optimizer,
-                 precision=precision, histogram_range=histogram_range)
+                 precision=precision, histogram_range=histogram_range, on_error=on_error)
 
 
 class Probe:
     def __init__(self, model, scaler=None, out="runs.db", every=1, layers=None, activations=True,
                  format="fp16", reference_every=0, optimizer=None, precision=None,
-                 histogram_range=(-40, 20)):
+                 histogram_range=(-40, 20), on_error="warn"):
         # What would otherwise fail later, or record something else than asked, is refused here.
         if not isinstance(model, torch.nn.Module):
             raise TypeError(f"ampscope.watch: model must be a torch.nn.Module, got {type(model).__name__}")
@@ -67,6 +70,10 @@ class Probe:
         if precision is not None and precision not in ("fp16", "bf16", "fp32"):
             raise ValueError(f"ampscope.watch: precision must be 'fp16', 'bf16' or 'fp32' (or None: read off the "
                              f"first forward pass), got {precision!r}")
+        if on_error not in ("warn", "raise"):
+            raise ValueError(f"ampscope.watch: on_error must be 'warn' or 'raise', got {on_error!r}")
+        self.on_error = on_error
+        self._failed = False        # recording failed and on_error="warn": the training goes on unrecorded
         lo, hi = histogram_range
         if not (-149 <= int(lo) < int(hi) <= 127):
             raise ValueError(f"ampscope.watch: histogram_range must be (lo, hi) with -149 <= lo < hi <= 127, "
@@ -137,6 +144,14 @@ class Probe:
         on statistics steps also every layer's gradient statistics."""
         if self._closed:
             raise RuntimeError("ampscope: step() after close()")
+        if self._failed:
+            return  # recording stopped (said once); the user's training goes on
+        try:
+            self._step_recorded(loss)
+        except _ampscope.RunStoreError as e:
+            self._recording_failed(e)
+
+    def _step_recorded(self, loss):
         if not self._pending:
             self._pending_first = self._step
         row = self._scaler.snapshot(loss)
@@ -158,12 +173,29 @@ class Probe:
         self._closed = True
         self._disarm_hooks()
         _live.discard(self)
-        if self._recorder is None and self._pending:
-            self._open_run()  # a run of fewer steps than a statistics step: still recorded
-        if self._recorder is not None:
-            if self._pending:
-                self._recorder.push_steps(self._drain())
-            self._recorder.close(status)
+        if self._failed:
+            return
+        try:
+            if self._recorder is None and self._pending:
+                self._open_run()  # a run of fewer steps than a statistics step: still recorded
+            if self._recorder is not None:
+                if self._pending:
+                    self._recorder.push_steps(self._drain())
+                self._recorder.close(status)
+        except _ampscope.RunStoreError as e:
+            self._recording_failed(e)
+
+    def _recording_failed(self, error):
+        """The store cannot take the run: raise (on_error="raise"), or say so once and go on
+        unrecorded, with the hooks removed so that the user's steps pay nothing more."""
+        if self.on_error == "raise":
+            raise error
+        self._failed = True
+        self._disarm_hooks()
+        self._drop_autocast_hook()
+        self._pending, self._pending_lr = [], []
+        warnings.warn(f"{error}; your training goes on unrecorded (watch(..., on_error='raise') raises instead)",
+                      RuntimeWarning, stacklevel=3)
 
     def __enter__(self):
         return self

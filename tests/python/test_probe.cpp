@@ -385,6 +385,15 @@ class TestProbe : public QObject {
     QVERIFY2(out.contains("all refused as expected"), out.constData());
   }
 
+  /// (g) A store that cannot be written stops the recording, not the user's training: one
+  /// warning by default, RunStoreError with on_error="raise" (scripts/store_error.py).
+  void storeErrorLeavesTheTrainingRunning() {
+    QTemporaryDir dir;
+    QByteArray out;
+    QCOMPARE(run_script("store_error.py", {dir.path()}, &out), 0);
+    QVERIFY2(out.contains("training went on"), out.constData());
+  }
+
   /// (d) The layer filter applies to parameters and activations; activations=False records none.
   void layerFilterAndActivations() {
     QTemporaryDir dir;
