@@ -47,7 +47,7 @@ void usage(std::ostream& os, bool full) {
      << "  ampscope demo                " << str(Cli::tr("the default demonstration, narrated on the terminal")) << "\n"
 #ifdef AMPSCOPE_WITH_GUI
      << "  ampscope screenshot [opts]   "
-     << str(Cli::tr("save a preset's charts as PNG, PDF or SVG, without a display"))
+     << str(Cli::tr("save a preset's or a stored run's charts as PNG, PDF or SVG, without a display"))
      << "\n"
 #endif
      << "  ampscope --version\n\n"

@@ -527,12 +527,12 @@ auf %1: fp32, %2 ohne Loss-Skalierung und %2 über den GradScaler
 fc1-Gewichtsgradienten, die fp16 auf null gesetzt hat (Unterlauf).</translation>
     </message>
     <message>
-        <source>save a preset&apos;s charts as PNG, PDF or SVG, without a display</source>
-        <translation>die Diagramme einer Voreinstellung als PNG, PDF oder SVG speichern, ohne Bildschirm</translation>
-    </message>
-    <message>
         <source>Options of the main window (ampscope [options]):</source>
         <translation>Optionen des Hauptfensters (ampscope [options]):</translation>
+    </message>
+    <message>
+        <source>save a preset&apos;s or a stored run&apos;s charts as PNG, PDF or SVG, without a display</source>
+        <translation>die Diagramme einer Voreinstellung oder eines gespeicherten Laufs als PNG, PDF oder SVG speichern, ohne Bildschirm</translation>
     </message>
 </context>
 <context>
@@ -598,10 +598,6 @@ fc1-Gewichtsgradienten, die fp16 auf null gesetzt hat (Unterlauf).</translation>
     <message>
         <source>code</source>
         <translation>Code</translation>
-    </message>
-    <message>
-        <source>Render the dashboard of a preset after N steps to a PNG, PDF or SVG file.</source>
-        <translation>Das Dashboard einer Voreinstellung nach N Schritten als PNG-, PDF- oder SVG-Datei ausgeben.</translation>
     </message>
     <message>
         <source>Optimizer steps to train first.</source>
@@ -713,6 +709,41 @@ fc1-Gewichtsgradienten, die fp16 auf null gesetzt hat (Unterlauf).</translation>
     <message>
         <source>Follow a run another process is still writing (FILE for its newest run and the runs after it, FILE:RUN, or FILE:group=NAME for a run group&apos;s ranks side by side).</source>
         <translation>Einen Lauf verfolgen, den ein anderer Prozess noch schreibt (FILE für seinen neuesten Lauf und die danach folgenden Läufe, FILE:RUN oder FILE:group=NAME für die Ranks einer Laufgruppe nebeneinander).</translation>
+    </message>
+    <message numerus="yes">
+        <source>wrote %1 (run %2 of %3, %n steps)</source>
+        <translation>
+            <numerusform>%1 geschrieben (Lauf %2 aus %3, %n Schritt)</numerusform>
+            <numerusform>%1 geschrieben (Lauf %2 aus %3, %n Schritte)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Render the dashboard of a preset after N steps, or of a stored run, to a PNG, PDF or SVG file.</source>
+        <translation>Die Übersicht einer Voreinstellung nach N Schritten oder eines gespeicherten Laufs als PNG-, PDF- oder SVG-Datei zeichnen.</translation>
+    </message>
+    <message>
+        <source>Draw a stored run instead of training a preset (FILE:RUN, or FILE for its latest run): `record`&apos;s, the probe&apos;s, the window&apos;s.</source>
+        <translation>Statt eine Voreinstellung zu trainieren, einen gespeicherten Lauf zeichnen (FILE:RUN oder FILE für seinen neuesten Lauf): von `record`, von der Sonde oder aus dem Fenster.</translation>
+    </message>
+    <message>
+        <source>With --replay: a second stored run over the loss and scale charts.</source>
+        <translation>Mit --replay: ein zweiter gespeicherter Lauf über den Loss- und Skalendiagrammen.</translation>
+    </message>
+    <message>
+        <source>With --replay: the step whose per-layer statistics the histograms show (default: the last).</source>
+        <translation>Mit --replay: der Schritt, dessen Schichtstatistiken die Histogramme zeigen (Vorgabe: der letzte).</translation>
+    </message>
+    <message>
+        <source>screenshot: --replay draws a stored run; --preset and --steps train one: give one or the other</source>
+        <translation>screenshot: --replay zeichnet einen gespeicherten Lauf, --preset und --steps trainieren einen: bitte nur das eine oder das andere angeben</translation>
+    </message>
+    <message>
+        <source>screenshot: --overlay and --step need --replay</source>
+        <translation>screenshot: --overlay und --step brauchen --replay</translation>
+    </message>
+    <message>
+        <source>screenshot: --step must be a step number &gt;= 0</source>
+        <translation>screenshot: --step muss eine Schrittnummer &gt;= 0 sein</translation>
     </message>
 </context>
 <context>

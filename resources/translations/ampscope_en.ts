@@ -498,11 +498,11 @@ weight-gradient elements that fp16 flushed to zero (underflow).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>save a preset&apos;s charts as PNG, PDF or SVG, without a display</source>
+        <source>Options of the main window (ampscope [options]):</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Options of the main window (ampscope [options]):</source>
+        <source>save a preset&apos;s or a stored run&apos;s charts as PNG, PDF or SVG, without a display</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -568,10 +568,6 @@ weight-gradient elements that fp16 flushed to zero (underflow).</source>
     </message>
     <message>
         <source>code</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Render the dashboard of a preset after N steps to a PNG, PDF or SVG file.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -683,6 +679,41 @@ weight-gradient elements that fp16 flushed to zero (underflow).</source>
     </message>
     <message>
         <source>Follow a run another process is still writing (FILE for its newest run and the runs after it, FILE:RUN, or FILE:group=NAME for a run group&apos;s ranks side by side).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>wrote %1 (run %2 of %3, %n steps)</source>
+        <translation>
+            <numerusform>wrote %1 (run %2 of %3, %n step)</numerusform>
+            <numerusform>wrote %1 (run %2 of %3, %n steps)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Render the dashboard of a preset after N steps, or of a stored run, to a PNG, PDF or SVG file.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Draw a stored run instead of training a preset (FILE:RUN, or FILE for its latest run): `record`&apos;s, the probe&apos;s, the window&apos;s.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>With --replay: a second stored run over the loss and scale charts.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>With --replay: the step whose per-layer statistics the histograms show (default: the last).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>screenshot: --replay draws a stored run; --preset and --steps train one: give one or the other</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>screenshot: --overlay and --step need --replay</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>screenshot: --step must be a step number &gt;= 0</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

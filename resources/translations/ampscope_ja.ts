@@ -525,12 +525,12 @@ weight-gradient elements that fp16 flushed to zero (underflow).</source>
 してしまった fc1 の重み勾配の要素数（アンダーフロー）を数えます。</translation>
     </message>
     <message>
-        <source>save a preset&apos;s charts as PNG, PDF or SVG, without a display</source>
-        <translation>プリセットのグラフを PNG、PDF、SVG で保存する（ディスプレイ不要）</translation>
-    </message>
-    <message>
         <source>Options of the main window (ampscope [options]):</source>
         <translation>メインウィンドウのオプション (ampscope [options]):</translation>
+    </message>
+    <message>
+        <source>save a preset&apos;s or a stored run&apos;s charts as PNG, PDF or SVG, without a display</source>
+        <translation>プリセットまたは保存済みの実行のグラフを、ディスプレイなしで PNG、PDF、SVG として保存する</translation>
     </message>
 </context>
 <context>
@@ -596,10 +596,6 @@ weight-gradient elements that fp16 flushed to zero (underflow).</source>
     <message>
         <source>code</source>
         <translation>コード</translation>
-    </message>
-    <message>
-        <source>Render the dashboard of a preset after N steps to a PNG, PDF or SVG file.</source>
-        <translation>プリセットを N ステップ実行した後のダッシュボードを PNG、PDF、SVG ファイルに描画します。</translation>
     </message>
     <message>
         <source>Optimizer steps to train first.</source>
@@ -710,6 +706,40 @@ weight-gradient elements that fp16 flushed to zero (underflow).</source>
     <message>
         <source>Follow a run another process is still writing (FILE for its newest run and the runs after it, FILE:RUN, or FILE:group=NAME for a run group&apos;s ranks side by side).</source>
         <translation>別のプロセスが書き込み中の実行を追跡します（FILE なら最新の実行とその後の実行、または FILE:RUN、FILE:group=NAME なら実行グループのランクを並べて表示）。</translation>
+    </message>
+    <message numerus="yes">
+        <source>wrote %1 (run %2 of %3, %n steps)</source>
+        <translation>
+            <numerusform>%1 を書き出しました（%3 の実行 %2、%n ステップ）</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Render the dashboard of a preset after N steps, or of a stored run, to a PNG, PDF or SVG file.</source>
+        <translation>プリセットを N ステップ学習した後のダッシュボード、または保存済みの実行のダッシュボードを PNG、PDF、SVG ファイルに描画します。</translation>
+    </message>
+    <message>
+        <source>Draw a stored run instead of training a preset (FILE:RUN, or FILE for its latest run): `record`&apos;s, the probe&apos;s, the window&apos;s.</source>
+        <translation>プリセットを学習する代わりに保存済みの実行を描画します（FILE:RUN、または最新の実行なら FILE）。`record`、プローブ、ウィンドウのどれで記録した実行でも構いません。</translation>
+    </message>
+    <message>
+        <source>With --replay: a second stored run over the loss and scale charts.</source>
+        <translation>--replay と併用: 損失とスケールのグラフに重ねる 2 つ目の保存済みの実行。</translation>
+    </message>
+    <message>
+        <source>With --replay: the step whose per-layer statistics the histograms show (default: the last).</source>
+        <translation>--replay と併用: ヒストグラムにレイヤー別統計を表示するステップ（既定: 最後のステップ）。</translation>
+    </message>
+    <message>
+        <source>screenshot: --replay draws a stored run; --preset and --steps train one: give one or the other</source>
+        <translation>screenshot: --replay は保存済みの実行を描画し、--preset と --steps は実行を学習します。どちらか一方だけを指定してください</translation>
+    </message>
+    <message>
+        <source>screenshot: --overlay and --step need --replay</source>
+        <translation>screenshot: --overlay と --step には --replay が必要です</translation>
+    </message>
+    <message>
+        <source>screenshot: --step must be a step number &gt;= 0</source>
+        <translation>screenshot: --step は 0 以上のステップ番号でなければなりません</translation>
     </message>
 </context>
 <context>

@@ -525,12 +525,12 @@ weight-gradient elements that fp16 flushed to zero (underflow).</source>
 权重梯度中被 fp16 冲刷为零的元素（下溢）。</translation>
     </message>
     <message>
-        <source>save a preset&apos;s charts as PNG, PDF or SVG, without a display</source>
-        <translation>把预设的图表保存为 PNG、PDF 或 SVG，无需显示器</translation>
-    </message>
-    <message>
         <source>Options of the main window (ampscope [options]):</source>
         <translation>主窗口的选项（ampscope [options]）：</translation>
+    </message>
+    <message>
+        <source>save a preset&apos;s or a stored run&apos;s charts as PNG, PDF or SVG, without a display</source>
+        <translation>无需显示器，把预设或已存储运行的图表保存为 PNG、PDF 或 SVG</translation>
     </message>
 </context>
 <context>
@@ -596,10 +596,6 @@ weight-gradient elements that fp16 flushed to zero (underflow).</source>
     <message>
         <source>code</source>
         <translation>代码</translation>
-    </message>
-    <message>
-        <source>Render the dashboard of a preset after N steps to a PNG, PDF or SVG file.</source>
-        <translation>在预设运行 N 步后把仪表板渲染为 PNG、PDF 或 SVG 文件。</translation>
     </message>
     <message>
         <source>Optimizer steps to train first.</source>
@@ -710,6 +706,40 @@ weight-gradient elements that fp16 flushed to zero (underflow).</source>
     <message>
         <source>Follow a run another process is still writing (FILE for its newest run and the runs after it, FILE:RUN, or FILE:group=NAME for a run group&apos;s ranks side by side).</source>
         <translation>跟随另一个进程仍在写入的运行（FILE 表示其中最新的运行及其后的运行，或 FILE:RUN，或用 FILE:group=NAME 并排显示一个运行组的各个 rank）。</translation>
+    </message>
+    <message numerus="yes">
+        <source>wrote %1 (run %2 of %3, %n steps)</source>
+        <translation>
+            <numerusform>已写出 %1（%3 中的运行 %2，%n 步）</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Render the dashboard of a preset after N steps, or of a stored run, to a PNG, PDF or SVG file.</source>
+        <translation>把预设训练 N 步后的仪表板，或已存储运行的仪表板，绘制为 PNG、PDF 或 SVG 文件。</translation>
+    </message>
+    <message>
+        <source>Draw a stored run instead of training a preset (FILE:RUN, or FILE for its latest run): `record`&apos;s, the probe&apos;s, the window&apos;s.</source>
+        <translation>不训练预设，而是绘制一个已存储的运行（FILE:RUN，或用 FILE 表示其最新运行）：`record`、探针或窗口记录的均可。</translation>
+    </message>
+    <message>
+        <source>With --replay: a second stored run over the loss and scale charts.</source>
+        <translation>与 --replay 一起使用：叠加在损失图和缩放图上的第二个已存储运行。</translation>
+    </message>
+    <message>
+        <source>With --replay: the step whose per-layer statistics the histograms show (default: the last).</source>
+        <translation>与 --replay 一起使用：直方图显示哪一步的逐层统计（默认：最后一步）。</translation>
+    </message>
+    <message>
+        <source>screenshot: --replay draws a stored run; --preset and --steps train one: give one or the other</source>
+        <translation>screenshot：--replay 绘制已存储的运行，--preset 和 --steps 则训练一个运行：请二选一</translation>
+    </message>
+    <message>
+        <source>screenshot: --overlay and --step need --replay</source>
+        <translation>screenshot：--overlay 和 --step 需要与 --replay 一起使用</translation>
+    </message>
+    <message>
+        <source>screenshot: --step must be a step number &gt;= 0</source>
+        <translation>screenshot：--step 必须是 &gt;= 0 的步号</translation>
     </message>
 </context>
 <context>

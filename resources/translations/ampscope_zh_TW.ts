@@ -525,12 +525,12 @@ weight-gradient elements that fp16 flushed to zero (underflow).</source>
 權重梯度中被 fp16 清為零的元素（下溢）。</translation>
     </message>
     <message>
-        <source>save a preset&apos;s charts as PNG, PDF or SVG, without a display</source>
-        <translation>把預設組的圖表儲存為 PNG、PDF 或 SVG，不需顯示器</translation>
-    </message>
-    <message>
         <source>Options of the main window (ampscope [options]):</source>
         <translation>主視窗的選項（ampscope [options]）：</translation>
+    </message>
+    <message>
+        <source>save a preset&apos;s or a stored run&apos;s charts as PNG, PDF or SVG, without a display</source>
+        <translation>無需顯示器，把預設或已儲存執行的圖表儲存為 PNG、PDF 或 SVG</translation>
     </message>
 </context>
 <context>
@@ -596,10 +596,6 @@ weight-gradient elements that fp16 flushed to zero (underflow).</source>
     <message>
         <source>code</source>
         <translation>代碼</translation>
-    </message>
-    <message>
-        <source>Render the dashboard of a preset after N steps to a PNG, PDF or SVG file.</source>
-        <translation>在預設組執行 N 步後把儀表板輸出為 PNG、PDF 或 SVG 檔。</translation>
     </message>
     <message>
         <source>Optimizer steps to train first.</source>
@@ -710,6 +706,40 @@ weight-gradient elements that fp16 flushed to zero (underflow).</source>
     <message>
         <source>Follow a run another process is still writing (FILE for its newest run and the runs after it, FILE:RUN, or FILE:group=NAME for a run group&apos;s ranks side by side).</source>
         <translation>跟隨另一個行程仍在寫入的執行（FILE 表示其中最新的執行及其後的執行，或 FILE:RUN，或用 FILE:group=NAME 並排顯示一個執行群組的各個 rank）。</translation>
+    </message>
+    <message numerus="yes">
+        <source>wrote %1 (run %2 of %3, %n steps)</source>
+        <translation>
+            <numerusform>已寫出 %1（%3 中的執行 %2，%n 步）</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Render the dashboard of a preset after N steps, or of a stored run, to a PNG, PDF or SVG file.</source>
+        <translation>把預設訓練 N 步後的儀表板，或已儲存執行的儀表板，繪製為 PNG、PDF 或 SVG 檔案。</translation>
+    </message>
+    <message>
+        <source>Draw a stored run instead of training a preset (FILE:RUN, or FILE for its latest run): `record`&apos;s, the probe&apos;s, the window&apos;s.</source>
+        <translation>不訓練預設，而是繪製一個已儲存的執行（FILE:RUN，或用 FILE 表示其最新執行）：`record`、探針或視窗記錄的皆可。</translation>
+    </message>
+    <message>
+        <source>With --replay: a second stored run over the loss and scale charts.</source>
+        <translation>與 --replay 一起使用：疊加在損失圖和縮放圖上的第二個已儲存執行。</translation>
+    </message>
+    <message>
+        <source>With --replay: the step whose per-layer statistics the histograms show (default: the last).</source>
+        <translation>與 --replay 一起使用：直方圖顯示哪一步的逐層統計（預設：最後一步）。</translation>
+    </message>
+    <message>
+        <source>screenshot: --replay draws a stored run; --preset and --steps train one: give one or the other</source>
+        <translation>screenshot：--replay 繪製已儲存的執行，--preset 和 --steps 則訓練一個執行：請二選一</translation>
+    </message>
+    <message>
+        <source>screenshot: --overlay and --step need --replay</source>
+        <translation>screenshot：--overlay 和 --step 需要與 --replay 一起使用</translation>
+    </message>
+    <message>
+        <source>screenshot: --step must be a step number &gt;= 0</source>
+        <translation>screenshot：--step 必須是 &gt;= 0 的步號</translation>
     </message>
 </context>
 <context>

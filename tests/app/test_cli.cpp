@@ -203,6 +203,39 @@ class TestCli : public QObject {
     QCOMPARE(launch("paused", {"--paused"}), std::optional<bool>(false));
     QCOMPARE(launch("live", {}), std::optional<bool>(true));
   }
+
+  // `screenshot --replay` draws a stored run (a headless record's here) without a display: the
+  // figure's caption names the run, the histograms show --step's statistics (the step fc3's inf
+  // was injected at), and what cannot be drawn exits non-zero saying why.
+  void screenshot_of_a_stored_run() {
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QString runs = dir.filePath("runs.db");
+    QCOMPARE(run({"record", "--steps", "12", "--inject", "fc3:inf@5", "--quiet", "--out", runs}).code, 0);
+    const QStringList env{"QT_QPA_PLATFORM=offscreen", "XDG_CONFIG_HOME=" + dir.filePath("config")};
+    const QString svg = dir.filePath("run.svg");
+    const Result r = run({"screenshot", "--replay", runs + ":1", "--step", "5", "--out", svg}, {}, 120000, {}, env);
+    QVERIFY2(r.code == 0, qPrintable(r.err));
+    QVERIFY2(r.out.contains("wrote " + svg + " (run 1 of runs.db, 12 steps)"), qPrintable(r.out));
+    QFile f(svg);
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    const QString text = QString::fromUtf8(f.readAll());
+    for (const char* expected : {"run 1: fp16 (emulated)", "spiral-mlp", "12 steps", "step 5", "step skipped"})
+      QVERIFY2(text.contains(QString::fromUtf8(expected)), expected);
+    // Refused before anything is drawn (2), or failing to read the run (1), each saying why.
+    const Result both = run({"screenshot", "--replay", runs, "--preset", "default", "--out", svg}, {}, 60000, {}, env);
+    QCOMPARE(both.code, 2);
+    QVERIFY2(both.err.contains("give one or the other"), qPrintable(both.err));
+    const Result step = run({"screenshot", "--step", "3", "--out", svg}, {}, 60000, {}, env);
+    QCOMPARE(step.code, 2);
+    QVERIFY2(step.err.contains("--overlay and --step need --replay"), qPrintable(step.err));
+    const Result missing = run({"screenshot", "--replay", dir.filePath("none.db"), "--out", svg}, {}, 60000, {}, env);
+    QCOMPARE(missing.code, 1);
+    QVERIFY2(missing.err.contains("none.db"), qPrintable(missing.err));
+    const Result noRun = run({"screenshot", "--replay", runs + ":9", "--out", svg}, {}, 60000, {}, env);
+    QCOMPARE(noRun.code, 1);
+    QVERIFY2(noRun.err.contains("no run 9"), qPrintable(noRun.err));
+  }
 #endif
 
   void same_seed_same_final_numbers() {

@@ -6,6 +6,8 @@
 #include "presets/presets.h"
 #include "runs/follow_controller.h"
 #include "runs/session_controller.h"
+#include "runs/step_history.h"
+#include "runs/stored_run.h"
 
 #include <ampscope/compute_threads.h>
 #include <ampscope/run_store.h>
@@ -15,7 +17,9 @@
 #include <QApplication>
 #include <QCommandLineParser>
 #include <QDir>
+#include <QElapsedTimer>
 #include <QFile>
+#include <QFileInfo>
 #include <QIcon>
 #include <QSettings>
 #include <QStandardPaths>
@@ -103,12 +107,98 @@ int fail(const QString& text, int code) {
   return code;
 }
 
+/// A stored run named on the command line: FILE:RUN (RUN a positive integer) or FILE (run 0:
+/// the store's latest, looked up when it is read).
+struct StoredRef {
+  QString path;
+  qint64 run = 0;
+};
+/// Reads --`option` of `p` into `out` (nothing when not given); false with `error` set when malformed.
+bool storedRef(const QCommandLineParser& p, const QString& option, StoredRef& out, QString& error) {
+  if (!p.isSet(option)) return true;
+  const QString v = p.value(option);
+  const qsizetype colon = v.lastIndexOf(QLatin1Char(':'));
+  bool ok = false;
+  const qint64 run = colon > 0 ? v.mid(colon + 1).toLongLong(&ok) : 0;
+  out.path = ok ? v.left(colon) : v;
+  out.run = ok ? run : 0;
+  if (out.path.isEmpty() || (ok && run < 1)) {
+    error = Gui::tr("--%1: expected FILE or FILE:RUN with RUN a run id >= 1, got '%2'").arg(option, v);
+    return false;
+  }
+  return true;
+}
+
+/// `screenshot --replay`: reads the stored run (and the overlay) as File > Open does, shows
+/// `shownStep` (-1: the last), waits for that step's per-layer statistics to be read, then
+/// writes the dashboard (or the window).
+int screenshotOfStoredRun(QApplication& app, MainWindow& window, const StoredRef& replay, const StoredRef& overlay,
+                          qint64 shownStep, const QString& out, const ExportOptions& options, bool wholeWindow) {
+  int code = 0;
+  auto write = [&] {
+    QString error;
+    const StoredRun* run = window.replayedRun();
+    if (!(wholeWindow ? window.grabWindowTo(out, &error) : window.exportDashboardTo(out, options, &error)))
+      code = fail(error, 1);
+    else
+      std::printf("%s\n", qPrintable(Gui::tr("wrote %1 (run %2 of %3, %n steps)", nullptr, static_cast<int>(run->summary().steps))
+                                        .arg(out)
+                                        .arg(run->runId())
+                                        .arg(QFileInfo(run->path()).fileName())));
+    app.exit(code);
+  };
+  // The histograms' step is read off the GUI thread when they ask for it: wait for it (at most
+  // 60 s: a step whose statistics cannot be read is drawn without them).
+  auto waitForStats = [&] {
+    if (shownStep >= 0) window.showStep(shownStep);
+    auto* timer = new QTimer(&window);
+    auto* clock = new QElapsedTimer;
+    clock->start();
+    QObject::connect(timer, &QTimer::timeout, &window, [&, timer, clock] {
+      const StepHistory& h = window.replayedRun()->history();
+      const bool ready = h.statsSteps().empty() || (shownStep >= 0 ? h.statsAt(shownStep) : h.latestStats()) != nullptr;
+      if (!ready && clock->elapsed() < 60000) return;
+      timer->stop();
+      delete clock;
+      QTimer::singleShot(0, &window, write);  // after the charts took the statistics in
+    });
+    timer->start(20);
+  };
+  window.openReplay(replay.path, replay.run, [&](bool ok, const QString& error) {
+    if (!ok) {
+      code = fail(QStringLiteral("screenshot: --replay: %1").arg(error), 1);
+      app.exit(code);
+      return;
+    }
+    if (overlay.path.isEmpty()) return waitForStats();
+    window.openOverlay(overlay.path, overlay.run, [&](bool overlaid, const QString& why) {
+      if (!overlaid) {
+        code = fail(QStringLiteral("screenshot: --overlay: %1").arg(why), 1);
+        app.exit(code);
+        return;
+      }
+      waitForStats();
+    });
+  });
+  return app.exec();
+}
+
 /// Trains `steps` steps of a preset with no window shown, then writes the dashboard.
 int runScreenshot(QApplication& app) {
   QCommandLineParser p;
-  p.setApplicationDescription(Gui::tr("Render the dashboard of a preset after N steps to a PNG, PDF or SVG file."));
+  p.setApplicationDescription(Gui::tr("Render the dashboard of a preset after N steps, or of a stored run, to a PNG, "
+                                      "PDF or SVG file."));
   addCommonOptions(p);
   p.addOption({QStringLiteral("steps"), Gui::tr("Optimizer steps to train first."), QStringLiteral("n"), QStringLiteral("300")});
+  p.addOption({QStringLiteral("replay"),
+               Gui::tr("Draw a stored run instead of training a preset (FILE:RUN, or FILE for its latest run): "
+                       "`record`'s, the probe's, the window's."),
+               QStringLiteral("file[:run]")});
+  p.addOption({QStringLiteral("overlay"), Gui::tr("With --replay: a second stored run over the loss and scale charts."),
+               QStringLiteral("file[:run]")});
+  p.addOption({QStringLiteral("step"),
+               Gui::tr("With --replay: the step whose per-layer statistics the histograms show (default: the last)."),
+               QStringLiteral("n")});
   p.addOption({QStringLiteral("out"), Gui::tr("Output file (.png, .pdf or .svg)."), Gui::tr("file")});
   p.addOption({QStringLiteral("size"), Gui::tr("Figure size in px/pt, WxH."), QStringLiteral("WxH"), QStringLiteral("1600x1000")});
   p.addOption({QStringLiteral("scale"), Gui::tr("PNG pixels per unit."), QStringLiteral("f"), QStringLiteral("1")});
@@ -124,6 +214,21 @@ int runScreenshot(QApplication& app) {
   const qint64 steps = p.value(QStringLiteral("steps")).toLongLong(&ok);
   if (!ok || steps < 1 || steps > 1000000)
     return fail(Gui::tr("screenshot: --steps must be an integer in [1, 1000000]"), 2);
+  // A stored run (--replay) or a preset trained now (--preset, --steps): one or the other.
+  StoredRef replay, overlay;
+  QString refError;
+  if (!storedRef(p, QStringLiteral("replay"), replay, refError) || !storedRef(p, QStringLiteral("overlay"), overlay, refError))
+    return fail(QStringLiteral("screenshot: %1").arg(refError), 2);
+  const bool replaying = !replay.path.isEmpty();
+  if (replaying && (p.isSet(QStringLiteral("preset")) || p.isSet(QStringLiteral("steps"))))
+    return fail(Gui::tr("screenshot: --replay draws a stored run; --preset and --steps train one: give one or the other"), 2);
+  if (!replaying && (p.isSet(QStringLiteral("overlay")) || p.isSet(QStringLiteral("step"))))
+    return fail(Gui::tr("screenshot: --overlay and --step need --replay"), 2);
+  qint64 shownStep = -1;
+  if (p.isSet(QStringLiteral("step"))) {
+    shownStep = p.value(QStringLiteral("step")).toLongLong(&ok);
+    if (!ok || shownStep < 0) return fail(Gui::tr("screenshot: --step must be a step number >= 0"), 2);
+  }
   const QString out = p.value(QStringLiteral("out"));
   if (out.isEmpty()) return fail(Gui::tr("screenshot: --out FILE.png|.pdf|.svg is required"), 2);
   if (!exportFormatFor(out)) return fail(Gui::tr("screenshot: --out must end in .png, .pdf or .svg"), 2);
@@ -161,6 +266,7 @@ int runScreenshot(QApplication& app) {
     window.resize(options.size);
     window.show();
   }
+  if (replaying) return screenshotOfStoredRun(app, window, replay, overlay, shownStep, out, options, wholeWindow);
   if (!window.loadPreset(p.value(QStringLiteral("preset")), steps)) return fail(window.bannerText(), 1);
   int code = 0;
   QObject::connect(window.controller(), &SessionController::runFinished, &app, [&] {
@@ -191,28 +297,9 @@ int runWindow(QApplication& app) {
   }
   const QString store = p.isSet(QStringLiteral("store")) ? p.value(QStringLiteral("store")) : defaultStore;
   if (store.isEmpty()) return fail(Gui::tr("--store: the file name is empty"), 2);
-  struct StoredRef {
-    QString path;
-    qint64 run = 0;  // 0: the latest
-  };
-  // FILE:RUN (RUN a positive integer) or FILE.
-  auto storedRef = [&p](const QString& option, StoredRef& out, QString& error) {
-    if (!p.isSet(option)) return true;
-    const QString v = p.value(option);
-    const qsizetype colon = v.lastIndexOf(QLatin1Char(':'));
-    bool ok = false;
-    const qint64 run = colon > 0 ? v.mid(colon + 1).toLongLong(&ok) : 0;
-    out.path = ok ? v.left(colon) : v;
-    out.run = ok ? run : 0;
-    if (out.path.isEmpty() || (ok && run < 1)) {
-      error = Gui::tr("--%1: expected FILE or FILE:RUN with RUN a run id >= 1, got '%2'").arg(option, v);
-      return false;
-    }
-    return true;
-  };
   StoredRef replay, overlay;
   QString refError;
-  if (!storedRef(QStringLiteral("replay"), replay, refError) || !storedRef(QStringLiteral("overlay"), overlay, refError))
+  if (!storedRef(p, QStringLiteral("replay"), replay, refError) || !storedRef(p, QStringLiteral("overlay"), overlay, refError))
     return fail(refError, 2);
   std::optional<FollowTarget> follow;  // --follow (runs/follow_controller.h)
   if (p.isSet(QStringLiteral("follow")) && !(follow = FollowTarget::parse(p.value(QStringLiteral("follow")), &refError)))
