@@ -174,6 +174,12 @@ class Probe:
         self._disarm_hooks()
         _live.discard(self)
         if self._failed:
+            # Said once already: the writer thread is let go, and nothing more is said.
+            if self._recorder is not None:
+                try:
+                    self._recorder.close(status)
+                except _ampscope.RunStoreError:
+                    pass
             return
         try:
             if self._recorder is None and self._pending:
