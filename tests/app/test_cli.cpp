@@ -183,7 +183,8 @@ class TestCli : public QObject {
 #ifdef AMPSCOPE_TEST_GUI
   // `ampscope --replay FILE` shows FILE's run: the default demo is built, but neither trains in
   // the background nor adds a run to the store, until Start. The same with --paused. Without
-  // either, the demo starts and is recorded: the store this test looks for is created.
+  // either, the demo starts and is recorded: the store this test looks for is created (its
+  // recorder opens it as the first step is trained, well within the 3 s the grab waits, ASan too).
   void launch_that_shows_another_run_leaves_the_demo_unstarted() {
     QTemporaryDir dir;
     QVERIFY(dir.isValid());
@@ -195,7 +196,7 @@ class TestCli : public QObject {
                           "XDG_DATA_HOME=" + dir.filePath("data")};
     auto launch = [&](const QString& name, const QStringList& extra) {
       const QString store = dir.filePath(name + ".sqlite"), png = dir.filePath(name + ".png");
-      const Result r = run(QStringList{"--store", store, "--grab", png, "--grab-delay", "1500"} + extra, {}, 60000, {}, env);
+      const Result r = run(QStringList{"--store", store, "--grab", png, "--grab-delay", "3000"} + extra, {}, 60000, {}, env);
       if (r.code != 0) qWarning("%s: exit %d: %s", qPrintable(name), r.code, qPrintable(r.err));
       return r.code == 0 && QFile::exists(png) ? QFile::exists(store) : std::optional<bool>();
     };
