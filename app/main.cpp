@@ -75,14 +75,9 @@ int main(int argc, char** argv) {
   int argc2 = static_cast<int>(argv2.size()) - 1;
   const std::string cmd = args.empty() ? "" : args[0];
   const std::vector<std::string> rest(args.begin() + (args.empty() ? 0 : 1), args.end());
-  bool gui = false;
-#ifdef AMPSCOPE_WITH_GUI
-  gui = cmd.empty() || cmd == "screenshot" || (cmd.rfind("-", 0) == 0 && cmd != "--help" && cmd != "-h" && cmd != "--version");
-#endif
   // Before any thread exists (Qt's, LibTorch's, the recorder's): the memory a step frees stays
-  // for the next one; the window trains on a worker thread, the commands on this one
-  // (process_memory.h).
-  ampscope::keep_step_memory(gui ? ampscope::StepThread::Worker : ampscope::StepThread::Main);
+  // for the next one (process_memory.h).
+  ampscope::keep_step_memory();
   if (lang && ampscope::i18n::resolveLanguage(QString::fromStdString(*lang)).isEmpty()) {
     // Refused before any window or display is needed; said in the system's language.
     QCoreApplication app(argc2, argv2.data());
@@ -91,6 +86,8 @@ int main(int argc, char** argv) {
     return 2;
   }
 #ifdef AMPSCOPE_WITH_GUI
+  const bool gui = cmd.empty() || cmd == "screenshot" ||
+                   (cmd.rfind("-", 0) == 0 && cmd != "--help" && cmd != "-h" && cmd != "--version");
   if (gui) {
     try {
       return ampscope::ui::gui_main(argc2, argv2.data(), lang);

@@ -8,6 +8,7 @@
 #include "fused_optimizers.h"  // core/session/src: the fused steps against LibTorch's
 #include "session_test_helpers.h"
 
+#include <c10/core/CPUAllocator.h>
 #include <c10/util/Exception.h>
 
 #include <QtTest>
@@ -168,9 +169,10 @@ class TestSession : public QObject {
   }
 
   // The memory a step frees stays for the next step (process_memory.h; set here by initMain, as
-  // ampscope's main() and every session's build set it): a 58 MB buffer (fashion-cnn's im2col)
-  // freed and taken again is not faulted in again. With glibc's defaults every round faulted its
-  // ~14,800 pages in anew.
+  // ampscope's main() and every session's build set it): a 58 MB block (fashion-cnn's im2col size)
+  // that malloc gives, is freed and is asked for again is not faulted in again: glibc's thresholds,
+  // as every allocation outside LibTorch's tensors meets them (largeBlocksAreKeptByTheAllocator
+  // checks the tensors). With glibc's defaults every round faulted its ~14,800 pages in anew.
   void freedStepMemoryIsReused() {
     // A session first, as in a run: its small tensors already sit in the heap (without them the
     // rounds' own small allocations land above each freed block and keep it from being reused).
@@ -181,7 +183,8 @@ class TestSession : public QObject {
 #endif
 #if defined(__GLIBC__)
     if (how.rfind("left to the environment", 0) == 0) QSKIP("malloc is tuned by this environment: the program leaves it alone");
-    QCOMPARE(QString::fromStdString(how), QStringLiteral("kept (mmap threshold 512 MB, trim threshold 1024 MB, one arena)"));
+    QCOMPARE(QString::fromStdString(how),
+             QStringLiteral("kept (mmap threshold 512 MB, trim threshold 1024 MB, blocks of 1 MB and more)"));
     auto faults = [] {
       rusage u{};
       getrusage(RUSAGE_SELF, &u);
@@ -189,12 +192,15 @@ class TestSession : public QObject {
     };
     const std::int64_t n = (58 << 20) / 4;
     auto round = [n] {
-      at::Tensor t = at::empty({n});
-      t.fill_(1.0f);  // touches every page
-      return t[n - 1].item<float>();
+      float* t = static_cast<float*>(std::malloc(static_cast<std::size_t>(n) * sizeof(float)));
+      if (t == nullptr) return 0.0f;
+      std::fill(t, t + n, 1.0f);  // touches every page
+      const float last = t[n - 1];
+      std::free(t);
+      return last;
     };
-    // The first rounds fault their pages in once: posix_memalign asks for a little more than the
-    // chunk the last round freed, so the heap grows twice before its free chunks fit every request.
+    // The first rounds fault their pages in once (the heap grows before its free chunks fit every
+    // request).
     for (int warm = 0; warm < 4; ++warm) QCOMPARE(round(), 1.0f);
     const long before = faults();
     for (int r = 0; r < 5; ++r) QCOMPARE(round(), 1.0f);
@@ -205,16 +211,16 @@ class TestSession : public QObject {
 #endif
   }
 
-  // The same for a session on its worker thread (the GUI's): one arena, so blocks above the 64 MB
-  // a thread's own arena holds are kept too. fashion-cnn at batch 512 (a 115 MB im2col buffer)
-  // faulted 37,600 pages a step there with thread arenas, and trained at 5.3-6.1 steps/s against
-  // 8.9-9.2 with one arena (a scratch program, docs/performance.md).
+  // The same for a session on its worker thread (the GUI's), whose own arena maps any block above
+  // its 64 MB heaps anew: LibTorch's allocator keeps the large blocks itself (keep_step_buffers).
+  // fashion-cnn at batch 512 (a 115 MB im2col buffer) faulted 37,600 pages a step there with
+  // glibc's thread arena alone, and trained at 5.3-6.1 steps/s against 8.9-9.2 with them kept
+  // (docs/performance.md).
   void workerSessionReusesItsLargeBuffers() {
 #if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
     QSKIP("the sanitizer's allocator replaces glibc's malloc: its thresholds do not apply");
 #endif
-    if (keep_step_memory().rfind("kept", 0) != 0) QSKIP("malloc is left to the environment or the C library");
-    SessionConfig c;
+    SessionConfig c;  // the large blocks are kept whatever the environment does with malloc
     c.model = "fashion-cnn";
     c.batch_size = 512;
     c.max_steps = 14;
@@ -247,6 +253,44 @@ class TestSession : public QObject {
     QVERIFY(before >= 0 && s->steps_done() > from);
     const long per_step = (faults() - before) / static_cast<long>(s->steps_done() - from);
     QVERIFY2(per_step < 2000, qPrintable(QStringLiteral("%1 page faults a step").arg(per_step)));
+  }
+
+  // LibTorch's CPU allocator keeps a freed block of 1 MB or more (process_memory.h) and hands it
+  // out again for a request it holds with at most a quarter to spare, through at::empty and
+  // through raw_allocate (oneDNN's scratch); small blocks stay LibTorch's; release_step_buffers()
+  // gives the kept ones back.
+  void largeBlocksAreKeptByTheAllocator() {
+    release_step_buffers();
+    QCOMPARE(kept_step_buffer_bytes(), std::size_t(0));
+    const std::int64_t n = (32 << 20) / 4;  // 32 MB of floats
+    at::Tensor a = at::empty({n});
+    void* first = a.data_ptr();
+    a.fill_(2.0f);
+    a.reset();
+    QVERIFY(kept_step_buffer_bytes() >= std::size_t(32) << 20);
+    at::Tensor b = at::empty({n - 1000});  // held with a little to spare: the same block
+    QCOMPARE(b.data_ptr(), first);
+    QCOMPARE(kept_step_buffer_bytes(), std::size_t(0));
+    b.reset();
+    at::Tensor c = at::empty({(20 << 20) / 4});  // 20 MB: 12 MB to spare of 32 is too much
+    QVERIFY(c.data_ptr() != first);
+    c.fill_(1.0f);
+    QCOMPARE(c.sum().item<float>(), float((20 << 20) / 4));
+    c.reset();
+    // raw_allocate and raw_deallocate (oneDNN's path), small and large.
+    c10::Allocator* cpu = c10::GetCPUAllocator();
+    void* small = cpu->raw_allocate(4096);
+    std::memset(small, 1, 4096);
+    cpu->raw_deallocate(small);
+    const std::size_t kept = kept_step_buffer_bytes();
+    void* large = cpu->raw_allocate(std::size_t(24) << 20);
+    std::memset(large, 1, std::size_t(24) << 20);
+    cpu->raw_deallocate(large);
+    // Kept: the 20 MB and the 32 MB block, which the 24 MB request took (8 MB to spare) and gave back.
+    QCOMPARE(kept, std::size_t(52) << 20);
+    QCOMPARE(kept_step_buffer_bytes(), kept);
+    release_step_buffers();
+    QCOMPARE(kept_step_buffer_bytes(), std::size_t(0));
   }
 
   // OpenBLAS's kernels: never its generic Prescott ones on a CPU with AVX2 (Debian 12's 0.3.21

@@ -12,7 +12,7 @@
 namespace ampscope {
 
 namespace {
-std::string decide(StepThread steps) {
+std::string decide() {
 #if defined(__GLIBC__)
   for (const char* name : {"MALLOC_MMAP_THRESHOLD_", "MALLOC_TRIM_THRESHOLD_", "MALLOC_TOP_PAD_", "MALLOC_MMAP_MAX_",
                            "MALLOC_ARENA_MAX", "MALLOC_ARENA_TEST"})
@@ -20,23 +20,30 @@ std::string decide(StepThread steps) {
   if (const char* t = std::getenv("GLIBC_TUNABLES"); t != nullptr && std::strstr(t, "glibc.malloc.") != nullptr)
     return "left to the environment (GLIBC_TUNABLES)";
   // mallopt returns 1 on success, 0 for a value it refuses.
-  const bool one_arena = steps == StepThread::Worker;
-  if (mallopt(M_MMAP_THRESHOLD, kMmapThreshold) != 1 || mallopt(M_TRIM_THRESHOLD, kTrimThreshold) != 1 ||
-      (one_arena && mallopt(M_ARENA_MAX, 1) != 1))
+  if (mallopt(M_MMAP_THRESHOLD, kMmapThreshold) != 1 || mallopt(M_TRIM_THRESHOLD, kTrimThreshold) != 1)
     return "left to the C library (mallopt refused the thresholds)";
   return "kept (mmap threshold " + std::to_string(kMmapThreshold >> 20) + " MB, trim threshold " +
-         std::to_string(kTrimThreshold >> 20) + " MB" + (one_arena ? ", one arena)" : ")");
+         std::to_string(kTrimThreshold >> 20) + " MB)";
 #else
-  (void)steps;
   return "left to the C library (not glibc)";
 #endif
 }
 }  // namespace
 
-std::string keep_step_memory(StepThread steps) {
+std::string keep_step_memory() {
   static std::once_flag once;
   static std::string answer;
-  std::call_once(once, [steps] { answer = decide(steps); });
+  std::call_once(once, [] {
+    const std::string blocks = "blocks of " + std::to_string(kStepBufferMin >> 20) + " MB and more";
+    answer = decide();
+    // "kept (mmap threshold 512 MB, trim threshold 1024 MB, blocks of 1 MB and more)", or
+    // "left to the environment (MALLOC_TRIM_THRESHOLD_); blocks of 1 MB and more kept".
+    if (answer.rfind("kept (", 0) == 0 && answer.back() == ')')
+      answer.insert(answer.size() - 1, ", " + blocks);
+    else
+      answer += "; " + blocks + " kept";
+    keep_step_buffers();
+  });
   return answer;
 }
 

@@ -1,5 +1,6 @@
 // TrainingSession: the public API, the live commands (applied at step boundaries) and the worker
 // loop. The state and the step live in TrainingSession::Impl (training_session_impl.h).
+#include <ampscope/process_memory.h>
 #include "training_session_impl.h"
 
 namespace ampscope {
@@ -241,6 +242,10 @@ TrainingSession::~TrainingSession() {
     m_impl->worker.join();
   }
   if (m_impl->scaler) m_impl->scaler->remove_observer(m_impl.get());
+  // Its tensors freed, the large blocks they held go back to the C library: the next session
+  // (another model, or none) may need none of them (process_memory.h).
+  m_impl.reset();
+  release_step_buffers();
 }
 
 const SessionConfig& TrainingSession::config() const { return m_impl->initial_cfg; }
