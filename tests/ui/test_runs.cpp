@@ -52,6 +52,19 @@ std::int64_t recordHeadless(const QString& path, SessionConfig config, std::int6
   return recorder.run_id();
 }
 
+/// A Python probe run's config, as the probe stores it: the user's model, no optimizer given to
+/// watch(), no loss scaling.
+SessionConfig probeConfig(const std::string& model) {
+  SessionConfig c;
+  c.model = model;
+  c.dataset = "user";
+  c.precision = Precision::FP32;
+  c.optimizer = OptimizerKind::Unrecorded;
+  c.use_scaler = false;
+  c.scaler.enabled(false);
+  return c;
+}
+
 /// The step plot's value at `step` (the last point at or before it).
 double stepValueAt(const QCPGraph* g, double step) {
   auto it = g->data()->findEnd(step + 0.25, false);
@@ -516,13 +529,7 @@ void TestRuns::replayShowsTheRunsOwnSettings() {
   QVERIFY2(all.contains(QStringLiteral("(process %1)").arg(QCoreApplication::applicationPid())), qPrintable(all));
 
   // A Python probe run: the user's model, no optimizer given, no AmpScope batch or seed.
-  SessionConfig probeCfg;
-  probeCfg.model = "MyNet";
-  probeCfg.dataset = "user";
-  probeCfg.precision = Precision::FP32;
-  probeCfg.optimizer = OptimizerKind::Unrecorded;
-  probeCfg.use_scaler = false;
-  probeCfg.scaler.enabled(false);
+  SessionConfig probeCfg = probeConfig("MyNet");
   probeCfg.reference_every = 5;
   RunOrigin origin;
   origin.source = "probe";
@@ -563,13 +570,7 @@ void TestRuns::negativeUserLossIsDrawnOnALinearAxis() {
   const QString store = dir.filePath(QStringLiteral("runs.sqlite"));
   SessionConfig cfg = findPreset(QStringLiteral("default")).config;
   const std::int64_t builtIn = recordHeadless(store, cfg, 8);
-  SessionConfig probeCfg;
-  probeCfg.model = "Flow";
-  probeCfg.dataset = "user";
-  probeCfg.precision = Precision::FP32;
-  probeCfg.optimizer = OptimizerKind::Unrecorded;
-  probeCfg.use_scaler = false;
-  probeCfg.scaler.enabled(false);
+  const SessionConfig probeCfg = probeConfig("Flow");
   RunOrigin origin;
   origin.source = "probe";
   const double losses[] = {2.0, 0.5, -0.25, -1.5, -3.0, -2.0};
