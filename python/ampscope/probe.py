@@ -197,8 +197,7 @@ class Probe:
         if self.on_error == "raise":
             raise error
         self._failed = True
-        self._disarm_hooks()
-        self._drop_autocast_hook()
+        self._disarm_hooks()  # the autocast hook too
         self._pending, self._pending_lr = [], []
         warnings.warn(f"{error}; your training goes on unrecorded (watch(..., on_error='raise') raises instead)",
                       RuntimeWarning, stacklevel=3)
@@ -299,8 +298,9 @@ class Probe:
         name = _OPTIMIZERS.get(type(self.optimizer).__name__) if self.optimizer is not None else None
         cfg["optimizer"] = name or "unrecorded"
         if self.optimizer is not None:
-            if 0 < self._lr() <= 10:  # the range a stored config holds (option_limits.h)
-                cfg["lr"] = self._lr()
+            lr = self._lr()
+            if 0 < lr <= 10:  # the range a stored config holds (option_limits.h)
+                cfg["lr"] = lr
             group = self.optimizer.param_groups[0] if self.optimizer.param_groups else {}
             for key in ("momentum", "weight_decay"):
                 value = group.get(key)

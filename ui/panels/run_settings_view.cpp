@@ -24,14 +24,6 @@ QLabel* valueLabel(const QString& text, QWidget* parent) {
   return l;
 }
 
-/// A built-in model's own dataset (SessionConfig::dataset empty = this one).
-QString ownDataset(const std::string& model) {
-  if (model == "spiral-mlp") return QStringLiteral("spirals");
-  if (model == "deep-mlp") return QStringLiteral("clusters");
-  if (model == "fashion-cnn") return QStringLiteral("fashion-mnist");
-  return {};
-}
-
 QString everySteps(std::int64_t every) {
   if (every <= 0) return RunSettingsView::tr("off");
   if (every == 1) return RunSettingsView::tr("every step");
@@ -110,7 +102,9 @@ void RunSettingsView::rebuild() {
   if (!s.origin.host.empty())
     writer = tr("%1, on %2 (process %3)").arg(writer, QString::fromStdString(s.origin.host)).arg(s.origin.pid);
   row(tr("Written by"), writer);
-  const QString dataset = c.dataset.empty() ? ownDataset(c.model) : QString::fromStdString(c.dataset);
+  // SessionConfig::dataset empty: the model's own.
+  const std::string_view ds = c.dataset.empty() ? own_dataset(c.model) : std::string_view(c.dataset);
+  const QString dataset = QString::fromUtf8(ds.data(), static_cast<qsizetype>(ds.size()));
   row(tr("Model"), probe || dataset.isEmpty() ? QString::fromStdString(s.model)
                                               : tr("%1 on %2").arg(QString::fromStdString(s.model), dataset));
   row(tr("Precision"), i18n::translate(precision_label_text(s.precision)));

@@ -89,10 +89,14 @@ std::function<void()> SessionController::retireRecorder(const std::string& statu
   };
 }
 
-void SessionController::startRecording() {
+void SessionController::forgetRecording() {
   ++m_recordingGeneration;
   m_recordingError.clear();
   m_announcedRun = 0;
+}
+
+void SessionController::startRecording() {
+  forgetRecording();
   if (m_storePath.isEmpty() || !m_session) return;
   // Created on demand: the folder too (QStandardPaths::AppDataLocation may not exist yet).
   const QFileInfo info(m_storePath);
@@ -224,9 +228,7 @@ bool SessionController::install(std::unique_ptr<TrainingSession> session, const 
   // Recorded from its first step on (startRecording() in start() and stepOnce()): a session that
   // is built and never run (a paused launch, --replay, --follow, Reset, a preset looked at) leaves
   // no empty run in the store. Until then nothing of an older run's recording is told as this one's.
-  ++m_recordingGeneration;
-  m_recordingError.clear();
-  m_announcedRun = 0;
+  forgetRecording();
   setState(State::Ready);
   Q_EMIT sessionReset();
   return true;

@@ -148,6 +148,8 @@ class SessionController : public QObject {
   void tellEventsUpTo(std::int64_t upTo);
   void updateRate();
   void startRecording();
+  /// A new session's recording status: no run, no error; late news of an older recording is ignored.
+  void forgetRecording();
   /// Takes the current recording out of the controller and returns the call that hands its close
   /// (`status`) to its writer thread (empty when nothing records). The caller makes that call
   /// once the worker has stopped: at once when it has, after the teardown's join otherwise.

@@ -152,14 +152,13 @@ int screenshotOfStoredRun(QApplication& app, MainWindow& window, const StoredRef
   auto waitForStats = [&] {
     if (shownStep >= 0) window.showStep(shownStep);
     auto* timer = new QTimer(&window);
-    auto* clock = new QElapsedTimer;
-    clock->start();
+    QElapsedTimer clock;
+    clock.start();
     QObject::connect(timer, &QTimer::timeout, &window, [&, timer, clock] {
       const StepHistory& h = window.replayedRun()->history();
       const bool ready = h.statsSteps().empty() || (shownStep >= 0 ? h.statsAt(shownStep) : h.latestStats()) != nullptr;
-      if (!ready && clock->elapsed() < 60000) return;
+      if (!ready && clock.elapsed() < 60000) return;
       timer->stop();
-      delete clock;
       QTimer::singleShot(0, &window, write);  // after the charts took the statistics in
     });
     timer->start(20);

@@ -111,9 +111,7 @@ std::shared_ptr<InstrumentedModel> make_model(const std::string& name, std::uint
 }
 
 std::string default_dataset(const std::string& model) {
-  if (model == "spiral-mlp") return "spirals";
-  if (model == "deep-mlp") return "clusters";
-  if (model == "fashion-cnn") return "fashion-mnist";
+  if (const std::string_view own = own_dataset(model); !own.empty()) return std::string(own);
   throw UserInvalidArgument(
       {AMPSCOPE_TR_NOOP("ampscope::ModelZoo", "unknown model '%1' (known: %2)"), {model, joined(model_names())}});
 }

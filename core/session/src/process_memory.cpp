@@ -12,20 +12,22 @@
 namespace ampscope {
 
 namespace {
-std::string decide() {
+/// glibc's part; `blocks` says what LibTorch's allocator keeps (keep_step_buffers), in either case.
+std::string decide(const std::string& blocks) {
+  const std::string kept_anyway = "; " + blocks + " kept";
 #if defined(__GLIBC__)
   for (const char* name : {"MALLOC_MMAP_THRESHOLD_", "MALLOC_TRIM_THRESHOLD_", "MALLOC_TOP_PAD_", "MALLOC_MMAP_MAX_",
                            "MALLOC_ARENA_MAX", "MALLOC_ARENA_TEST"})
-    if (std::getenv(name) != nullptr) return std::string("left to the environment (") + name + ")";
+    if (std::getenv(name) != nullptr) return std::string("left to the environment (") + name + ")" + kept_anyway;
   if (const char* t = std::getenv("GLIBC_TUNABLES"); t != nullptr && std::strstr(t, "glibc.malloc.") != nullptr)
-    return "left to the environment (GLIBC_TUNABLES)";
+    return "left to the environment (GLIBC_TUNABLES)" + kept_anyway;
   // mallopt returns 1 on success, 0 for a value it refuses.
   if (mallopt(M_MMAP_THRESHOLD, kMmapThreshold) != 1 || mallopt(M_TRIM_THRESHOLD, kTrimThreshold) != 1)
-    return "left to the C library (mallopt refused the thresholds)";
+    return "left to the C library (mallopt refused the thresholds)" + kept_anyway;
   return "kept (mmap threshold " + std::to_string(kMmapThreshold >> 20) + " MB, trim threshold " +
-         std::to_string(kTrimThreshold >> 20) + " MB)";
+         std::to_string(kTrimThreshold >> 20) + " MB, " + blocks + ")";
 #else
-  return "left to the C library (not glibc)";
+  return "left to the C library (not glibc)" + kept_anyway;
 #endif
 }
 }  // namespace
@@ -34,14 +36,7 @@ std::string keep_step_memory() {
   static std::once_flag once;
   static std::string answer;
   std::call_once(once, [] {
-    const std::string blocks = "blocks of " + std::to_string(kStepBufferMin >> 20) + " MB and more";
-    answer = decide();
-    // "kept (mmap threshold 512 MB, trim threshold 1024 MB, blocks of 1 MB and more)", or
-    // "left to the environment (MALLOC_TRIM_THRESHOLD_); blocks of 1 MB and more kept".
-    if (answer.rfind("kept (", 0) == 0 && answer.back() == ')')
-      answer.insert(answer.size() - 1, ", " + blocks);
-    else
-      answer += "; " + blocks + " kept";
+    answer = decide("blocks of " + std::to_string(kStepBufferMin >> 20) + " MB and more");
     keep_step_buffers();
   });
   return answer;

@@ -125,6 +125,13 @@ UserText precision_label_text(const std::string& label) {
   return UserText::verbatim(label);
 }
 
+std::string_view own_dataset(std::string_view model) {
+  if (model == "spiral-mlp") return "spirals";
+  if (model == "deep-mlp") return "clusters";
+  if (model == "fashion-cnn") return "fashion-mnist";
+  return {};
+}
+
 bool SessionConfig::built_in_model() const {
   static const char* kModels[] = {"spiral-mlp", "deep-mlp", "fashion-cnn"};
   bool known = false;
@@ -139,7 +146,7 @@ void SessionConfig::validate() const {
   // Each model's input and class count fit its own dataset only (2-D/3 classes, 128-D/10
   // classes, 28x28/10 classes): refuse a mismatch here rather than fail inside the first forward.
   if (!dataset.empty()) {
-    const char* own = model == "spiral-mlp" ? "spirals" : model == "deep-mlp" ? "clusters" : "fashion-mnist";
+    const std::string own(own_dataset(model));
     if (dataset != own) bad_option("dataset", dataset, AMPSCOPE_TR_NOOP("ampscope::SessionConfig", "model %1 trains on %2 only"), {model, own});
   }
   if (optimizer == OptimizerKind::Unrecorded)

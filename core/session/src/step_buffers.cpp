@@ -53,9 +53,7 @@ class StepBufferAllocator final : public c10::Allocator {
 
   std::size_t kept_bytes() const {
     std::lock_guard lock(m_mutex);
-    std::size_t total = 0;
-    for (const Kept& k : m_kept) total += k.size;
-    return total;
+    return kept_total();
   }
   void release_all() const {
     std::vector<Kept> drop;
@@ -74,6 +72,13 @@ class StepBufferAllocator final : public c10::Allocator {
   static constexpr std::size_t kAlignment = 64;  // c10's own (gAlignment)
 
   static void release(void* p);
+
+  /// The bytes kept (m_mutex held).
+  std::size_t kept_total() const {
+    std::size_t total = 0;
+    for (const Kept& k : m_kept) total += k.size;
+    return total;
+  }
 
   /// The smallest kept block that holds `n` bytes and wastes at most a quarter of itself, taken
   /// out of the kept ones ({nullptr, 0} when none fits).
@@ -98,16 +103,14 @@ class StepBufferAllocator final : public c10::Allocator {
       std::lock_guard lock(m_mutex);
       const auto it = m_live.find(p);
       if (it != m_live.end()) {
-        ours = true;
         m_kept.push_back({p, it->second});
         m_live.erase(it);
-      }
-      std::size_t total = 0;
-      for (const Kept& k : m_kept) total += k.size;
-      while (ours && total > kStepBuffersKept && !m_kept.empty()) {
-        total -= m_kept.front().size;
-        drop.push_back(m_kept.front());
-        m_kept.erase(m_kept.begin());
+        for (std::size_t total = kept_total(); total > kStepBuffersKept;) {
+          total -= m_kept.front().size;
+          drop.push_back(m_kept.front());
+          m_kept.erase(m_kept.begin());
+        }
+        ours = true;
       }
     }
     for (const Kept& k : drop) std::free(k.ptr);

@@ -33,6 +33,10 @@ bool parse(std::string_view s, FaultKind& out);
 std::string_view to_string(kernels::Format f);  ///< "fp16", "bf16", "fp8-e4m3", ...
 bool parse(std::string_view s, kernels::Format& out);
 
+/// The dataset a built-in model trains on ("spiral-mlp": "spirals", "deep-mlp": "clusters",
+/// "fashion-cnn": "fashion-mnist"); empty for any other model (a probe run's).
+std::string_view own_dataset(std::string_view model);
+
 /// What users read: "fp16 (emulated)" for fp16 on the CPU, else "fp16", "bf16", "fp32".
 std::string precision_label(Precision p, DeviceKind resolved_device);
 /// A label from precision_label() (also as stored with a run) in a form front ends translate:
