@@ -1,5 +1,6 @@
 """The probe: watch(model, ...) -> Probe; probe.step(loss) once per optimizer step. docs/probe.md."""
 import json
+import numbers
 import os
 import re
 import warnings
@@ -61,6 +62,9 @@ class Probe:
         if not isinstance(out, str) or not out:
             # SQLite takes an empty name for a temporary database, deleted at close: the run would be lost.
             raise ValueError(f"ampscope.watch: out must name the run store's file, got {out!r}")
+        for arg, value in (("every", every), ("reference_every", reference_every)):
+            if isinstance(value, bool) or not isinstance(value, numbers.Integral):
+                raise TypeError(f"ampscope.watch: {arg} must be an int, got {value!r}")
         if every < 1:
             raise ValueError("ampscope.watch: every must be >= 1")
         if reference_every < 0:
@@ -108,14 +112,25 @@ class Probe:
         # of most models); activations after their module's parameters.
         self._module_order = {}
         self._params = []           # (layer name, module name, kind, parameter)
+        skipped_complex = []
         for i, (mname, module) in enumerate(model.named_modules()):
             self._module_order[mname] = i
             if not self._wanted(mname):
                 continue
             for pname, p in module.named_parameters(recurse=False):
-                if p.requires_grad:
+                if p.requires_grad and p.is_complex():
+                    skipped_complex.append(f"{mname}.{pname}" if mname else pname)
+                elif p.requires_grad:
                     full = f"{mname}.{pname}" if mname else pname
                     self._params.append((full, mname, "bias" if pname == "bias" else "weight", p))
+        if skipped_complex:
+            warnings.warn(f"ampscope.watch: complex parameters are not recorded ({', '.join(skipped_complex)}): the "
+                          "statistics classify real values against a real format", stacklevel=3)
+        devices = sorted({str(p.device) for *_, p in self._params})
+        if len(devices) > 1:
+            raise ValueError(f"ampscope.watch: the parameters to record are on {len(devices)} devices ({', '.join(devices)}); "
+                             "one probe records one device: pass layers= to pick the modules of one, and watch() "
+                             "once per device with its own out=")
         if not self._params:
             warnings.warn("ampscope.watch: no parameter with requires_grad" + (f" in modules matching {layers!r}" if layers else "")
                           + ": only the loss and the scale are recorded, and the activations' gradients", stacklevel=3)
@@ -144,11 +159,12 @@ class Probe:
         on statistics steps also every layer's gradient statistics."""
         if self._closed:
             raise RuntimeError("ampscope: step() after close()")
+        _check_loss(loss)
         if self._failed:
             return  # recording stopped (said once); the user's training goes on
         try:
             self._step_recorded(loss)
-        except _ampscope.RunStoreError as e:
+        except Exception as e:  # noqa: BLE001 - a failure of the recording must not end the user's training
             self._recording_failed(e)
 
     def _step_recorded(self, loss):
@@ -188,18 +204,21 @@ class Probe:
                 if self._pending:
                     self._recorder.push_steps(self._drain())
                 self._recorder.close(status)
-        except _ampscope.RunStoreError as e:
+        except Exception as e:  # noqa: BLE001 - as in step()
             self._recording_failed(e)
 
     def _recording_failed(self, error):
-        """The store cannot take the run: raise (on_error="raise"), or say so once and go on
-        unrecorded, with the hooks removed so that the user's steps pay nothing more."""
+        """The store cannot take the run, or the probe itself failed on something it did not
+        foresee: raise (on_error="raise"), or say so once and go on unrecorded, with the hooks
+        removed so that the user's steps pay nothing more."""
         if self.on_error == "raise":
             raise error
         self._failed = True
         self._disarm_hooks()  # the autocast hook too
         self._pending, self._pending_lr = [], []
-        warnings.warn(f"{error}; your training goes on unrecorded (watch(..., on_error='raise') raises instead)",
+        what = str(error) if isinstance(error, _ampscope.RunStoreError) else \
+            f"ampscope: recording stopped by an error in the probe ({type(error).__name__}: {error})"
+        warnings.warn(f"{what}; your training goes on unrecorded (watch(..., on_error='raise') raises instead)",
                       RuntimeWarning, stacklevel=3)
 
     def __enter__(self):
@@ -346,12 +365,12 @@ class Probe:
         sv = self._scaler
         scale = self._scale_ran_with if sv.scale_tensor() is not None else None
         unscaled = sv.grads_unscaled()
-        views, ids, keep = [], [], []
+        views, ids, keep, numels = [], [], [], []
         for lid, (_name, _m, _k, p) in zip(self._param_ids, self._params):
             g = p.grad
             if g is None:
                 continue
-            g = g.detach()
+            g = _as_passable(g.detach())
             if scale is not None and unscaled:
                 # As the low-precision format saw it: the scaled gradient, by the scale this
                 # step's backward ran with (not the one update() just left: after a growth or a
@@ -360,11 +379,14 @@ class Probe:
                 g = g * (scale.to(g.dtype).reshape(()) if torch.is_tensor(scale) else scale)
             ids.append(lid)
             keep.append(g)
+            numels.append(p.numel())
         for mname, lid in self._act_ids.items():
             g = self._act.get(mname)
             if g is not None:
+                g = _as_passable(g)
                 ids.append(lid)
                 keep.append(g)
+                numels.append(g.numel())
         self._act = {}
         masses, counts = [], []
         if self._reference(self._step) and keep:
@@ -406,10 +428,50 @@ class Probe:
             if not hasattr(self, "_found_inf_word"):
                 self._found_inf_word = torch.zeros(1, dtype=torch.int32, device=self._device)
             self._recorder.push_stats(lambda: self._drain(host), views, ids, masses, counts,
-                                      self._device.index or 0, stream, self._found_inf_word.data_ptr())
+                                      self._device.index or 0, stream, self._found_inf_word.data_ptr(), numels)
         else:
-            self._recorder.push_stats(self._drain, views, ids, masses, counts)
+            self._recorder.push_stats(self._drain, views, ids, masses, counts, numel=numels)
         del keep
+
+
+_FP32_MAX = torch.finfo(torch.float32).max
+_FP32_TINY = 2.0 ** -149  # fp32's smallest subnormal
+
+
+def _as_passable(g):
+    """A gradient as the statistics pass reads it: strided, float32/float16/bfloat16, at most 8
+    dims. A sparse COO gradient gives its stored values (coalesced: duplicates summed, as the
+    dense gradient has them); the pass counts the elements it does not store as zeros, so its
+    statistics are the dense gradient's. float64 is read as float32, with finite magnitudes
+    above fp32's largest kept finite at it and nonzero ones below 2^-149 at 2^-149 (both beyond
+    every format's range, so each is still counted where it belongs)."""
+    if g.layout == torch.sparse_coo:
+        g = g.coalesce().values()
+    elif g.layout != torch.strided:
+        g = g.to_dense()  # CSR and the other sparse layouts: rare for gradients
+    if g.dtype == torch.float64:
+        finite = torch.isfinite(g)
+        g = torch.where(finite, g.clamp(-_FP32_MAX, _FP32_MAX), g)
+        tiny = finite & (g != 0) & (g.abs() < _FP32_TINY)
+        g = torch.where(tiny, torch.copysign(torch.full_like(g, _FP32_TINY), g), g).float()
+    if g.dim() > 8:
+        g = g.reshape(-1)
+    return g
+
+
+def _check_loss(loss):
+    """probe.step(loss) takes the step's loss as a scalar: a one-element tensor, a number, or None."""
+    if loss is None:
+        return
+    if torch.is_tensor(loss):
+        if loss.numel() != 1:
+            raise ValueError(f"ampscope: probe.step(loss): the loss must be a scalar (a tensor of one element or a "
+                             f"number), got a tensor of shape {list(loss.shape)}; pass the loss you called backward "
+                             f"on (loss.mean(), loss.sum())")
+        return
+    if isinstance(loss, bool) or not isinstance(loss, numbers.Real):
+        raise TypeError(f"ampscope: probe.step(loss): the loss must be a tensor of one element, a number or None, "
+                        f"got {type(loss).__name__}")
 
 
 def _dtype_label(dtype):

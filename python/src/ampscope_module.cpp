@@ -120,12 +120,17 @@ class Recorder {
   /// (scaled). `cuda_device` -1: CPU memory; else every view is on that device and `stream` is
   /// its current cudaStream_t. `underflow_mass` and `underflow_count` (reference steps: the share
   /// of |g| and the elements that a cast to the format flushes to zero) are per view, or empty.
+  /// `numel` (per view, or empty): the elements of the gradient a view stands for, when that is
+  /// more than the view holds: a sparse gradient's view is its stored values, and the elements it
+  /// does not store are zeros, counted as such, so that its statistics are the dense gradient's.
   /// Returns the step's found_inf over the views (any nan/inf).
   bool push_stats(const py::function& steps_fn, const std::vector<PyView>& views, const std::vector<int>& layer_ids,
                   const std::vector<double>& underflow_mass, const std::vector<std::int64_t>& underflow_count,
-                  int cuda_device, std::uintptr_t stream, std::uintptr_t cuda_found_inf) {
+                  int cuda_device, std::uintptr_t stream, std::uintptr_t cuda_found_inf,
+                  const std::vector<std::int64_t>& numel) {
     check_failed();
     if (views.size() != layer_ids.size()) throw std::invalid_argument("ampscope: one layer id per view");
+    if (!numel.empty() && numel.size() != views.size()) throw std::invalid_argument("ampscope: one numel per view");
     if (!underflow_mass.empty() && underflow_mass.size() != views.size())
       throw std::invalid_argument("ampscope: one underflow mass per view");
     if (underflow_count.size() != underflow_mass.size())
@@ -133,6 +138,8 @@ class Recorder {
     std::vector<kernels::TensorView> tv;
     tv.reserve(views.size());
     for (const auto& v : views) tv.push_back(to_view(v));
+    for (std::size_t i = 0; i < numel.size(); ++i)
+      if (numel[i] < tv[i].numel()) throw std::invalid_argument("ampscope: a view holds more elements than its gradient");
     for (int id : layer_ids)
       if (id < 0 || id >= static_cast<int>(m_layers.size())) throw std::invalid_argument("ampscope: layer id out of range");
 
@@ -169,7 +176,12 @@ class Recorder {
     for (std::size_t i = 0; i < tv.size(); ++i) {
       LayerStepStats ls;
       ls.layer = layer_ids[i];
-      ls.stats = kernels::finalize(raw[i], tv[i].numel(), m_config.histogram);
+      std::int64_t n = tv[i].numel();
+      if (!numel.empty() && numel[i] > n) {
+        raw[i].zero += static_cast<std::uint64_t>(numel[i] - n);  // the elements a sparse gradient does not store
+        n = numel[i];
+      }
+      ls.stats = kernels::finalize(raw[i], n, m_config.histogram);
       if (m_config.reference_every > 0 && !underflow_mass.empty()) {
         // What a cast flushes (round to nearest even: |g| <= half the smallest subnormal), not
         // below_min_subnormal, whose upper half a cast rounds up to the smallest subnormal.
@@ -230,7 +242,8 @@ PYBIND11_MODULE(_ampscope, m) {
            py::arg("source"), py::arg("group"), py::arg("rank"), py::arg("world_size"))
       .def("push_steps", &Recorder::push_steps)
       .def("push_stats", &Recorder::push_stats, py::arg("steps"), py::arg("views"), py::arg("layer_ids"),
-           py::arg("underflow_mass"), py::arg("underflow_count") = std::vector<std::int64_t>{}, py::arg("cuda_device") = -1, py::arg("stream") = 0, py::arg("cuda_found_inf") = 0)
+           py::arg("underflow_mass"), py::arg("underflow_count") = std::vector<std::int64_t>{}, py::arg("cuda_device") = -1, py::arg("stream") = 0, py::arg("cuda_found_inf") = 0,
+           py::arg("numel") = std::vector<std::int64_t>{})
       .def("close", &Recorder::close, py::arg("status") = "finished")
       .def_property_readonly("run_id", &Recorder::run_id)
       .def_property_readonly("committed_steps", &Recorder::committed)

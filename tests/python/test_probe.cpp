@@ -394,6 +394,44 @@ class TestProbe : public QObject {
     QVERIFY2(out.contains("training went on"), out.constData());
   }
 
+  /// (h) A sparse embedding's gradient gives the dense gradient's statistics, a float64 layer's
+  /// are read as float32 with its out-of-range ends kept where they count, a non-scalar loss is
+  /// refused at its call, and a failure inside the probe stops the recording, not the training
+  /// (scripts/unusual_grads.py).
+  void unusualGradientsAreRecordedAsTheirValues() {
+    QTemporaryDir dir;
+    const QString db = dir.filePath("runs.db"), dump = dir.filePath("truth.json");
+    QByteArray out;
+    QCOMPARE(run_script("unusual_grads.py", {db, dump}, &out), 0);
+    const QJsonObject truth = read_json(dump);
+    QVERIFY2(truth["failures"].toArray().isEmpty(), out.constData());
+    RunStore store(db.toStdString(), RunStore::Mode::ReadOnly);
+    const RunData run = store.load_run(static_cast<std::int64_t>(truth["run_id"].toDouble()));
+    QCOMPARE(run.summary.status, std::string("finished"));
+    QCOMPARE(run.steps.size(), std::size_t(3));
+    int compared = 0;
+    compare_run(run, truth["steps"].toObject(), &compared);
+    if (QTest::currentTestFailed()) return;
+    QCOMPARE(compared, 3 * 7);  // 4 parameters + 3 activations
+    std::map<std::string, int> id;
+    for (std::size_t i = 0; i < run.layers.size(); ++i) id[run.layers[i].name] = static_cast<int>(i);
+    for (const auto& rec : run.steps) {
+      QCOMPARE(rec.first_offender, -1);  // 1e39 in float64 is finite: nothing to blame
+      for (const auto& ls : rec.layers) {
+        if (ls.layer == id["emb.weight"]) {
+          QCOMPARE(ls.stats.numel, std::int64_t(200));
+          QVERIFY(ls.stats.zero >= 4);  // at least one untouched row (the script checks there is one)
+        }
+        if (ls.layer == id["head64.weight"]) {
+          QCOMPARE(ls.stats.pos_inf, std::int64_t(0));
+          QCOMPARE(ls.stats.above_max, std::int64_t(1));
+          QCOMPARE(ls.stats.below_min_subnormal, std::int64_t(2));  // 1e-50 and -1e-46, not zeros
+          QCOMPARE(ls.stats.zero, std::int64_t(1));
+        }
+      }
+    }
+  }
+
   /// (d) The layer filter applies to parameters and activations; activations=False records none.
   void layerFilterAndActivations() {
     QTemporaryDir dir;
