@@ -1,12 +1,14 @@
 // ampscope: the GUI by default, sub-commands for headless work.
 //   ampscope                 the main window on the default demo (headless builds: `demo`)
 //   ampscope record ...      train headless into a run store
+//   ampscope runs FILE       the runs of a run store
 //   ampscope export ...      run store -> CSV
 //   ampscope demo            the default demonstration on the terminal
 #include "cli_args.h"
 
 #include "core_text.h"
 #include "cli_export.h"
+#include "cli_runs.h"
 #include "cli_record.h"
 #include "translations.h"
 
@@ -43,6 +45,7 @@ void usage(std::ostream& os, bool full) {
 #endif
      << "\n"
      << "  ampscope record [opts]       " << str(Cli::tr("train headless and record every step into a run store")) << "\n"
+     << "  ampscope runs FILE           " << str(Cli::tr("list the runs a run store holds (ids for --replay FILE:RUN)")) << "\n"
      << "  ampscope export FILE         " << str(Cli::tr("write a stored run's steps and per-layer stats as CSV")) << "\n"
      << "  ampscope demo                " << str(Cli::tr("the default demonstration, narrated on the terminal")) << "\n"
 #ifdef AMPSCOPE_WITH_GUI
@@ -112,6 +115,7 @@ int main(int argc, char** argv) {
     if (cmd == "record") return ampscope::cli::run_record(rest);
     if (cmd == "demo") return ampscope::cli::run_demo(rest);
     if (cmd == "export") return ampscope::cli::run_export(argc2 - 1, argv2.data() + 1);
+    if (cmd == "runs") return ampscope::cli::run_runs(rest);
     if (cmd == "--help" || cmd == "-h" || cmd == "help") {
       usage(std::cout, true);
       return 0;

@@ -534,6 +534,113 @@ fc1-Gewichtsgradienten, die fp16 auf null gesetzt hat (Unterlauf).</translation>
         <source>save a preset&apos;s or a stored run&apos;s charts as PNG, PDF or SVG, without a display</source>
         <translation>die Diagramme einer Voreinstellung oder eines gespeicherten Laufs als PNG, PDF oder SVG speichern, ohne Bildschirm</translation>
     </message>
+    <message>
+        <source>Usage: ampscope runs FILE [--json]
+
+Lists the runs of the run store FILE, oldest first: id, when it was created, who wrote it
+(ampscope or the Python probe), model, precision, device, steps, skipped steps, the final
+loss and its status. A run still being written says whether its writer is alive.
+
+Options:
+  --json     one JSON object per run and line instead of the table
+  -h, --help this text
+
+Exit status: 0 done (also for a store without runs), 1 FILE unreadable, 2 bad arguments.
+</source>
+        <translation>Aufruf: ampscope runs FILE [--json]
+
+Listet die Läufe des Laufspeichers FILE auf, die ältesten zuerst: ID, Anlagezeitpunkt, wer ihn
+geschrieben hat (ampscope oder die Python-Sonde), Modell, Genauigkeit, Gerät, Schritte,
+übersprungene Schritte, End-Loss und Status. Bei einem Lauf, der noch geschrieben wird, steht
+dabei, ob sein Schreiber noch lebt.
+
+Optionen:
+  --json     ein JSON-Objekt pro Lauf und Zeile statt der Tabelle
+  -h, --help dieser Text
+
+Exit-Status: 0 fertig (auch bei einem Speicher ohne Läufe), 1 FILE nicht lesbar, 2 falsche Argumente.
+</translation>
+    </message>
+    <message>
+        <source>(see ampscope runs --help)</source>
+        <translation>(siehe ampscope runs --help)</translation>
+    </message>
+    <message>
+        <source>running (live)</source>
+        <translation>läuft (lebt)</translation>
+    </message>
+    <message>
+        <source>running (its writer, process %1, has ended)</source>
+        <translation>läuft (sein Schreiber, Prozess %1, ist beendet)</translation>
+    </message>
+    <message>
+        <source>running (no write for %1 s)</source>
+        <translation>läuft (seit %1 s nichts geschrieben)</translation>
+    </message>
+    <message>
+        <source>%1 holds no runs yet</source>
+        <translation>%1 enthält noch keine Läufe</translation>
+    </message>
+    <message>
+        <source>run</source>
+        <translation>Lauf</translation>
+    </message>
+    <message>
+        <source>created (UTC)</source>
+        <translation>angelegt (UTC)</translation>
+    </message>
+    <message>
+        <source>source</source>
+        <translation>Quelle</translation>
+    </message>
+    <message>
+        <source>model</source>
+        <translation>Modell</translation>
+    </message>
+    <message>
+        <source>precision</source>
+        <translation>Genauigkeit</translation>
+    </message>
+    <message>
+        <source>device</source>
+        <translation>Gerät</translation>
+    </message>
+    <message>
+        <source>steps</source>
+        <translation>Schritte</translation>
+    </message>
+    <message>
+        <source>skipped</source>
+        <translation>übersprungen</translation>
+    </message>
+    <message>
+        <source>final loss</source>
+        <translation>End-Loss</translation>
+    </message>
+    <message>
+        <source>status</source>
+        <translation>Status</translation>
+    </message>
+    <message>
+        <source>group (rank)</source>
+        <translation>Gruppe (Rank)</translation>
+    </message>
+    <message>
+        <source>%1 (rank %2 of %3)</source>
+        <translation>%1 (Rank %2 von %3)</translation>
+    </message>
+    <message>
+        <source>Runs in %1:</source>
+        <translation>Läufe in %1:</translation>
+    </message>
+    <message>
+        <source>Open one in the window: ampscope --replay %1:%2 (or --follow while it is written); as CSV: ampscope export %1 --run %2 --csv DIR</source>
+        <translation>Im Fenster öffnen: ampscope --replay %1:%2 (oder --follow, solange er geschrieben wird); als CSV: ampscope export %1 --run %2 --csv DIR</translation>
+    </message>
+    <message>
+        <source>list the runs a run store holds (ids for --replay FILE:RUN)</source>
+        <translation>die Läufe eines Laufspeichers auflisten (IDs für --replay FILE:RUN)</translation>
+    </message>
 </context>
 <context>
     <name>CsvExport</name>

@@ -505,6 +505,101 @@ weight-gradient elements that fp16 flushed to zero (underflow).</source>
         <source>save a preset&apos;s or a stored run&apos;s charts as PNG, PDF or SVG, without a display</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Usage: ampscope runs FILE [--json]
+
+Lists the runs of the run store FILE, oldest first: id, when it was created, who wrote it
+(ampscope or the Python probe), model, precision, device, steps, skipped steps, the final
+loss and its status. A run still being written says whether its writer is alive.
+
+Options:
+  --json     one JSON object per run and line instead of the table
+  -h, --help this text
+
+Exit status: 0 done (also for a store without runs), 1 FILE unreadable, 2 bad arguments.
+</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>(see ampscope runs --help)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>running (live)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>running (its writer, process %1, has ended)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>running (no write for %1 s)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 holds no runs yet</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>run</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>created (UTC)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>source</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>model</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>precision</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>device</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>steps</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>skipped</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>final loss</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>status</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>group (rank)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (rank %2 of %3)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Runs in %1:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open one in the window: ampscope --replay %1:%2 (or --follow while it is written); as CSV: ampscope export %1 --run %2 --csv DIR</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>list the runs a run store holds (ids for --replay FILE:RUN)</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>CsvExport</name>

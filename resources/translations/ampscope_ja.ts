@@ -532,6 +532,112 @@ weight-gradient elements that fp16 flushed to zero (underflow).</source>
         <source>save a preset&apos;s or a stored run&apos;s charts as PNG, PDF or SVG, without a display</source>
         <translation>プリセットまたは保存済みの実行のグラフを、ディスプレイなしで PNG、PDF、SVG として保存する</translation>
     </message>
+    <message>
+        <source>Usage: ampscope runs FILE [--json]
+
+Lists the runs of the run store FILE, oldest first: id, when it was created, who wrote it
+(ampscope or the Python probe), model, precision, device, steps, skipped steps, the final
+loss and its status. A run still being written says whether its writer is alive.
+
+Options:
+  --json     one JSON object per run and line instead of the table
+  -h, --help this text
+
+Exit status: 0 done (also for a store without runs), 1 FILE unreadable, 2 bad arguments.
+</source>
+        <translation>使い方: ampscope runs FILE [--json]
+
+ラン ストア FILE の実行を古い順に一覧表示します: ID、作成日時、書き込んだもの（ampscope または
+Python プローブ）、モデル、精度、デバイス、ステップ数、スキップしたステップ数、最終損失、状態。
+まだ書き込み中の実行には、書き込み側が生きているかどうかも表示します。
+
+オプション:
+  --json     表の代わりに、1 行に 1 実行ずつ JSON オブジェクトを出力
+  -h, --help このテキスト
+
+終了ステータス: 0 完了（実行のないストアでも）、1 FILE を読めない、2 引数の誤り。
+</translation>
+    </message>
+    <message>
+        <source>(see ampscope runs --help)</source>
+        <translation>（ampscope runs --help を参照）</translation>
+    </message>
+    <message>
+        <source>running (live)</source>
+        <translation>実行中（稼働中）</translation>
+    </message>
+    <message>
+        <source>running (its writer, process %1, has ended)</source>
+        <translation>実行中（書き込み側のプロセス %1 は終了済み）</translation>
+    </message>
+    <message>
+        <source>running (no write for %1 s)</source>
+        <translation>実行中（%1 秒間書き込みなし）</translation>
+    </message>
+    <message>
+        <source>%1 holds no runs yet</source>
+        <translation>%1 にはまだ実行がありません</translation>
+    </message>
+    <message>
+        <source>run</source>
+        <translation>実行</translation>
+    </message>
+    <message>
+        <source>created (UTC)</source>
+        <translation>作成日時（UTC）</translation>
+    </message>
+    <message>
+        <source>source</source>
+        <translation>書き込み元</translation>
+    </message>
+    <message>
+        <source>model</source>
+        <translation>モデル</translation>
+    </message>
+    <message>
+        <source>precision</source>
+        <translation>精度</translation>
+    </message>
+    <message>
+        <source>device</source>
+        <translation>デバイス</translation>
+    </message>
+    <message>
+        <source>steps</source>
+        <translation>ステップ</translation>
+    </message>
+    <message>
+        <source>skipped</source>
+        <translation>スキップ</translation>
+    </message>
+    <message>
+        <source>final loss</source>
+        <translation>最終損失</translation>
+    </message>
+    <message>
+        <source>status</source>
+        <translation>状態</translation>
+    </message>
+    <message>
+        <source>group (rank)</source>
+        <translation>グループ（ランク）</translation>
+    </message>
+    <message>
+        <source>%1 (rank %2 of %3)</source>
+        <translation>%1（ランク %2 / %3）</translation>
+    </message>
+    <message>
+        <source>Runs in %1:</source>
+        <translation>%1 の実行:</translation>
+    </message>
+    <message>
+        <source>Open one in the window: ampscope --replay %1:%2 (or --follow while it is written); as CSV: ampscope export %1 --run %2 --csv DIR</source>
+        <translation>ウィンドウで開く: ampscope --replay %1:%2（書き込み中なら --follow）。CSV へ: ampscope export %1 --run %2 --csv DIR</translation>
+    </message>
+    <message>
+        <source>list the runs a run store holds (ids for --replay FILE:RUN)</source>
+        <translation>ラン ストアの実行を一覧表示（--replay FILE:RUN 用の ID）</translation>
+    </message>
 </context>
 <context>
     <name>CsvExport</name>

@@ -532,6 +532,111 @@ weight-gradient elements that fp16 flushed to zero (underflow).</source>
         <source>save a preset&apos;s or a stored run&apos;s charts as PNG, PDF or SVG, without a display</source>
         <translation>无需显示器，把预设或已存储运行的图表保存为 PNG、PDF 或 SVG</translation>
     </message>
+    <message>
+        <source>Usage: ampscope runs FILE [--json]
+
+Lists the runs of the run store FILE, oldest first: id, when it was created, who wrote it
+(ampscope or the Python probe), model, precision, device, steps, skipped steps, the final
+loss and its status. A run still being written says whether its writer is alive.
+
+Options:
+  --json     one JSON object per run and line instead of the table
+  -h, --help this text
+
+Exit status: 0 done (also for a store without runs), 1 FILE unreadable, 2 bad arguments.
+</source>
+        <translation>用法: ampscope runs FILE [--json]
+
+按从旧到新的顺序列出运行存储 FILE 中的运行: ID、创建时间、写入者（ampscope 或 Python 探针）、
+模型、精度、设备、步数、跳过的步数、最终损失及其状态。仍在写入的运行会说明其写入进程是否还活着。
+
+选项:
+  --json     不输出表格，而是每行一个运行的 JSON 对象
+  -h, --help 本说明
+
+退出状态: 0 完成（存储中没有运行也是 0），1 无法读取 FILE，2 参数错误。
+</translation>
+    </message>
+    <message>
+        <source>(see ampscope runs --help)</source>
+        <translation>（参见 ampscope runs --help）</translation>
+    </message>
+    <message>
+        <source>running (live)</source>
+        <translation>运行中（活跃）</translation>
+    </message>
+    <message>
+        <source>running (its writer, process %1, has ended)</source>
+        <translation>运行中（其写入进程 %1 已结束）</translation>
+    </message>
+    <message>
+        <source>running (no write for %1 s)</source>
+        <translation>运行中（%1 秒无写入）</translation>
+    </message>
+    <message>
+        <source>%1 holds no runs yet</source>
+        <translation>%1 中还没有运行</translation>
+    </message>
+    <message>
+        <source>run</source>
+        <translation>运行</translation>
+    </message>
+    <message>
+        <source>created (UTC)</source>
+        <translation>创建时间（UTC）</translation>
+    </message>
+    <message>
+        <source>source</source>
+        <translation>来源</translation>
+    </message>
+    <message>
+        <source>model</source>
+        <translation>模型</translation>
+    </message>
+    <message>
+        <source>precision</source>
+        <translation>精度</translation>
+    </message>
+    <message>
+        <source>device</source>
+        <translation>设备</translation>
+    </message>
+    <message>
+        <source>steps</source>
+        <translation>步数</translation>
+    </message>
+    <message>
+        <source>skipped</source>
+        <translation>跳过</translation>
+    </message>
+    <message>
+        <source>final loss</source>
+        <translation>最终损失</translation>
+    </message>
+    <message>
+        <source>status</source>
+        <translation>状态</translation>
+    </message>
+    <message>
+        <source>group (rank)</source>
+        <translation>组（rank）</translation>
+    </message>
+    <message>
+        <source>%1 (rank %2 of %3)</source>
+        <translation>%1（rank %2 / %3）</translation>
+    </message>
+    <message>
+        <source>Runs in %1:</source>
+        <translation>%1 中的运行:</translation>
+    </message>
+    <message>
+        <source>Open one in the window: ampscope --replay %1:%2 (or --follow while it is written); as CSV: ampscope export %1 --run %2 --csv DIR</source>
+        <translation>在窗口中打开: ampscope --replay %1:%2（仍在写入时用 --follow）；导出为 CSV: ampscope export %1 --run %2 --csv DIR</translation>
+    </message>
+    <message>
+        <source>list the runs a run store holds (ids for --replay FILE:RUN)</source>
+        <translation>列出运行存储中的运行（--replay FILE:RUN 所用的 ID）</translation>
+    </message>
 </context>
 <context>
     <name>CsvExport</name>

@@ -532,6 +532,111 @@ weight-gradient elements that fp16 flushed to zero (underflow).</source>
         <source>save a preset&apos;s or a stored run&apos;s charts as PNG, PDF or SVG, without a display</source>
         <translation>無需顯示器，把預設或已儲存執行的圖表儲存為 PNG、PDF 或 SVG</translation>
     </message>
+    <message>
+        <source>Usage: ampscope runs FILE [--json]
+
+Lists the runs of the run store FILE, oldest first: id, when it was created, who wrote it
+(ampscope or the Python probe), model, precision, device, steps, skipped steps, the final
+loss and its status. A run still being written says whether its writer is alive.
+
+Options:
+  --json     one JSON object per run and line instead of the table
+  -h, --help this text
+
+Exit status: 0 done (also for a store without runs), 1 FILE unreadable, 2 bad arguments.
+</source>
+        <translation>用法: ampscope runs FILE [--json]
+
+依從舊到新的順序列出執行紀錄庫 FILE 中的執行: ID、建立時間、寫入者（ampscope 或 Python 探針）、
+模型、精度、裝置、步數、略過的步數、最終損失及其狀態。仍在寫入的執行會說明其寫入程序是否還在運作。
+
+選項:
+  --json     不輸出表格，改為每行一個執行的 JSON 物件
+  -h, --help 本說明
+
+結束狀態: 0 完成（紀錄庫中沒有執行也是 0），1 無法讀取 FILE，2 引數錯誤。
+</translation>
+    </message>
+    <message>
+        <source>(see ampscope runs --help)</source>
+        <translation>（請參閱 ampscope runs --help）</translation>
+    </message>
+    <message>
+        <source>running (live)</source>
+        <translation>執行中（運作中）</translation>
+    </message>
+    <message>
+        <source>running (its writer, process %1, has ended)</source>
+        <translation>執行中（其寫入程序 %1 已結束）</translation>
+    </message>
+    <message>
+        <source>running (no write for %1 s)</source>
+        <translation>執行中（%1 秒無寫入）</translation>
+    </message>
+    <message>
+        <source>%1 holds no runs yet</source>
+        <translation>%1 中還沒有執行</translation>
+    </message>
+    <message>
+        <source>run</source>
+        <translation>執行</translation>
+    </message>
+    <message>
+        <source>created (UTC)</source>
+        <translation>建立時間（UTC）</translation>
+    </message>
+    <message>
+        <source>source</source>
+        <translation>來源</translation>
+    </message>
+    <message>
+        <source>model</source>
+        <translation>模型</translation>
+    </message>
+    <message>
+        <source>precision</source>
+        <translation>精度</translation>
+    </message>
+    <message>
+        <source>device</source>
+        <translation>裝置</translation>
+    </message>
+    <message>
+        <source>steps</source>
+        <translation>步數</translation>
+    </message>
+    <message>
+        <source>skipped</source>
+        <translation>略過</translation>
+    </message>
+    <message>
+        <source>final loss</source>
+        <translation>最終損失</translation>
+    </message>
+    <message>
+        <source>status</source>
+        <translation>狀態</translation>
+    </message>
+    <message>
+        <source>group (rank)</source>
+        <translation>群組（rank）</translation>
+    </message>
+    <message>
+        <source>%1 (rank %2 of %3)</source>
+        <translation>%1（rank %2 / %3）</translation>
+    </message>
+    <message>
+        <source>Runs in %1:</source>
+        <translation>%1 中的執行:</translation>
+    </message>
+    <message>
+        <source>Open one in the window: ampscope --replay %1:%2 (or --follow while it is written); as CSV: ampscope export %1 --run %2 --csv DIR</source>
+        <translation>在視窗中開啟: ampscope --replay %1:%2（仍在寫入時用 --follow）；匯出為 CSV: ampscope export %1 --run %2 --csv DIR</translation>
+    </message>
+    <message>
+        <source>list the runs a run store holds (ids for --replay FILE:RUN)</source>
+        <translation>列出執行紀錄庫中的執行（--replay FILE:RUN 所用的 ID）</translation>
+    </message>
 </context>
 <context>
     <name>CsvExport</name>

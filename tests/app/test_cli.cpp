@@ -48,7 +48,7 @@ class TestCli : public QObject {
   void help_documents_every_command() {
     const Result r = run({"--help"});
     QCOMPARE(r.code, 0);
-    for (const char* cmd : {"record", "export", "demo"}) QVERIFY(r.out.contains(cmd));
+    for (const char* cmd : {"record", "runs", "export", "demo"}) QVERIFY(r.out.contains(cmd));
 #ifdef AMPSCOPE_TEST_GUI
     // The window's own options are listed too, and read without a display (over SSH, in CI).
     const Result bare = run({"--help"}, {}, 60000, {"DISPLAY", "WAYLAND_DISPLAY", "QT_QPA_PLATFORM"});
@@ -254,6 +254,68 @@ class TestCli : public QObject {
     }
     QCOMPARE(ja["steps"].toInt(), 15);
     QVERIFY(std::isfinite(ja["final_loss"].toDouble()) && ja["final_loss"].toDouble() > 0.0);
+  }
+
+  // `runs` lists a store's runs (table and --json), and says of a run still "running" whether
+  // its writer lives: a record killed mid-run (SIGKILL: no status written) reads as ended.
+  void runs_lists_the_store_and_judges_its_writers() {
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QString db = dir.filePath("runs.db");
+    const Result missing = run({"runs", dir.filePath("none.db")});
+    QCOMPARE(missing.code, 1);
+    QVERIFY2(missing.err.contains("none.db"), qPrintable(missing.err));
+    QFile junk(dir.filePath("junk.db"));
+    QVERIFY(junk.open(QIODevice::WriteOnly));
+    junk.write(QByteArray(4096, 'x'));
+    junk.close();
+    QCOMPARE(run({"runs", junk.fileName()}).code, 1);
+    QCOMPARE(run({"runs", db, "--bogus"}).code, 2);
+    QCOMPARE(run({"runs"}).code, 2);
+
+    QCOMPARE(run({"record", "--steps", "20", "--quiet", "--out", db}).code, 0);
+    QCOMPARE(run({"record", "--steps", "5", "--no-scaler", "--quiet", "--out", db}).code, 0);
+    const Result table = run({"runs", db});
+    QCOMPARE(table.code, 0);
+    const QStringList lines = table.out.split('\n');
+    QVERIFY2(lines.size() >= 4 && lines[1].startsWith("run  created (UTC)"), qPrintable(table.out));
+    QVERIFY2(lines[2].contains("ampscope") && lines[2].contains(" 20 ") && lines[2].contains("finished"), qPrintable(table.out));
+    QVERIFY2(lines[3].trimmed().startsWith("2 ") && lines[3].contains(" 5 "), qPrintable(table.out));
+    QVERIFY2(table.out.contains("--replay " + db + ":2"), qPrintable(table.out));
+
+    // A writer killed while it writes: "running" in the store, its process gone.
+    QProcess writer;
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.insert("OPENBLAS_NUM_THREADS", "1");
+    writer.setProcessEnvironment(env);
+    writer.start(AMPSCOPE_EXE, {"record", "--steps", "2000000", "--quiet", "--out", db});
+    QVERIFY(writer.waitForStarted());
+    auto third = [&]() {
+      const Result j = run({"runs", db, "--json"});
+      const QStringList rows = j.out.split('\n', Qt::SkipEmptyParts);
+      return rows.size() == 3 ? QJsonDocument::fromJson(rows[2].toUtf8()).object() : QJsonObject();
+    };
+    QJsonObject live;
+    QTRY_VERIFY_WITH_TIMEOUT((live = third())["steps"].toInt() > 0, 60000);
+    QCOMPARE(live["id"].toInt(), 3);
+    QCOMPARE(live["status"].toString(), QString("running"));
+    QCOMPARE(live["writer"].toString(), QString("live"));
+    const qint64 pid = writer.processId();
+    QCOMPARE(live["pid"].toInteger(), pid);
+    QCOMPARE(live["source"].toString(), QString("ampscope"));
+    writer.kill();
+    QVERIFY(writer.waitForFinished());
+    const QJsonObject gone = third();
+    QCOMPARE(gone["status"].toString(), QString("running"));
+    QCOMPARE(gone["writer"].toString(), QString("gone"));
+    const Result after = run({"runs", db});
+    QVERIFY2(after.out.contains(QString("running (its writer, process %1, has ended)").arg(pid)),
+             qPrintable(after.out));
+    // The finished runs carry no writer judgement.
+    const QJsonObject first = QJsonDocument::fromJson(run({"runs", db, "--json"}).out.split('\n')[0].toUtf8()).object();
+    QCOMPARE(first["status"].toString(), QString("finished"));
+    QVERIFY(!first.contains("writer"));
+    QCOMPARE(first["steps"].toInt(), 20);
   }
 
   void unwritable_store_is_a_clear_error() {

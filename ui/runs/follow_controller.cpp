@@ -17,17 +17,10 @@
 #include <QFile>
 #include <QFileDialog>
 #include <QFileInfo>
-#include <QSysInfo>
 #include <QTimer>
 
 #include <algorithm>
 #include <climits>
-
-#ifdef Q_OS_UNIX
-#include <cerrno>
-#include <csignal>
-#include <sys/types.h>
-#endif
 
 namespace ampscope::ui {
 
@@ -90,24 +83,6 @@ FollowLiveness FollowLiveness::decide(const std::string& status, bool writerGone
 
 namespace {
 
-/// True when `pid` ran on this host and no such process exists any more.
-bool processGone(std::int64_t pid) {
-#ifdef Q_OS_UNIX
-  if (pid <= 0) return false;
-  return ::kill(static_cast<pid_t>(pid), 0) == -1 && errno == ESRCH;
-#else
-  Q_UNUSED(pid);
-  return false;
-#endif
-}
-
-/// The writer ran on this host (schema 3 names it) and its process is gone. A writer on another
-/// machine (a shared disk) is judged by its heartbeat alone.
-bool writerGone(const RunSummary& s) {
-  return s.status == "running" && !s.origin.host.empty() && s.origin.pid > 0 &&
-         s.origin.host == QSysInfo::machineHostName().toStdString() && processGone(s.origin.pid);
-}
-
 /// The runs of group `group`, in rank order.
 std::vector<RunSummary> groupMembers(const std::vector<RunSummary>& runs, const std::string& group) {
   std::vector<RunSummary> out;
@@ -143,7 +118,7 @@ FollowRunDelta pollRun(const RunStore& store, const RunSummary& summary, const F
                        const CancelToken& token) {
   FollowRunDelta r;
   r.summary = summary;
-  r.writerGone = writerGone(summary);
+  r.writerGone = run_writer_gone(summary);  // core: the same judgement as `ampscope runs`
   const qint64 id = summary.id;
   // Another run, or the same id in a file that was replaced (created differs, fewer steps).
   if (!shown || shown->id != id || summary.created != shown->created || summary.steps < shown->count) {

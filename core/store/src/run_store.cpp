@@ -10,7 +10,11 @@
 #include "schema.h"
 #include "sqlite_db.h"
 
+#include <signal.h>
 #include <unistd.h>
+
+#include <cerrno>
+#include <ctime>
 
 #include <cstring>
 #include <chrono>
@@ -86,6 +90,20 @@ std::string this_host() {
   return buf;
 }
 }  // namespace
+
+bool run_writer_gone(const RunSummary& run) {
+  if (run.status != "running" || run.origin.host.empty() || run.origin.pid <= 0) return false;
+  if (run.origin.host != this_host()) return false;
+  return ::kill(static_cast<pid_t>(run.origin.pid), 0) == -1 && errno == ESRCH;
+}
+
+std::int64_t seconds_since_update(const RunSummary& run) {
+  std::tm tm{};
+  if (run.updated.size() < 19 || !strptime(run.updated.c_str(), "%Y-%m-%dT%H:%M:%S", &tm)) return -1;
+  const std::time_t then = timegm(&tm);
+  const std::time_t now = std::time(nullptr);
+  return then <= now ? static_cast<std::int64_t>(now - then) : 0;
+}
 
 std::int64_t RunStore::create_run(const SessionConfig& config, const std::vector<LayerInfo>& layers,
                                   const std::string& device, const std::string& precision_label, const RunOrigin& origin) {

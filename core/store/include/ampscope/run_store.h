@@ -57,6 +57,13 @@ struct RunSummary {
   RunOrigin origin;
 };
 
+/// Whether a run that says "running" has lost its writer: the writer ran on this host (schema 3
+/// names it) and no process of its pid exists any more. A writer on another host (a shared disk)
+/// is never judged gone here: only its heartbeat can tell (RunSummary::updated).
+bool run_writer_gone(const RunSummary& run);
+/// Seconds from the run's `updated` to now, by this machine's clock; -1 when it cannot be read.
+std::int64_t seconds_since_update(const RunSummary& run);
+
 /// A whole run read back.
 struct RunData {
   RunSummary summary;
