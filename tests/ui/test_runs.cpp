@@ -109,6 +109,7 @@ class TestRuns : public QObject {
   void launchReplayThatFailsSaysWhyInTheWindow();
   void replayShowsTheRunsOwnSettings();
   void negativeUserLossIsDrawnOnALinearAxis();
+  void fp32MaxGradientReadsInSixDigits();
 };
 
 void TestRuns::liveRunIsRecordedAndReplaysToTheSameNumbers() {
@@ -485,8 +486,6 @@ void TestRuns::launchReplayThatFailsSaysWhyInTheWindow() {
   QCOMPARE(visibleBoxes().first()->windowTitle(), QStringLiteral("Cannot overlay the run"));
 }
 
-QTEST_MAIN(TestRuns)
-#include "test_runs.moc"
 
 // While a stored run is shown, the controls' place tells that run's settings, not the live
 // session's (greyed out, they read as the replayed run's): a session run with every setting,
@@ -618,3 +617,43 @@ void TestRuns::negativeUserLossIsDrawnOnALinearAxis() {
   QCOMPARE(loss->lossGraph()->dataCount(), 8);
   QCOMPARE(loss->overlayGraph()->dataCount(), 6);
 }
+
+// An fp32 gradient's largest magnitude has 17 significant digits; the table shows six (the
+// column fits beside "First offender" at 1280x720) and the tooltip the exact value.
+void TestRuns::fp32MaxGradientReadsInSixDigits() {
+  QTemporaryDir dir;
+  QVERIFY(dir.isValid());
+  const QString store = dir.filePath(QStringLiteral("runs.sqlite"));
+  const double amax = static_cast<double>(0.009208356f);  // 0.009208356030285358 as a double
+  std::int64_t id = 0;
+  {
+    RunStore rw(QFile::encodeName(store).toStdString());
+    RunOrigin origin;
+    origin.source = "probe";
+    id = rw.create_run(probeConfig("Net"), {LayerInfo{"w", "", "weight", {2}, 2, 0}}, "cpu", "fp32", origin);
+    StepRecord r;
+    r.loss = 1.0;
+    LayerStepStats ls;
+    ls.stats.numel = 2;
+    ls.stats.lo = -40;
+    ls.stats.hi = 20;
+    ls.stats.bins.assign(61, 0);
+    ls.stats.bins[static_cast<std::size_t>(-7 + 40)] = 2;  // 2^-7 <= |g| < 2^-6
+    ls.stats.amax = amax;
+    ls.stats.amin_nonzero = 0.0078125;
+    ls.stats.sum_squares = amax * amax + 0.0078125 * 0.0078125;
+    r.layers.push_back(ls);
+    rw.append_steps(id, {r});
+    rw.set_status(id, "finished");
+  }
+  MainWindow w;
+  w.resize(1280, 720);
+  QString error;
+  QVERIFY2(w.replayRun(store, id, &error), qPrintable(error));
+  const QModelIndex cell = w.layerTable()->tableModel()->index(0, LayerTableModel::Amax);
+  QTRY_COMPARE(cell.data().toString(), QStringLiteral("0.00920836"));
+  QCOMPARE(cell.data(Qt::ToolTipRole).toString(), QStringLiteral("0.009208356030285358"));
+}
+
+QTEST_MAIN(TestRuns)
+#include "test_runs.moc"

@@ -150,7 +150,9 @@ QVariant LayerTableModel::data(const QModelIndex& index, int role) const {
         return row.underflow >= 0 && li.numel > 0 ? pct(static_cast<double>(row.underflow) / static_cast<double>(li.numel))
                                                    : QStringLiteral("\u2014");
       case NonFinite: return s ? QVariant(static_cast<qlonglong>(s->nonfinite())) : QVariant();
-      case Amax: return s ? number(s->amax) : QVariant();
+      // Six significant digits: fp32's 17 (0.009208356030285358) made the column the table's
+      // widest and pushed "First offender" out of a 1280-pixel window. The exact value is the tooltip.
+      case Amax: return s ? QString::number(s->amax, 'g', 6) : QVariant();
       case Offender: {
         const int layer = static_cast<int>(r);
         const int count = m_offenderCount[r];
@@ -160,6 +162,7 @@ QVariant LayerTableModel::data(const QModelIndex& index, int role) const {
       }
     }
   }
+  if (role == Qt::ToolTipRole && index.column() == Amax && s) return number(s->amax);
   if (role == Qt::ToolTipRole && index.column() == Underflow) {
     if (row.underflow < 0) return tr("Not measured yet (needs an fp32 reference backward: reference_every > 0)");
     return tr("%1 elements lost at step %2, carrying %3% of the gradient mass")
