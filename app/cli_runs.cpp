@@ -175,7 +175,7 @@ int run_runs(const std::vector<std::string>& args) {
                              qs(r.device),
                              QString::number(r.steps),
                              QString::number(r.skipped),
-                             r.steps > 0 ? QString::number(r.final_loss, 'g', 5) : QStringLiteral("-"),
+                             r.steps > 0 ? QString::number(r.final_loss, 'g', 6) : QStringLiteral("-"),
                              status_text(r)};
     if (groups)
       row.push_back(r.origin.group.empty() ? QStringLiteral("-")

@@ -94,7 +94,7 @@ void RunBrowser::showResult(std::vector<RunSummary> runs, const QString& error) 
     m_table->setItem(i, 5, cell(QString::number(r.steps), true));
     m_table->setItem(i, 6, cell(r.steps > 0 ? scaleText(r.final_scale) : QStringLiteral("\u2014"), true));
     m_table->setItem(i, 7, cell(tr("%1 (%2%)").arg(r.skipped).arg(share, 0, 'f', 2), true));
-    m_table->setItem(i, 8, cell(r.steps > 0 ? number(r.final_loss) : QStringLiteral("\u2014"), true));
+    m_table->setItem(i, 8, cell(r.steps > 0 ? QString::number(r.final_loss, 'g', 6) : QStringLiteral("\u2014"), true));
     m_table->setItem(i, 9, cell(QString::fromStdString(r.status)));
     // Schema 3: the runs of one DDP job share a group, one run per rank.
     m_table->setItem(i, 10, cell(r.origin.group.empty() ? QStringLiteral("\u2014")
