@@ -2755,6 +2755,22 @@ keine Statistik in diesem Schritt</translation>
         <source>Format li&amp;mits drawn</source>
         <translation>Eingezeichnete Format&amp;grenzen</translation>
     </message>
+    <message>
+        <source>step %1</source>
+        <translation>Schritt %1</translation>
+    </message>
+    <message>
+        <source>steps %1–%2</source>
+        <translation>Schritte %1–%2</translation>
+    </message>
+    <message>
+        <source>%1: nothing to tell: no step skipped, the scale never changed</source>
+        <translation>%1: nichts zu berichten: kein Schritt übersprungen, die Skala blieb unverändert</translation>
+    </message>
+    <message>
+        <source>%1: nothing to tell: no loss scaling, and no gradient went non-finite</source>
+        <translation>%1: nichts zu berichten: keine Loss-Skalierung, und kein Gradient wurde nicht-endlich</translation>
+    </message>
 </context>
 <context>
     <name>ampscope::ui::ReplayController</name>

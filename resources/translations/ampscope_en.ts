@@ -2712,6 +2712,22 @@ no statistics at this step</source>
         <source>Format li&amp;mits drawn</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>step %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>steps %1–%2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: nothing to tell: no step skipped, the scale never changed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: nothing to tell: no loss scaling, and no gradient went non-finite</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>ampscope::ui::ReplayController</name>

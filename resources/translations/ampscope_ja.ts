@@ -2739,6 +2739,22 @@ no statistics at this step</source>
         <source>Format li&amp;mits drawn</source>
         <translation>描画するフォーマットの限界(&amp;M)</translation>
     </message>
+    <message>
+        <source>step %1</source>
+        <translation>ステップ %1</translation>
+    </message>
+    <message>
+        <source>steps %1–%2</source>
+        <translation>ステップ %1–%2</translation>
+    </message>
+    <message>
+        <source>%1: nothing to tell: no step skipped, the scale never changed</source>
+        <translation>%1: 特記事項なし: スキップしたステップはなく、スケールは一度も変わっていません</translation>
+    </message>
+    <message>
+        <source>%1: nothing to tell: no loss scaling, and no gradient went non-finite</source>
+        <translation>%1: 特記事項なし: ロス スケーリングなし、非有限になった勾配もありません</translation>
+    </message>
 </context>
 <context>
     <name>ampscope::ui::ReplayController</name>

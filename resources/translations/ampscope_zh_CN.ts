@@ -2738,6 +2738,22 @@ no statistics at this step</source>
         <source>Format li&amp;mits drawn</source>
         <translation>绘制的格式界限(&amp;M)</translation>
     </message>
+    <message>
+        <source>step %1</source>
+        <translation>第 %1 步</translation>
+    </message>
+    <message>
+        <source>steps %1–%2</source>
+        <translation>第 %1–%2 步</translation>
+    </message>
+    <message>
+        <source>%1: nothing to tell: no step skipped, the scale never changed</source>
+        <translation>%1: 无事可报: 没有跳过的步，缩放从未改变</translation>
+    </message>
+    <message>
+        <source>%1: nothing to tell: no loss scaling, and no gradient went non-finite</source>
+        <translation>%1: 无事可报: 未使用损失缩放，也没有梯度变为非有限值</translation>
+    </message>
 </context>
 <context>
     <name>ampscope::ui::ReplayController</name>

@@ -2738,6 +2738,22 @@ no statistics at this step</source>
         <source>Format li&amp;mits drawn</source>
         <translation>繪製的格式界限(&amp;M)</translation>
     </message>
+    <message>
+        <source>step %1</source>
+        <translation>第 %1 步</translation>
+    </message>
+    <message>
+        <source>steps %1–%2</source>
+        <translation>第 %1–%2 步</translation>
+    </message>
+    <message>
+        <source>%1: nothing to tell: no step skipped, the scale never changed</source>
+        <translation>%1: 無事可報: 沒有略過的步，縮放從未改變</translation>
+    </message>
+    <message>
+        <source>%1: nothing to tell: no loss scaling, and no gradient went non-finite</source>
+        <translation>%1: 無事可報: 未使用損失縮放，也沒有梯度變為非有限值</translation>
+    </message>
 </context>
 <context>
     <name>ampscope::ui::ReplayController</name>

@@ -597,6 +597,10 @@ void TestRuns::negativeUserLossIsDrawnOnALinearAxis() {
   QCOMPARE(loss->yAxis->label(), QStringLiteral("cross-entropy loss (log)"));
 
   QVERIFY2(w.replayRun(store, probeId, &error), qPrintable(error));
+  // Nothing happened in it: the log says so rather than stay blank.
+  QCOMPARE(w.eventLog()->count(), 1);
+  QCOMPARE(w.eventLog()->item(0)->text(),
+           QStringLiteral("\u2022 steps 0\u20135: nothing to tell: no loss scaling, and no gradient went non-finite"));
   QVERIFY(loss->linearAxis());
   QCOMPARE(loss->yAxis->scaleType(), QCPAxis::stLinear);
   QCOMPARE(loss->yAxis->label(), QStringLiteral("loss"));
@@ -652,6 +656,9 @@ void TestRuns::fp32MaxGradientReadsInSixDigits() {
   QVERIFY2(w.replayRun(store, id, &error), qPrintable(error));
   const QModelIndex cell = w.layerTable()->tableModel()->index(0, LayerTableModel::Amax);
   QTRY_COMPARE(cell.data().toString(), QStringLiteral("0.00920836"));
+  QCOMPARE(w.eventLog()->count(), 1);
+  QCOMPARE(w.eventLog()->item(0)->text(),
+           QStringLiteral("\u2022 step 0: nothing to tell: no loss scaling, and no gradient went non-finite"));
   QCOMPARE(cell.data(Qt::ToolTipRole).toString(), QStringLiteral("0.009208356030285358"));
 }
 

@@ -114,7 +114,10 @@ void RunSettingsView::rebuild() {
                         .arg(s.origin.rank)
                         .arg(s.origin.world_size)
                         .arg(QString::fromStdString(s.origin.group)));
-  row(tr("Started"), QString::fromStdString(s.created));
+  // "2026-12-02T04:33:04Z" as "2026-12-02 04:33:04 UTC".
+  QString started = QString::fromStdString(s.created);
+  if (started.endsWith(QLatin1Char('Z'))) started = started.chopped(1).replace(QLatin1Char('T'), QLatin1Char(' ')) + QStringLiteral(" UTC");
+  row(tr("Started"), started);
 
   heading(tr("Training"));
   switch (c.optimizer) {

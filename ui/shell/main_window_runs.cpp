@@ -76,6 +76,16 @@ void MainWindow::onShownRunChanged() {
     showHistory(&run->history(), run->scalerInUse());
     m_log->clear();
     for (const NarratedEvent& e : run->events()) m_log->addEvent(e.step, static_cast<int>(e.severity), e.text);
+    if (run->events().empty() && !run->history().empty() && run->history().skippedCount() == 0 &&
+        run->history().nonFiniteCount() == 0) {
+      // An empty log read as a panel that failed to load: say that there was nothing to tell.
+      const StepHistory& h = run->history();
+      const qint64 first = h.points().front().step, last = h.lastStep();
+      const QString steps = first == last ? tr("step %1").arg(first) : tr("steps %1\u2013%2").arg(first).arg(last);
+      m_log->addEvent(first, static_cast<int>(NarratedEvent::Severity::Info),
+                      run->scalerInUse() ? tr("%1: nothing to tell: no step skipped, the scale never changed").arg(steps)
+                                         : tr("%1: nothing to tell: no loss scaling, and no gradient went non-finite").arg(steps));
+    }
     m_replayLabel->setText(m_runs->replayDescription());
     m_replayBar->setVisible(true);
     m_classroom->setReplaying(true);  // the live preset's story is not this run's
