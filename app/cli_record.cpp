@@ -60,13 +60,16 @@ void progress(std::int64_t done, std::int64_t total, double sps, double scale, d
 int run_record(const std::vector<std::string>& args) {
   SessionConfig cfg;
   cfg.max_steps = 1000;
-  std::string out;
+  // The Python probe's default too (watch(out="runs.db")): `ampscope record` alone trains the
+  // default model into the current folder, and `ampscope runs` lists what is there.
+  std::string out = "runs.db";
   bool quiet = false;
   bool continue_unrecorded = false;
   int threads = 0;
   ArgParser p("record");
   add_session_options(p, cfg);
-  p.option("out", "FILE", str(Cli::tr("Run store to write (SQLite; created if missing, runs are appended). Required.")),
+  p.option("out", "FILE", str(Cli::tr("Run store to write (SQLite; created if missing, runs are appended; default runs.db in the "
+                                         "current folder).")),
            [&](const std::string& v) {
              if (v.empty()) throw UsageError(str(Cli::tr("--out: the file name is empty")));
              out = v;
@@ -96,7 +99,6 @@ int run_record(const std::vector<std::string>& args) {
                  QStringLiteral("ampscope record --model deep-mlp --precision fp16 --steps 2000 --out runs.db"))));
     return 0;
   }
-  if (out.empty()) throw UsageError(str(Cli::tr("--out FILE is required (the run store to write)")));
   try {
     cfg.validate();
   } catch (const std::invalid_argument& e) {
@@ -198,6 +200,11 @@ int run_record(const std::vector<std::string>& args) {
      << ",\"model\":\"" << json_escape(cfg.model) << "\",\"precision\":\"" << json_escape(session.precision_label())
      << "\",\"device\":\"" << session.device_label() << "\",\"status\":\"" << json_escape(status) << "\",\"out\":\""
      << json_escape(out) << "\"}";
+  if (tty && rc == 0 && recorder->committed_steps() > 0)
+    std::cerr << str(Cli::tr("ampscope record: run %1 is in %2; look at it: ampscope --replay %2:%1")
+                         .arg(recorder->run_id())
+                         .arg(qs(out)))
+              << "\n";
   std::cout << js.str() << std::endl;
   return rc;
 }

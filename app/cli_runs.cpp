@@ -25,11 +25,12 @@ namespace ampscope::cli {
 namespace {
 
 std::string usage_text() {
-  return str(Cli::tr("Usage: ampscope runs FILE [--json]\n"
+  return str(Cli::tr("Usage: ampscope runs [FILE] [--json]\n"
                      "\n"
-                     "Lists the runs of the run store FILE, oldest first: id, when it was created, who wrote it\n"
-                     "(ampscope or the Python probe), model, precision, device, steps, skipped steps, the final\n"
-                     "loss and its status. A run still being written says whether its writer is alive.\n"
+                     "Lists the runs of the run store FILE (default runs.db, where ampscope record and the Python\n"
+                     "probe write by default), oldest first: id, when it was created, who wrote it (ampscope or\n"
+                     "the probe), model, precision, device, steps, skipped steps, the final loss and its status.\n"
+                     "A run still being written says whether its writer is alive.\n"
                      "\n"
                      "Options:\n"
                      "  --json     one JSON object per run and line instead of the table\n"
@@ -141,7 +142,7 @@ int run_runs(const std::vector<std::string>& args) {
       return usage_error(str(Cli::tr("unexpected argument '%1' (FILE is already '%2')").arg(qs(a), qs(file))));
     }
   }
-  if (file.empty()) return usage_error(str(Cli::tr("missing FILE (the run store to read)")));
+  if (file.empty()) file = "runs.db";
   std::vector<RunSummary> runs;
   try {
     const RunStore store(file, RunStore::Mode::ReadOnly);

@@ -209,20 +209,12 @@ multipliziert, bleiben %2% davon erhalten. End-Loss: fp32 %3, fp16 %4, fp16 + Sk
         <translation>%1 Schritte/s  Skala %2  Loss %3</translation>
     </message>
     <message>
-        <source>Run store to write (SQLite; created if missing, runs are appended). Required.</source>
-        <translation>Zu schreibender Laufspeicher (SQLite; wird bei Bedarf angelegt, Läufe werden angehängt). Pflicht.</translation>
-    </message>
-    <message>
         <source>--out: the file name is empty</source>
         <translation>--out: der Dateiname ist leer</translation>
     </message>
     <message>
         <source>No progress bar.</source>
         <translation>Kein Fortschrittsbalken.</translation>
-    </message>
-    <message>
-        <source>--out FILE is required (the run store to write)</source>
-        <translation>--out FILE ist Pflicht (der zu schreibende Laufspeicher)</translation>
     </message>
     <message>
         <source>recording stopped: %1</source>
@@ -535,33 +527,6 @@ fc1-Gewichtsgradienten, die fp16 auf null gesetzt hat (Unterlauf).</translation>
         <translation>die Diagramme einer Voreinstellung oder eines gespeicherten Laufs als PNG, PDF oder SVG speichern, ohne Bildschirm</translation>
     </message>
     <message>
-        <source>Usage: ampscope runs FILE [--json]
-
-Lists the runs of the run store FILE, oldest first: id, when it was created, who wrote it
-(ampscope or the Python probe), model, precision, device, steps, skipped steps, the final
-loss and its status. A run still being written says whether its writer is alive.
-
-Options:
-  --json     one JSON object per run and line instead of the table
-  -h, --help this text
-
-Exit status: 0 done (also for a store without runs), 1 FILE unreadable, 2 bad arguments.
-</source>
-        <translation>Aufruf: ampscope runs FILE [--json]
-
-Listet die Läufe des Laufspeichers FILE auf, die ältesten zuerst: ID, Anlagezeitpunkt, wer ihn
-geschrieben hat (ampscope oder die Python-Sonde), Modell, Genauigkeit, Gerät, Schritte,
-übersprungene Schritte, End-Loss und Status. Bei einem Lauf, der noch geschrieben wird, steht
-dabei, ob sein Schreiber noch lebt.
-
-Optionen:
-  --json     ein JSON-Objekt pro Lauf und Zeile statt der Tabelle
-  -h, --help dieser Text
-
-Exit-Status: 0 fertig (auch bei einem Speicher ohne Läufe), 1 FILE nicht lesbar, 2 falsche Argumente.
-</translation>
-    </message>
-    <message>
         <source>(see ampscope runs --help)</source>
         <translation>(siehe ampscope runs --help)</translation>
     </message>
@@ -640,6 +605,43 @@ Exit-Status: 0 fertig (auch bei einem Speicher ohne Läufe), 1 FILE nicht lesbar
     <message>
         <source>list the runs a run store holds (ids for --replay FILE:RUN)</source>
         <translation>die Läufe eines Laufspeichers auflisten (IDs für --replay FILE:RUN)</translation>
+    </message>
+    <message>
+        <source>Run store to write (SQLite; created if missing, runs are appended; default runs.db in the current folder).</source>
+        <translation>Zu schreibender Laufspeicher (SQLite; wird bei Bedarf angelegt, Läufe werden angehängt; Vorgabe runs.db im aktuellen Ordner).</translation>
+    </message>
+    <message>
+        <source>ampscope record: run %1 is in %2; look at it: ampscope --replay %2:%1</source>
+        <translation>ampscope record: Lauf %1 liegt in %2; ansehen: ampscope --replay %2:%1</translation>
+    </message>
+    <message>
+        <source>Usage: ampscope runs [FILE] [--json]
+
+Lists the runs of the run store FILE (default runs.db, where ampscope record and the Python
+probe write by default), oldest first: id, when it was created, who wrote it (ampscope or
+the probe), model, precision, device, steps, skipped steps, the final loss and its status.
+A run still being written says whether its writer is alive.
+
+Options:
+  --json     one JSON object per run and line instead of the table
+  -h, --help this text
+
+Exit status: 0 done (also for a store without runs), 1 FILE unreadable, 2 bad arguments.
+</source>
+        <translation>Aufruf: ampscope runs [FILE] [--json]
+
+Listet die Läufe des Laufspeichers FILE auf (Vorgabe runs.db, wohin ampscope record und die
+Python-Sonde standardmäßig schreiben), die ältesten zuerst: ID, Anlagezeitpunkt, wer ihn
+geschrieben hat (ampscope oder die Sonde), Modell, Genauigkeit, Gerät, Schritte, übersprungene
+Schritte, End-Loss und Status. Bei einem Lauf, der noch geschrieben wird, steht dabei, ob sein
+Schreiber noch lebt.
+
+Optionen:
+  --json     ein JSON-Objekt pro Lauf und Zeile statt der Tabelle
+  -h, --help dieser Text
+
+Exit-Status: 0 fertig (auch bei einem Speicher ohne Läufe), 1 FILE nicht lesbar, 2 falsche Argumente.
+</translation>
     </message>
 </context>
 <context>

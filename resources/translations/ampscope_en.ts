@@ -207,19 +207,11 @@ scale first kept %2% of them. Final losses: fp32 %3, fp16 %4, fp16 + scaler %5.<
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Run store to write (SQLite; created if missing, runs are appended). Required.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>--out: the file name is empty</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <source>No progress bar.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>--out FILE is required (the run store to write)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -506,21 +498,6 @@ weight-gradient elements that fp16 flushed to zero (underflow).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Usage: ampscope runs FILE [--json]
-
-Lists the runs of the run store FILE, oldest first: id, when it was created, who wrote it
-(ampscope or the Python probe), model, precision, device, steps, skipped steps, the final
-loss and its status. A run still being written says whether its writer is alive.
-
-Options:
-  --json     one JSON object per run and line instead of the table
-  -h, --help this text
-
-Exit status: 0 done (also for a store without runs), 1 FILE unreadable, 2 bad arguments.
-</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>(see ampscope runs --help)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -598,6 +575,30 @@ Exit status: 0 done (also for a store without runs), 1 FILE unreadable, 2 bad ar
     </message>
     <message>
         <source>list the runs a run store holds (ids for --replay FILE:RUN)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run store to write (SQLite; created if missing, runs are appended; default runs.db in the current folder).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ampscope record: run %1 is in %2; look at it: ampscope --replay %2:%1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Usage: ampscope runs [FILE] [--json]
+
+Lists the runs of the run store FILE (default runs.db, where ampscope record and the Python
+probe write by default), oldest first: id, when it was created, who wrote it (ampscope or
+the probe), model, precision, device, steps, skipped steps, the final loss and its status.
+A run still being written says whether its writer is alive.
+
+Options:
+  --json     one JSON object per run and line instead of the table
+  -h, --help this text
+
+Exit status: 0 done (also for a store without runs), 1 FILE unreadable, 2 bad arguments.
+</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

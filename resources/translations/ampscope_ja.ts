@@ -207,20 +207,12 @@ scale first kept %2% of them. Final losses: fp32 %3, fp16 %4, fp16 + scaler %5.<
         <translation>%1 ステップ/秒  スケール %2  損失 %3</translation>
     </message>
     <message>
-        <source>Run store to write (SQLite; created if missing, runs are appended). Required.</source>
-        <translation>書き込むラン ストア（SQLite。なければ作成、実行は追記）。必須。</translation>
-    </message>
-    <message>
         <source>--out: the file name is empty</source>
         <translation>--out: ファイル名が空です</translation>
     </message>
     <message>
         <source>No progress bar.</source>
         <translation>プログレスバーを表示しません。</translation>
-    </message>
-    <message>
-        <source>--out FILE is required (the run store to write)</source>
-        <translation>--out FILE は必須です（書き込むラン ストア）</translation>
     </message>
     <message>
         <source>recording stopped: %1</source>
@@ -533,32 +525,6 @@ weight-gradient elements that fp16 flushed to zero (underflow).</source>
         <translation>プリセットまたは保存済みの実行のグラフを、ディスプレイなしで PNG、PDF、SVG として保存する</translation>
     </message>
     <message>
-        <source>Usage: ampscope runs FILE [--json]
-
-Lists the runs of the run store FILE, oldest first: id, when it was created, who wrote it
-(ampscope or the Python probe), model, precision, device, steps, skipped steps, the final
-loss and its status. A run still being written says whether its writer is alive.
-
-Options:
-  --json     one JSON object per run and line instead of the table
-  -h, --help this text
-
-Exit status: 0 done (also for a store without runs), 1 FILE unreadable, 2 bad arguments.
-</source>
-        <translation>使い方: ampscope runs FILE [--json]
-
-ラン ストア FILE の実行を古い順に一覧表示します: ID、作成日時、書き込んだもの（ampscope または
-Python プローブ）、モデル、精度、デバイス、ステップ数、スキップしたステップ数、最終損失、状態。
-まだ書き込み中の実行には、書き込み側が生きているかどうかも表示します。
-
-オプション:
-  --json     表の代わりに、1 行に 1 実行ずつ JSON オブジェクトを出力
-  -h, --help このテキスト
-
-終了ステータス: 0 完了（実行のないストアでも）、1 FILE を読めない、2 引数の誤り。
-</translation>
-    </message>
-    <message>
         <source>(see ampscope runs --help)</source>
         <translation>（ampscope runs --help を参照）</translation>
     </message>
@@ -637,6 +603,42 @@ Python プローブ）、モデル、精度、デバイス、ステップ数、�
     <message>
         <source>list the runs a run store holds (ids for --replay FILE:RUN)</source>
         <translation>ラン ストアの実行を一覧表示（--replay FILE:RUN 用の ID）</translation>
+    </message>
+    <message>
+        <source>Run store to write (SQLite; created if missing, runs are appended; default runs.db in the current folder).</source>
+        <translation>書き込むラン ストア（SQLite。なければ作成、実行は追記。既定は現在のフォルダの runs.db）。</translation>
+    </message>
+    <message>
+        <source>ampscope record: run %1 is in %2; look at it: ampscope --replay %2:%1</source>
+        <translation>ampscope record: 実行 %1 は %2 にあります。表示: ampscope --replay %2:%1</translation>
+    </message>
+    <message>
+        <source>Usage: ampscope runs [FILE] [--json]
+
+Lists the runs of the run store FILE (default runs.db, where ampscope record and the Python
+probe write by default), oldest first: id, when it was created, who wrote it (ampscope or
+the probe), model, precision, device, steps, skipped steps, the final loss and its status.
+A run still being written says whether its writer is alive.
+
+Options:
+  --json     one JSON object per run and line instead of the table
+  -h, --help this text
+
+Exit status: 0 done (also for a store without runs), 1 FILE unreadable, 2 bad arguments.
+</source>
+        <translation>使い方: ampscope runs [FILE] [--json]
+
+ラン ストア FILE（既定は runs.db: ampscope record と Python プローブの既定の書き込み先）の実行を
+古い順に一覧表示します: ID、作成日時、書き込んだもの（ampscope またはプローブ）、モデル、精度、
+デバイス、ステップ数、スキップしたステップ数、最終損失、状態。
+まだ書き込み中の実行には、書き込み側が生きているかどうかも表示します。
+
+オプション:
+  --json     表の代わりに、1 行に 1 実行ずつ JSON オブジェクトを出力
+  -h, --help このテキスト
+
+終了ステータス: 0 完了（実行のないストアでも）、1 FILE を読めない、2 引数の誤り。
+</translation>
     </message>
 </context>
 <context>

@@ -207,20 +207,12 @@ scale first kept %2% of them. Final losses: fp32 %3, fp16 %4, fp16 + scaler %5.<
         <translation>%1 步/秒  缩放 %2  损失 %3</translation>
     </message>
     <message>
-        <source>Run store to write (SQLite; created if missing, runs are appended). Required.</source>
-        <translation>要写入的运行存储（SQLite；不存在则创建，运行会追加）。必填。</translation>
-    </message>
-    <message>
         <source>--out: the file name is empty</source>
         <translation>--out：文件名为空</translation>
     </message>
     <message>
         <source>No progress bar.</source>
         <translation>不显示进度条。</translation>
-    </message>
-    <message>
-        <source>--out FILE is required (the run store to write)</source>
-        <translation>必须提供 --out FILE（要写入的运行存储）</translation>
     </message>
     <message>
         <source>recording stopped: %1</source>
@@ -533,31 +525,6 @@ weight-gradient elements that fp16 flushed to zero (underflow).</source>
         <translation>无需显示器，把预设或已存储运行的图表保存为 PNG、PDF 或 SVG</translation>
     </message>
     <message>
-        <source>Usage: ampscope runs FILE [--json]
-
-Lists the runs of the run store FILE, oldest first: id, when it was created, who wrote it
-(ampscope or the Python probe), model, precision, device, steps, skipped steps, the final
-loss and its status. A run still being written says whether its writer is alive.
-
-Options:
-  --json     one JSON object per run and line instead of the table
-  -h, --help this text
-
-Exit status: 0 done (also for a store without runs), 1 FILE unreadable, 2 bad arguments.
-</source>
-        <translation>用法: ampscope runs FILE [--json]
-
-按从旧到新的顺序列出运行存储 FILE 中的运行: ID、创建时间、写入者（ampscope 或 Python 探针）、
-模型、精度、设备、步数、跳过的步数、最终损失及其状态。仍在写入的运行会说明其写入进程是否还活着。
-
-选项:
-  --json     不输出表格，而是每行一个运行的 JSON 对象
-  -h, --help 本说明
-
-退出状态: 0 完成（存储中没有运行也是 0），1 无法读取 FILE，2 参数错误。
-</translation>
-    </message>
-    <message>
         <source>(see ampscope runs --help)</source>
         <translation>（参见 ampscope runs --help）</translation>
     </message>
@@ -636,6 +603,41 @@ Exit status: 0 done (also for a store without runs), 1 FILE unreadable, 2 bad ar
     <message>
         <source>list the runs a run store holds (ids for --replay FILE:RUN)</source>
         <translation>列出运行存储中的运行（--replay FILE:RUN 所用的 ID）</translation>
+    </message>
+    <message>
+        <source>Run store to write (SQLite; created if missing, runs are appended; default runs.db in the current folder).</source>
+        <translation>要写入的运行存储（SQLite；不存在则创建，运行会追加；默认当前文件夹中的 runs.db）。</translation>
+    </message>
+    <message>
+        <source>ampscope record: run %1 is in %2; look at it: ampscope --replay %2:%1</source>
+        <translation>ampscope record: 运行 %1 已写入 %2；查看: ampscope --replay %2:%1</translation>
+    </message>
+    <message>
+        <source>Usage: ampscope runs [FILE] [--json]
+
+Lists the runs of the run store FILE (default runs.db, where ampscope record and the Python
+probe write by default), oldest first: id, when it was created, who wrote it (ampscope or
+the probe), model, precision, device, steps, skipped steps, the final loss and its status.
+A run still being written says whether its writer is alive.
+
+Options:
+  --json     one JSON object per run and line instead of the table
+  -h, --help this text
+
+Exit status: 0 done (also for a store without runs), 1 FILE unreadable, 2 bad arguments.
+</source>
+        <translation>用法: ampscope runs [FILE] [--json]
+
+按从旧到新的顺序列出运行存储 FILE（默认 runs.db，即 ampscope record 和 Python 探针默认写入的文件）
+中的运行: ID、创建时间、写入者（ampscope 或探针）、模型、精度、设备、步数、跳过的步数、最终损失及其状态。
+仍在写入的运行会说明其写入进程是否还活着。
+
+选项:
+  --json     不输出表格，而是每行一个运行的 JSON 对象
+  -h, --help 本说明
+
+退出状态: 0 完成（存储中没有运行也是 0），1 无法读取 FILE，2 参数错误。
+</translation>
     </message>
 </context>
 <context>

@@ -207,20 +207,12 @@ scale first kept %2% of them. Final losses: fp32 %3, fp16 %4, fp16 + scaler %5.<
         <translation>%1 步/秒  縮放 %2  損失 %3</translation>
     </message>
     <message>
-        <source>Run store to write (SQLite; created if missing, runs are appended). Required.</source>
-        <translation>要寫入的執行紀錄庫（SQLite；不存在則建立，執行會附加）。必填。</translation>
-    </message>
-    <message>
         <source>--out: the file name is empty</source>
         <translation>--out：檔名為空</translation>
     </message>
     <message>
         <source>No progress bar.</source>
         <translation>不顯示進度列。</translation>
-    </message>
-    <message>
-        <source>--out FILE is required (the run store to write)</source>
-        <translation>必須提供 --out FILE（要寫入的執行紀錄庫）</translation>
     </message>
     <message>
         <source>recording stopped: %1</source>
@@ -533,31 +525,6 @@ weight-gradient elements that fp16 flushed to zero (underflow).</source>
         <translation>無需顯示器，把預設或已儲存執行的圖表儲存為 PNG、PDF 或 SVG</translation>
     </message>
     <message>
-        <source>Usage: ampscope runs FILE [--json]
-
-Lists the runs of the run store FILE, oldest first: id, when it was created, who wrote it
-(ampscope or the Python probe), model, precision, device, steps, skipped steps, the final
-loss and its status. A run still being written says whether its writer is alive.
-
-Options:
-  --json     one JSON object per run and line instead of the table
-  -h, --help this text
-
-Exit status: 0 done (also for a store without runs), 1 FILE unreadable, 2 bad arguments.
-</source>
-        <translation>用法: ampscope runs FILE [--json]
-
-依從舊到新的順序列出執行紀錄庫 FILE 中的執行: ID、建立時間、寫入者（ampscope 或 Python 探針）、
-模型、精度、裝置、步數、略過的步數、最終損失及其狀態。仍在寫入的執行會說明其寫入程序是否還在運作。
-
-選項:
-  --json     不輸出表格，改為每行一個執行的 JSON 物件
-  -h, --help 本說明
-
-結束狀態: 0 完成（紀錄庫中沒有執行也是 0），1 無法讀取 FILE，2 引數錯誤。
-</translation>
-    </message>
-    <message>
         <source>(see ampscope runs --help)</source>
         <translation>（請參閱 ampscope runs --help）</translation>
     </message>
@@ -636,6 +603,41 @@ Exit status: 0 done (also for a store without runs), 1 FILE unreadable, 2 bad ar
     <message>
         <source>list the runs a run store holds (ids for --replay FILE:RUN)</source>
         <translation>列出執行紀錄庫中的執行（--replay FILE:RUN 所用的 ID）</translation>
+    </message>
+    <message>
+        <source>Run store to write (SQLite; created if missing, runs are appended; default runs.db in the current folder).</source>
+        <translation>要寫入的執行紀錄庫（SQLite；不存在則建立，執行會附加；預設為目前資料夾中的 runs.db）。</translation>
+    </message>
+    <message>
+        <source>ampscope record: run %1 is in %2; look at it: ampscope --replay %2:%1</source>
+        <translation>ampscope record: 執行 %1 已寫入 %2；檢視: ampscope --replay %2:%1</translation>
+    </message>
+    <message>
+        <source>Usage: ampscope runs [FILE] [--json]
+
+Lists the runs of the run store FILE (default runs.db, where ampscope record and the Python
+probe write by default), oldest first: id, when it was created, who wrote it (ampscope or
+the probe), model, precision, device, steps, skipped steps, the final loss and its status.
+A run still being written says whether its writer is alive.
+
+Options:
+  --json     one JSON object per run and line instead of the table
+  -h, --help this text
+
+Exit status: 0 done (also for a store without runs), 1 FILE unreadable, 2 bad arguments.
+</source>
+        <translation>用法: ampscope runs [FILE] [--json]
+
+依從舊到新的順序列出執行紀錄庫 FILE（預設 runs.db，即 ampscope record 與 Python 探針預設寫入的檔案）
+中的執行: ID、建立時間、寫入者（ampscope 或探針）、模型、精度、裝置、步數、略過的步數、最終損失及其狀態。
+仍在寫入的執行會說明其寫入程序是否還在運作。
+
+選項:
+  --json     不輸出表格，改為每行一個執行的 JSON 物件
+  -h, --help 本說明
+
+結束狀態: 0 完成（紀錄庫中沒有執行也是 0），1 無法讀取 FILE，2 引數錯誤。
+</translation>
     </message>
 </context>
 <context>

@@ -81,7 +81,7 @@ class TestCli : public QObject {
   void bad_values_exit_2_naming_the_option_data() {
     QTest::addColumn<QStringList>("args");
     QTest::addColumn<QString>("message");
-    QTest::newRow("no --out") << QStringList{"record", "--steps", "3"} << "--out FILE is required";
+    QTest::newRow("empty --out") << QStringList{"record", "--steps", "3", "--out", ""} << "--out: the file name is empty";
     QTest::newRow("lr negative") << QStringList{"record", "--lr", "-1", "--out", "x.db"} << "--lr -1: out of range";
     QTest::newRow("lr nan") << QStringList{"record", "--lr", "nan", "--out", "x.db"} << "--lr 'nan'";
     QTest::newRow("lr text") << QStringList{"record", "--lr", "fast", "--out", "x.db"} << "--lr 'fast'";
@@ -271,7 +271,6 @@ class TestCli : public QObject {
     junk.close();
     QCOMPARE(run({"runs", junk.fileName()}).code, 1);
     QCOMPARE(run({"runs", db, "--bogus"}).code, 2);
-    QCOMPARE(run({"runs"}).code, 2);
 
     QCOMPARE(run({"record", "--steps", "20", "--quiet", "--out", db}).code, 0);
     QCOMPARE(run({"record", "--steps", "5", "--no-scaler", "--quiet", "--out", db}).code, 0);
@@ -316,6 +315,28 @@ class TestCli : public QObject {
     QCOMPARE(first["status"].toString(), QString("finished"));
     QVERIFY(!first.contains("writer"));
     QCOMPARE(first["steps"].toInt(), 20);
+  }
+
+  // As users type it: no --out writes ./runs.db (the probe's default too), and `runs` with no
+  // FILE lists it.
+  void record_without_out_writes_runs_db_here() {
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const Result r = run({"record", "--steps", "4", "--quiet"}, dir.path());
+    QVERIFY2(r.code == 0, qPrintable(r.err));
+    QCOMPARE(last_json_line(r.out)["out"].toString(), QStringLiteral("runs.db"));
+    QVERIFY(QFile::exists(dir.filePath("runs.db")));
+    const Result l = run({"runs", "--json"}, dir.path());
+    QCOMPARE(l.code, 0);
+    const QJsonObject only = QJsonDocument::fromJson(l.out.trimmed().toUtf8()).object();
+    QCOMPARE(only["id"].toInt(), 1);
+    QCOMPARE(only["steps"].toInt(), 4);
+    QCOMPARE(only["status"].toString(), QStringLiteral("finished"));
+    // Elsewhere, without a runs.db: the message names the file it looked for.
+    QTemporaryDir empty;
+    const Result none = run({"runs"}, empty.path());
+    QCOMPARE(none.code, 1);
+    QVERIFY2(none.err.contains("runs.db"), qPrintable(none.err));
   }
 
   void unwritable_store_is_a_clear_error() {

@@ -243,7 +243,7 @@ QList<BadRow> badValueRows() {
                                          << QStringList{"unknown option --turbo", "ampscope record --help"};
   add("record stray argument") << QStringList{"record", "fast", "--out", "x.db"}
                                          << QStringList{"unexpected argument 'fast'"};
-  add("record without --out") << QStringList{"record", "--steps", "3"} << QStringList{"--out FILE is required"};
+  add("record with an empty --out") << QStringList{"record", "--steps", "3", "--out", ""} << QStringList{"--out: the file name is empty"};
   // record: combinations only the whole configuration can judge.
   add("record init above max") << QStringList{"record", "--init-scale", "4096", "--max-scale", "1024", "--out", "x.db"}
                                          << QStringList{"init_scale = 4096", "[min_scale, max_scale]"};
