@@ -127,7 +127,7 @@ std::uint64_t to_uint(const std::string& opt, const std::string& v) {
 }
 
 bool parse_export_args(const std::vector<std::string>& args, ExportArgs& a) {
-  bool have_dir = false;
+  bool have_dir = false, have_file = false;
   for (std::size_t i = 0; i < args.size(); ++i) {
     std::string arg = args[i];
     std::string value;
@@ -160,14 +160,15 @@ bool parse_export_args(const std::vector<std::string>& args, ExportArgs& a) {
       have_dir = true;
     } else if (arg.size() > 1 && arg[0] == '-') {
       throw UsageError(str(Cli::tr("unknown option '%1'").arg(qs(arg))));
-    } else if (a.file.empty()) {
+    } else if (!have_file) {
       if (arg.empty()) throw UsageError(str(Cli::tr("missing FILE (the run store to read)")));
       a.file = arg;
+      have_file = true;
     } else {
       throw UsageError(str(Cli::tr("unexpected argument '%1' (FILE is already '%2')").arg(qs(arg), qs(a.file))));
     }
   }
-  if (a.file.empty()) throw UsageError(str(Cli::tr("missing FILE (the run store to read)")));
+  if (!have_file) a.file = "runs.db";  // where `ampscope record` and the probe write by default
   if (!have_dir) throw UsageError(str(Cli::tr("missing --csv DIR (the folder to write to)")));
   return true;
 }

@@ -80,7 +80,7 @@ inline double to_double(const std::string& v, const RealLimit& l) {
 inline std::int64_t to_int(const std::string& v, const IntLimit& l) { return to_int(std::string(l.name), v, l.lo, l.hi); }
 std::uint64_t to_uint(const std::string& opt, const std::string& v);
 
-/// The arguments of `ampscope export FILE [--run ID] --csv DIR`.
+/// The arguments of `ampscope export [FILE] [--run ID] --csv DIR` (FILE: runs.db when not given).
 struct ExportArgs {
   std::string file;
   std::string dir;

@@ -27,9 +27,9 @@ namespace ampscope::cli {
 namespace {
 
 std::string usage_text() {
-  return str(Cli::tr("Usage: ampscope export FILE [--run ID] [--whatif] --csv DIR\n"
+  return str(Cli::tr("Usage: ampscope export [FILE] [--run ID] [--whatif] --csv DIR\n"
                      "\n"
-                     "Writes one run of the run store FILE as CSV files to DIR (created if missing):\n"
+                     "Writes one run of the run store FILE (default runs.db) as CSV files to DIR (created if missing):\n"
                      "  runs.csv         the run: id, created, model, precision, device, status, steps, ...\n"
                      "  layers.csv       its instrumented tensors (layer_id, name, module, kind, shape, numel)\n"
                      "  steps.csv        one row per optimizer step: loss, scale before/after, skip, reason, ...\n"

@@ -46,7 +46,7 @@ void usage(std::ostream& os, bool full) {
      << "\n"
      << "  ampscope record [opts]       " << str(Cli::tr("train headless and record every step into a run store")) << "\n"
      << "  ampscope runs [FILE]         " << str(Cli::tr("list the runs a run store holds (ids for --replay FILE:RUN)")) << "\n"
-     << "  ampscope export FILE         " << str(Cli::tr("write a stored run's steps and per-layer stats as CSV")) << "\n"
+     << "  ampscope export [FILE]       " << str(Cli::tr("write a stored run's steps and per-layer stats as CSV")) << "\n"
      << "  ampscope demo                " << str(Cli::tr("the default demonstration, narrated on the terminal")) << "\n"
 #ifdef AMPSCOPE_WITH_GUI
      << "  ampscope screenshot [opts]   "

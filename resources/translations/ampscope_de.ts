@@ -467,48 +467,6 @@ Beispiel: %2</translation>
         <translation>LibTorch-Rechenthreads, in [1, 256] (Vorgabe: gewählt nach den Schichten des Modells und den Kernen, ebenso die BLAS-Threads).</translation>
     </message>
     <message>
-        <source>Usage: ampscope export FILE [--run ID] [--whatif] --csv DIR
-
-Writes one run of the run store FILE as CSV files to DIR (created if missing):
-  runs.csv         the run: id, created, model, precision, device, status, steps, ...
-  layers.csv       its instrumented tensors (layer_id, name, module, kind, shape, numel)
-  steps.csv        one row per optimizer step: loss, scale before/after, skip, reason, ...
-  layer_stats.csv  one row per layer and statistics step, with the exponent histogram
-  format_whatif.csv (with --whatif) per statistics step, layer and format (fp16, bf16,
-                   fp8-e4m3, fp8-e5m2): the elements a cast would flush to zero or overflow
-
-Options:
-  --run ID   the run to export (default: the latest run in FILE)
-  --whatif   also write format_whatif.csv (docs/measurements.md, &quot;Format what-if&quot;)
-  --csv DIR  the output folder
-  -h, --help this text
-
-Numbers are written so that they read back exactly; NaN and infinities as nan, inf, -inf;
-an empty field means &apos;none&apos; (no first offender, underflow not measured).
-Exit status: 0 done, 1 FILE unreadable or DIR unwritable, 2 bad arguments.
-</source>
-        <translation>Aufruf: ampscope export FILE [--run ID] [--whatif] --csv DIR
-
-Schreibt einen Lauf des Laufspeichers FILE als CSV-Dateien nach DIR (wird bei Bedarf angelegt):
-  runs.csv         der Lauf: id, created, model, precision, device, status, steps, ...
-  layers.csv       seine instrumentierten Tensoren (layer_id, name, module, kind, shape, numel)
-  steps.csv        eine Zeile pro Optimiererschritt: Loss, Skala vorher/nachher, übersprungen, Grund, ...
-  layer_stats.csv  eine Zeile pro Schicht und Statistikschritt, mit dem Exponentenhistogramm
-  format_whatif.csv (mit --whatif) pro Statistikschritt, Schicht und Format (fp16, bf16,
-                   fp8-e4m3, fp8-e5m2): die Elemente, die eine Umwandlung nullen oder überlaufen lassen würde
-
-Optionen:
-  --run ID   der zu exportierende Lauf (Vorgabe: der neueste Lauf in FILE)
-  --whatif   auch format_whatif.csv schreiben (docs/measurements.md, &quot;Format what-if&quot;)
-  --csv DIR  der Ausgabeordner
-  -h, --help dieser Text
-
-Zahlen werden so geschrieben, dass sie exakt zurückgelesen werden; NaN und Unendlich als nan, inf, -inf;
-ein leeres Feld bedeutet &apos;keins&apos; (kein erster Verursacher, Unterlauf nicht gemessen).
-Exit-Status: 0 fertig, 1 FILE nicht lesbar oder DIR nicht beschreibbar, 2 falsche Argumente.
-</translation>
-    </message>
-    <message>
         <source>AmpScope demo (headless): the deep MLP (12 hidden layers) on 10 Gaussian clusters, trained three ways
 on %1: fp32, %2 without a loss scaler, and %2 through the GradScaler
 (init scale 2^16). Every 25 steps an fp32 reference backward counts the fc1
@@ -641,6 +599,48 @@ Optionen:
   -h, --help dieser Text
 
 Exit-Status: 0 fertig (auch bei einem Speicher ohne Läufe), 1 FILE nicht lesbar, 2 falsche Argumente.
+</translation>
+    </message>
+    <message>
+        <source>Usage: ampscope export [FILE] [--run ID] [--whatif] --csv DIR
+
+Writes one run of the run store FILE (default runs.db) as CSV files to DIR (created if missing):
+  runs.csv         the run: id, created, model, precision, device, status, steps, ...
+  layers.csv       its instrumented tensors (layer_id, name, module, kind, shape, numel)
+  steps.csv        one row per optimizer step: loss, scale before/after, skip, reason, ...
+  layer_stats.csv  one row per layer and statistics step, with the exponent histogram
+  format_whatif.csv (with --whatif) per statistics step, layer and format (fp16, bf16,
+                   fp8-e4m3, fp8-e5m2): the elements a cast would flush to zero or overflow
+
+Options:
+  --run ID   the run to export (default: the latest run in FILE)
+  --whatif   also write format_whatif.csv (docs/measurements.md, &quot;Format what-if&quot;)
+  --csv DIR  the output folder
+  -h, --help this text
+
+Numbers are written so that they read back exactly; NaN and infinities as nan, inf, -inf;
+an empty field means &apos;none&apos; (no first offender, underflow not measured).
+Exit status: 0 done, 1 FILE unreadable or DIR unwritable, 2 bad arguments.
+</source>
+        <translation>Aufruf: ampscope export [FILE] [--run ID] [--whatif] --csv DIR
+
+Schreibt einen Lauf des Laufspeichers FILE (Vorgabe runs.db) als CSV-Dateien nach DIR (wird bei Bedarf angelegt):
+  runs.csv         der Lauf: id, created, model, precision, device, status, steps, ...
+  layers.csv       seine instrumentierten Tensoren (layer_id, name, module, kind, shape, numel)
+  steps.csv        eine Zeile pro Optimiererschritt: Loss, Skala vorher/nachher, übersprungen, Grund, ...
+  layer_stats.csv  eine Zeile pro Schicht und Statistikschritt, mit dem Exponentenhistogramm
+  format_whatif.csv (mit --whatif) pro Statistikschritt, Schicht und Format (fp16, bf16,
+                   fp8-e4m3, fp8-e5m2): die Elemente, die eine Umwandlung nullen oder überlaufen lassen würde
+
+Optionen:
+  --run ID   der zu exportierende Lauf (Vorgabe: der neueste Lauf in FILE)
+  --whatif   auch format_whatif.csv schreiben (docs/measurements.md, "Format what-if")
+  --csv DIR  der Ausgabeordner
+  -h, --help dieser Text
+
+Zahlen werden so geschrieben, dass sie exakt zurückgelesen werden; NaN und Unendlich als nan, inf, -inf;
+ein leeres Feld bedeutet 'keins' (kein erster Verursacher, Unterlauf nicht gemessen).
+Exit-Status: 0 fertig, 1 FILE nicht lesbar oder DIR nicht beschreibbar, 2 falsche Argumente.
 </translation>
     </message>
 </context>

@@ -460,29 +460,6 @@ Example: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Usage: ampscope export FILE [--run ID] [--whatif] --csv DIR
-
-Writes one run of the run store FILE as CSV files to DIR (created if missing):
-  runs.csv         the run: id, created, model, precision, device, status, steps, ...
-  layers.csv       its instrumented tensors (layer_id, name, module, kind, shape, numel)
-  steps.csv        one row per optimizer step: loss, scale before/after, skip, reason, ...
-  layer_stats.csv  one row per layer and statistics step, with the exponent histogram
-  format_whatif.csv (with --whatif) per statistics step, layer and format (fp16, bf16,
-                   fp8-e4m3, fp8-e5m2): the elements a cast would flush to zero or overflow
-
-Options:
-  --run ID   the run to export (default: the latest run in FILE)
-  --whatif   also write format_whatif.csv (docs/measurements.md, &quot;Format what-if&quot;)
-  --csv DIR  the output folder
-  -h, --help this text
-
-Numbers are written so that they read back exactly; NaN and infinities as nan, inf, -inf;
-an empty field means &apos;none&apos; (no first offender, underflow not measured).
-Exit status: 0 done, 1 FILE unreadable or DIR unwritable, 2 bad arguments.
-</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>AmpScope demo (headless): the deep MLP (12 hidden layers) on 10 Gaussian clusters, trained three ways
 on %1: fp32, %2 without a loss scaler, and %2 through the GradScaler
 (init scale 2^16). Every 25 steps an fp32 reference backward counts the fc1
@@ -598,6 +575,29 @@ Options:
   -h, --help this text
 
 Exit status: 0 done (also for a store without runs), 1 FILE unreadable, 2 bad arguments.
+</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Usage: ampscope export [FILE] [--run ID] [--whatif] --csv DIR
+
+Writes one run of the run store FILE (default runs.db) as CSV files to DIR (created if missing):
+  runs.csv         the run: id, created, model, precision, device, status, steps, ...
+  layers.csv       its instrumented tensors (layer_id, name, module, kind, shape, numel)
+  steps.csv        one row per optimizer step: loss, scale before/after, skip, reason, ...
+  layer_stats.csv  one row per layer and statistics step, with the exponent histogram
+  format_whatif.csv (with --whatif) per statistics step, layer and format (fp16, bf16,
+                   fp8-e4m3, fp8-e5m2): the elements a cast would flush to zero or overflow
+
+Options:
+  --run ID   the run to export (default: the latest run in FILE)
+  --whatif   also write format_whatif.csv (docs/measurements.md, &quot;Format what-if&quot;)
+  --csv DIR  the output folder
+  -h, --help this text
+
+Numbers are written so that they read back exactly; NaN and infinities as nan, inf, -inf;
+an empty field means &apos;none&apos; (no first offender, underflow not measured).
+Exit status: 0 done, 1 FILE unreadable or DIR unwritable, 2 bad arguments.
 </source>
         <translation type="unfinished"></translation>
     </message>

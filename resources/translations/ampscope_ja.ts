@@ -465,48 +465,6 @@ Example: %2</source>
         <translation>LibTorch の計算スレッド数、[1, 256]（既定: モデルの層とコア数から選択。BLAS のスレッド数も同様）。</translation>
     </message>
     <message>
-        <source>Usage: ampscope export FILE [--run ID] [--whatif] --csv DIR
-
-Writes one run of the run store FILE as CSV files to DIR (created if missing):
-  runs.csv         the run: id, created, model, precision, device, status, steps, ...
-  layers.csv       its instrumented tensors (layer_id, name, module, kind, shape, numel)
-  steps.csv        one row per optimizer step: loss, scale before/after, skip, reason, ...
-  layer_stats.csv  one row per layer and statistics step, with the exponent histogram
-  format_whatif.csv (with --whatif) per statistics step, layer and format (fp16, bf16,
-                   fp8-e4m3, fp8-e5m2): the elements a cast would flush to zero or overflow
-
-Options:
-  --run ID   the run to export (default: the latest run in FILE)
-  --whatif   also write format_whatif.csv (docs/measurements.md, &quot;Format what-if&quot;)
-  --csv DIR  the output folder
-  -h, --help this text
-
-Numbers are written so that they read back exactly; NaN and infinities as nan, inf, -inf;
-an empty field means &apos;none&apos; (no first offender, underflow not measured).
-Exit status: 0 done, 1 FILE unreadable or DIR unwritable, 2 bad arguments.
-</source>
-        <translation>使い方: ampscope export FILE [--run ID] [--whatif] --csv DIR
-
-ラン ストア FILE の 1 つの実行を CSV ファイルとして DIR に書き出します（なければ作成）:
-  runs.csv         実行: id, created, model, precision, device, status, steps, ...
-  layers.csv       計測対象のテンソル（layer_id, name, module, kind, shape, numel）
-  steps.csv        オプティマイザのステップごとに 1 行: 損失、前後のスケール、スキップ、理由、...
-  layer_stats.csv  レイヤーと統計ステップごとに 1 行、指数ヒストグラム付き
-  format_whatif.csv （--whatif 指定時）統計ステップ、レイヤー、フォーマット（fp16, bf16,
-                   fp8-e4m3, fp8-e5m2）ごとに 1 行: キャストでゼロになる要素とオーバーフローする要素
-
-オプション:
-  --run ID   書き出す実行（既定: FILE 内の最新の実行）
-  --whatif   format_whatif.csv も書き出す（docs/measurements.md の &quot;Format what-if&quot;）
-  --csv DIR  出力フォルダ
-  -h, --help このテキスト
-
-数値は正確に読み戻せる形で書き出します。NaN と無限大は nan, inf, -inf。
-空のフィールドは「なし」を意味します（最初の発生源なし、アンダーフロー未測定）。
-終了ステータス: 0 完了、1 FILE が読めないか DIR に書けない、2 引数の誤り。
-</translation>
-    </message>
-    <message>
         <source>AmpScope demo (headless): the deep MLP (12 hidden layers) on 10 Gaussian clusters, trained three ways
 on %1: fp32, %2 without a loss scaler, and %2 through the GradScaler
 (init scale 2^16). Every 25 steps an fp32 reference backward counts the fc1
@@ -638,6 +596,48 @@ Exit status: 0 done (also for a store without runs), 1 FILE unreadable, 2 bad ar
   -h, --help このテキスト
 
 終了ステータス: 0 完了（実行のないストアでも）、1 FILE を読めない、2 引数の誤り。
+</translation>
+    </message>
+    <message>
+        <source>Usage: ampscope export [FILE] [--run ID] [--whatif] --csv DIR
+
+Writes one run of the run store FILE (default runs.db) as CSV files to DIR (created if missing):
+  runs.csv         the run: id, created, model, precision, device, status, steps, ...
+  layers.csv       its instrumented tensors (layer_id, name, module, kind, shape, numel)
+  steps.csv        one row per optimizer step: loss, scale before/after, skip, reason, ...
+  layer_stats.csv  one row per layer and statistics step, with the exponent histogram
+  format_whatif.csv (with --whatif) per statistics step, layer and format (fp16, bf16,
+                   fp8-e4m3, fp8-e5m2): the elements a cast would flush to zero or overflow
+
+Options:
+  --run ID   the run to export (default: the latest run in FILE)
+  --whatif   also write format_whatif.csv (docs/measurements.md, &quot;Format what-if&quot;)
+  --csv DIR  the output folder
+  -h, --help this text
+
+Numbers are written so that they read back exactly; NaN and infinities as nan, inf, -inf;
+an empty field means &apos;none&apos; (no first offender, underflow not measured).
+Exit status: 0 done, 1 FILE unreadable or DIR unwritable, 2 bad arguments.
+</source>
+        <translation>使い方: ampscope export [FILE] [--run ID] [--whatif] --csv DIR
+
+ラン ストア FILE（既定は runs.db）の 1 つの実行を CSV ファイルとして DIR に書き出します（なければ作成）:
+  runs.csv         実行: id, created, model, precision, device, status, steps, ...
+  layers.csv       計測対象のテンソル（layer_id, name, module, kind, shape, numel）
+  steps.csv        オプティマイザのステップごとに 1 行: 損失、前後のスケール、スキップ、理由、...
+  layer_stats.csv  レイヤーと統計ステップごとに 1 行、指数ヒストグラム付き
+  format_whatif.csv （--whatif 指定時）統計ステップ、レイヤー、フォーマット（fp16, bf16,
+                   fp8-e4m3, fp8-e5m2）ごとに 1 行: キャストでゼロになる要素とオーバーフローする要素
+
+オプション:
+  --run ID   書き出す実行（既定: FILE 内の最新の実行）
+  --whatif   format_whatif.csv も書き出す（docs/measurements.md の "Format what-if"）
+  --csv DIR  出力フォルダ
+  -h, --help このテキスト
+
+数値は正確に読み戻せる形で書き出します。NaN と無限大は nan, inf, -inf。
+空のフィールドは「なし」を意味します（最初の発生源なし、アンダーフロー未測定）。
+終了ステータス: 0 完了、1 FILE が読めないか DIR に書けない、2 引数の誤り。
 </translation>
     </message>
 </context>

@@ -465,48 +465,6 @@ Example: %2</source>
         <translation>LibTorch 计算线程数，范围 [1, 256]（默认：根据模型的层和核心数选择，BLAS 线程数亦然）。</translation>
     </message>
     <message>
-        <source>Usage: ampscope export FILE [--run ID] [--whatif] --csv DIR
-
-Writes one run of the run store FILE as CSV files to DIR (created if missing):
-  runs.csv         the run: id, created, model, precision, device, status, steps, ...
-  layers.csv       its instrumented tensors (layer_id, name, module, kind, shape, numel)
-  steps.csv        one row per optimizer step: loss, scale before/after, skip, reason, ...
-  layer_stats.csv  one row per layer and statistics step, with the exponent histogram
-  format_whatif.csv (with --whatif) per statistics step, layer and format (fp16, bf16,
-                   fp8-e4m3, fp8-e5m2): the elements a cast would flush to zero or overflow
-
-Options:
-  --run ID   the run to export (default: the latest run in FILE)
-  --whatif   also write format_whatif.csv (docs/measurements.md, &quot;Format what-if&quot;)
-  --csv DIR  the output folder
-  -h, --help this text
-
-Numbers are written so that they read back exactly; NaN and infinities as nan, inf, -inf;
-an empty field means &apos;none&apos; (no first offender, underflow not measured).
-Exit status: 0 done, 1 FILE unreadable or DIR unwritable, 2 bad arguments.
-</source>
-        <translation>用法：ampscope export FILE [--run ID] [--whatif] --csv DIR
-
-把运行存储 FILE 中的一次运行以 CSV 文件写入 DIR（不存在则创建）：
-  runs.csv         运行：id, created, model, precision, device, status, steps, ...
-  layers.csv       被监测的张量（layer_id, name, module, kind, shape, numel）
-  steps.csv        每个优化器步一行：损失、前后缩放、跳过、原因……
-  layer_stats.csv  每层每个统计步一行，含指数直方图
-  format_whatif.csv （带 --whatif 时）每个统计步、每层、每种格式（fp16, bf16,
-                   fp8-e4m3, fp8-e5m2）一行：转换时会被冲刷为零或上溢的元素
-
-选项：
-  --run ID   要导出的运行（默认：FILE 中最新的运行）
-  --whatif   同时写出 format_whatif.csv（见 docs/measurements.md 的 &quot;Format what-if&quot;）
-  --csv DIR  输出文件夹
-  -h, --help 本说明
-
-数字的写法保证可以精确读回；NaN 与无穷写作 nan、inf、-inf；
-空字段表示“无”（没有首个问题层，下溢未测量）。
-退出状态：0 完成，1 FILE 不可读或 DIR 不可写，2 参数错误。
-</translation>
-    </message>
-    <message>
         <source>AmpScope demo (headless): the deep MLP (12 hidden layers) on 10 Gaussian clusters, trained three ways
 on %1: fp32, %2 without a loss scaler, and %2 through the GradScaler
 (init scale 2^16). Every 25 steps an fp32 reference backward counts the fc1
@@ -637,6 +595,48 @@ Exit status: 0 done (also for a store without runs), 1 FILE unreadable, 2 bad ar
   -h, --help 本说明
 
 退出状态: 0 完成（存储中没有运行也是 0），1 无法读取 FILE，2 参数错误。
+</translation>
+    </message>
+    <message>
+        <source>Usage: ampscope export [FILE] [--run ID] [--whatif] --csv DIR
+
+Writes one run of the run store FILE (default runs.db) as CSV files to DIR (created if missing):
+  runs.csv         the run: id, created, model, precision, device, status, steps, ...
+  layers.csv       its instrumented tensors (layer_id, name, module, kind, shape, numel)
+  steps.csv        one row per optimizer step: loss, scale before/after, skip, reason, ...
+  layer_stats.csv  one row per layer and statistics step, with the exponent histogram
+  format_whatif.csv (with --whatif) per statistics step, layer and format (fp16, bf16,
+                   fp8-e4m3, fp8-e5m2): the elements a cast would flush to zero or overflow
+
+Options:
+  --run ID   the run to export (default: the latest run in FILE)
+  --whatif   also write format_whatif.csv (docs/measurements.md, &quot;Format what-if&quot;)
+  --csv DIR  the output folder
+  -h, --help this text
+
+Numbers are written so that they read back exactly; NaN and infinities as nan, inf, -inf;
+an empty field means &apos;none&apos; (no first offender, underflow not measured).
+Exit status: 0 done, 1 FILE unreadable or DIR unwritable, 2 bad arguments.
+</source>
+        <translation>用法：ampscope export [FILE] [--run ID] [--whatif] --csv DIR
+
+把运行存储 FILE（默认 runs.db）中的一次运行以 CSV 文件写入 DIR（不存在则创建）：
+  runs.csv         运行：id, created, model, precision, device, status, steps, ...
+  layers.csv       被监测的张量（layer_id, name, module, kind, shape, numel）
+  steps.csv        每个优化器步一行：损失、前后缩放、跳过、原因……
+  layer_stats.csv  每层每个统计步一行，含指数直方图
+  format_whatif.csv （带 --whatif 时）每个统计步、每层、每种格式（fp16, bf16,
+                   fp8-e4m3, fp8-e5m2）一行：转换时会被冲刷为零或上溢的元素
+
+选项：
+  --run ID   要导出的运行（默认：FILE 中最新的运行）
+  --whatif   同时写出 format_whatif.csv（见 docs/measurements.md 的 "Format what-if"）
+  --csv DIR  输出文件夹
+  -h, --help 本说明
+
+数字的写法保证可以精确读回；NaN 与无穷写作 nan、inf、-inf；
+空字段表示“无”（没有首个问题层，下溢未测量）。
+退出状态：0 完成，1 FILE 不可读或 DIR 不可写，2 参数错误。
 </translation>
     </message>
 </context>

@@ -465,48 +465,6 @@ Example: %2</source>
         <translation>LibTorch 運算執行緒數，範圍 [1, 256]（預設：依模型的層與核心數選擇，BLAS 執行緒數亦同）。</translation>
     </message>
     <message>
-        <source>Usage: ampscope export FILE [--run ID] [--whatif] --csv DIR
-
-Writes one run of the run store FILE as CSV files to DIR (created if missing):
-  runs.csv         the run: id, created, model, precision, device, status, steps, ...
-  layers.csv       its instrumented tensors (layer_id, name, module, kind, shape, numel)
-  steps.csv        one row per optimizer step: loss, scale before/after, skip, reason, ...
-  layer_stats.csv  one row per layer and statistics step, with the exponent histogram
-  format_whatif.csv (with --whatif) per statistics step, layer and format (fp16, bf16,
-                   fp8-e4m3, fp8-e5m2): the elements a cast would flush to zero or overflow
-
-Options:
-  --run ID   the run to export (default: the latest run in FILE)
-  --whatif   also write format_whatif.csv (docs/measurements.md, &quot;Format what-if&quot;)
-  --csv DIR  the output folder
-  -h, --help this text
-
-Numbers are written so that they read back exactly; NaN and infinities as nan, inf, -inf;
-an empty field means &apos;none&apos; (no first offender, underflow not measured).
-Exit status: 0 done, 1 FILE unreadable or DIR unwritable, 2 bad arguments.
-</source>
-        <translation>用法：ampscope export FILE [--run ID] [--whatif] --csv DIR
-
-將執行紀錄庫 FILE 中的一次執行以 CSV 檔寫入 DIR（不存在則建立）：
-  runs.csv         執行：id, created, model, precision, device, status, steps, ...
-  layers.csv       受監測的張量（layer_id, name, module, kind, shape, numel）
-  steps.csv        每個最佳化器步一列：損失、前後縮放、略過、原因……
-  layer_stats.csv  每層每個統計步一列，含指數直方圖
-  format_whatif.csv （帶 --whatif 時）每個統計步、每層、每種格式（fp16, bf16,
-                   fp8-e4m3, fp8-e5m2）一列：轉換時會被清為零或溢位的元素
-
-選項：
-  --run ID   要匯出的執行（預設：FILE 中最新的執行）
-  --whatif   同時寫出 format_whatif.csv（見 docs/measurements.md 的 &quot;Format what-if&quot;）
-  --csv DIR  輸出資料夾
-  -h, --help 本說明
-
-數字的寫法保證能精確讀回；NaN 與無窮大寫作 nan、inf、-inf；
-空欄位表示「無」（沒有首個問題層，下溢未量測）。
-結束狀態：0 完成，1 FILE 無法讀取或 DIR 無法寫入，2 引數錯誤。
-</translation>
-    </message>
-    <message>
         <source>AmpScope demo (headless): the deep MLP (12 hidden layers) on 10 Gaussian clusters, trained three ways
 on %1: fp32, %2 without a loss scaler, and %2 through the GradScaler
 (init scale 2^16). Every 25 steps an fp32 reference backward counts the fc1
@@ -637,6 +595,48 @@ Exit status: 0 done (also for a store without runs), 1 FILE unreadable, 2 bad ar
   -h, --help 本說明
 
 結束狀態: 0 完成（紀錄庫中沒有執行也是 0），1 無法讀取 FILE，2 引數錯誤。
+</translation>
+    </message>
+    <message>
+        <source>Usage: ampscope export [FILE] [--run ID] [--whatif] --csv DIR
+
+Writes one run of the run store FILE (default runs.db) as CSV files to DIR (created if missing):
+  runs.csv         the run: id, created, model, precision, device, status, steps, ...
+  layers.csv       its instrumented tensors (layer_id, name, module, kind, shape, numel)
+  steps.csv        one row per optimizer step: loss, scale before/after, skip, reason, ...
+  layer_stats.csv  one row per layer and statistics step, with the exponent histogram
+  format_whatif.csv (with --whatif) per statistics step, layer and format (fp16, bf16,
+                   fp8-e4m3, fp8-e5m2): the elements a cast would flush to zero or overflow
+
+Options:
+  --run ID   the run to export (default: the latest run in FILE)
+  --whatif   also write format_whatif.csv (docs/measurements.md, &quot;Format what-if&quot;)
+  --csv DIR  the output folder
+  -h, --help this text
+
+Numbers are written so that they read back exactly; NaN and infinities as nan, inf, -inf;
+an empty field means &apos;none&apos; (no first offender, underflow not measured).
+Exit status: 0 done, 1 FILE unreadable or DIR unwritable, 2 bad arguments.
+</source>
+        <translation>用法：ampscope export [FILE] [--run ID] [--whatif] --csv DIR
+
+將執行紀錄庫 FILE（預設 runs.db）中的一次執行以 CSV 檔寫入 DIR（不存在則建立）：
+  runs.csv         執行：id, created, model, precision, device, status, steps, ...
+  layers.csv       受監測的張量（layer_id, name, module, kind, shape, numel）
+  steps.csv        每個最佳化器步一列：損失、前後縮放、略過、原因……
+  layer_stats.csv  每層每個統計步一列，含指數直方圖
+  format_whatif.csv （帶 --whatif 時）每個統計步、每層、每種格式（fp16, bf16,
+                   fp8-e4m3, fp8-e5m2）一列：轉換時會被清為零或溢位的元素
+
+選項：
+  --run ID   要匯出的執行（預設：FILE 中最新的執行）
+  --whatif   同時寫出 format_whatif.csv（見 docs/measurements.md 的 "Format what-if"）
+  --csv DIR  輸出資料夾
+  -h, --help 本說明
+
+數字的寫法保證能精確讀回；NaN 與無窮大寫作 nan、inf、-inf；
+空欄位表示「無」（沒有首個問題層，下溢未量測）。
+結束狀態：0 完成，1 FILE 無法讀取或 DIR 無法寫入，2 引數錯誤。
 </translation>
     </message>
 </context>

@@ -332,6 +332,11 @@ class TestCli : public QObject {
     QCOMPARE(only["id"].toInt(), 1);
     QCOMPARE(only["steps"].toInt(), 4);
     QCOMPARE(only["status"].toString(), QStringLiteral("finished"));
+    // export reads it too, its latest run.
+    const Result e = run({"export", "--csv", "csv"}, dir.path());
+    QVERIFY2(e.code == 0, qPrintable(e.err));
+    QVERIFY2(e.out.contains("exported run 1"), qPrintable(e.out));
+    QVERIFY(QFile::exists(dir.filePath("csv/steps.csv")));
     // Elsewhere, without a runs.db: the message names the file it looked for.
     QTemporaryDir empty;
     const Result none = run({"runs"}, empty.path());

@@ -264,7 +264,7 @@ QList<BadRow> badValueRows() {
                                                 << QStringList{"--run needs a run id"};
   add("export --csv empty") << QStringList{"export", "x.db", "--csv", ""} << QStringList{"--csv needs a folder"};
   add("export --csv without a value") << QStringList{"export", "x.db", "--csv"} << QStringList{"--csv needs a folder"};
-  add("export without FILE") << QStringList{"export", "--csv", "out"} << QStringList{"missing FILE"};
+  add("export with an empty FILE") << QStringList{"export", "", "--csv", "out"} << QStringList{"missing FILE"};
   add("export without --csv") << QStringList{"export", "x.db"} << QStringList{"missing --csv DIR"};
   add("export unknown option") << QStringList{"export", "x.db", "--csv", "out", "--json"}
                                          << QStringList{"unknown option '--json'"};
