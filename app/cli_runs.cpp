@@ -57,13 +57,13 @@ int display_width(const QString& s) {
 }
 
 /// What a run's status means now. A run that says "running" is judged as the window's follow
-/// mode judges it: its writer's process gone (on this host), or no write for 10 s.
+/// mode judges it: its writer's process gone (on this host), or no write for kWriterQuietSeconds.
 enum class Writer { NotRunning, Live, Gone, Quiet };
 
 Writer writer_of(const RunSummary& r) {
   if (r.status != "running") return Writer::NotRunning;
   if (run_writer_gone(r)) return Writer::Gone;
-  return seconds_since_update(r) > 10 ? Writer::Quiet : Writer::Live;
+  return seconds_since_update(r) > kWriterQuietSeconds ? Writer::Quiet : Writer::Live;
 }
 
 QString status_text(const RunSummary& r) {
@@ -84,13 +84,6 @@ const char* writer_json(Writer w) {
     case Writer::NotRunning: break;
   }
   return "";
-}
-
-/// "2026-12-02T05:01:33Z" as "2026-12-02 05:01:33".
-QString when(const std::string& iso) {
-  QString s = qs(iso);
-  if (s.endsWith('Z')) s.chop(1);
-  return s.replace('T', ' ');
 }
 
 QJsonObject json_of(const RunSummary& r) {
@@ -169,7 +162,7 @@ int run_runs(const std::vector<std::string>& args) {
   rows.push_back(head);
   for (const RunSummary& r : runs) {
     std::vector<QString> row{QString::number(r.id),
-                             when(r.created),
+                             qs(readable_utc(r.created)),
                              qs(r.origin.source),
                              qs(r.model),
                              i18n::translate(precision_label_text(r.precision)),

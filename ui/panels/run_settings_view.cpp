@@ -115,9 +115,8 @@ void RunSettingsView::rebuild() {
                         .arg(s.origin.world_size)
                         .arg(QString::fromStdString(s.origin.group)));
   // "2026-12-02T04:33:04Z" as "2026-12-02 04:33:04 UTC".
-  QString started = QString::fromStdString(s.created);
-  if (started.endsWith(QLatin1Char('Z'))) started = started.chopped(1).replace(QLatin1Char('T'), QLatin1Char(' ')) + QStringLiteral(" UTC");
-  row(tr("Started"), started);
+  const std::string started = readable_utc(s.created);
+  row(tr("Started"), QString::fromStdString(started) + (started != s.created ? QStringLiteral(" UTC") : QString()));
 
   heading(tr("Training"));
   switch (c.optimizer) {

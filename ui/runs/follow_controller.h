@@ -59,7 +59,7 @@ struct FollowLiveness {
   /// Decides: `status` the run's status; `writerGone` the writer's pid is known gone (same
   /// host); `quietSeconds` how long neither the heartbeat nor the steps moved.
   static FollowLiveness decide(const std::string& status, bool writerGone, qint64 quietSeconds);
-  static constexpr qint64 kStaleSeconds = 10;
+  static constexpr qint64 kStaleSeconds = kWriterQuietSeconds;  // core/store: `ampscope runs` judges by it too
 };
 
 /// Where the window is in one followed run.

@@ -105,6 +105,13 @@ std::int64_t seconds_since_update(const RunSummary& run) {
   return then <= now ? static_cast<std::int64_t>(now - then) : 0;
 }
 
+std::string readable_utc(const std::string& iso8601) {
+  if (iso8601.size() != 20 || iso8601[10] != 'T' || iso8601.back() != 'Z') return iso8601;
+  std::string out = iso8601.substr(0, 19);
+  out[10] = ' ';
+  return out;
+}
+
 std::int64_t RunStore::create_run(const SessionConfig& config, const std::vector<LayerInfo>& layers,
                                   const std::string& device, const std::string& precision_label, const RunOrigin& origin) {
   Impl& d = *m_impl;

@@ -63,6 +63,12 @@ struct RunSummary {
 bool run_writer_gone(const RunSummary& run);
 /// Seconds from the run's `updated` to now, by this machine's clock; -1 when it cannot be read.
 std::int64_t seconds_since_update(const RunSummary& run);
+/// A writer that says "running" and has shown no sign of life for longer than this is judged
+/// stopped (follow mode) or quiet (`ampscope runs`).
+inline constexpr std::int64_t kWriterQuietSeconds = 10;
+/// A stored ISO 8601 UTC time ("2026-12-02T04:33:04Z") as people read it ("2026-12-02 04:33:04");
+/// anything else unchanged.
+std::string readable_utc(const std::string& iso8601);
 
 /// A whole run read back.
 struct RunData {
