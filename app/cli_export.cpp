@@ -119,10 +119,11 @@ void write_run(const RunStore& store, const RunData& run, const std::filesystem:
   {
     CsvFile f(dir, "runs.csv");
     f.row({"id", "created", "model", "precision", "device", "status", "steps", "skipped", "final_scale", "final_loss",
-           "config"});
+           "config", "name"});
     const RunSummary& s = run.summary;
     f.row({num(s.id), field(s.created), field(s.model), field(s.precision), field(s.device), field(s.status),
-           num(s.steps), num(s.skipped), num(s.final_scale), num(s.final_loss), field(run.config.to_json())});
+           num(s.steps), num(s.skipped), num(s.final_scale), num(s.final_loss), field(run.config.to_json()),
+           field(s.name)});
     f.commit();
   }
   {
@@ -239,7 +240,7 @@ int run_export(int argc, char** argv) {
     std::cout << str(Cli::tr("exported run %1 (%2, %3, %n steps, %4 layer rows) to %5", nullptr,
                              static_cast<int>(run.steps.size()))
                          .arg(id)
-                         .arg(qs(run.summary.model), i18n::translate(precision_label_text(run.summary.precision)))
+                         .arg(i18n::translate(run_title(run.summary)), i18n::translate(precision_label_text(run.summary.precision)))
                          .arg(stat_rows)
                          .arg(qs(a.dir)))
               << "\n";

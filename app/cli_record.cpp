@@ -197,7 +197,8 @@ int run_record(const std::vector<std::string>& args) {
      << ",\"blas_kernels\":\"" << json_escape(blas_kernels_text()) << "\""
      << ",\"step_memory\":\"" << json_escape(keep_step_memory()) << "\""
      << ",\"run_id\":" << recorder->run_id() << ",\"committed_steps\":" << recorder->committed_steps()
-     << ",\"model\":\"" << json_escape(cfg.model) << "\",\"precision\":\"" << json_escape(session.precision_label())
+     << ",\"model\":\"" << json_escape(cfg.model) << "\""
+     << (cfg.name.empty() ? std::string() : ",\"name\":\"" + json_escape(cfg.name) + "\"") << ",\"precision\":\"" << json_escape(session.precision_label())
      << "\",\"device\":\"" << session.device_label() << "\",\"status\":\"" << json_escape(status) << "\",\"out\":\""
      << json_escape(out) << "\"}";
   if (tty && rc == 0 && recorder->committed_steps() > 0)

@@ -29,7 +29,8 @@ std::string usage_text() {
                      "\n"
                      "Lists the runs of the run store FILE (default runs.db, where ampscope record and the Python\n"
                      "probe write by default), oldest first: id, when it was created, who wrote it (ampscope or\n"
-                     "the probe), model, precision, device, steps, skipped steps, the final loss and its status.\n"
+                     "the probe), model (after the run's name when it has one), precision, device, steps, skipped\n"
+                     "steps, the final loss and its status.\n"
                      "A run still being written says whether its writer is alive.\n"
                      "\n"
                      "Options:\n"
@@ -105,6 +106,7 @@ QJsonObject json_of(const RunSummary& r) {
     if (std::isfinite(r.final_loss)) o["final_loss"] = r.final_loss;
     else o["final_loss"] = qs(format_number(r.final_loss));  // "nan", "inf": JSON has no such numbers
   }
+  if (!r.name.empty()) o["name"] = qs(r.name);
   if (const Writer w = writer_of(r); w != Writer::NotRunning) o["writer"] = writer_json(w);
   if (!r.origin.group.empty()) {
     o["group"] = qs(r.origin.group);
@@ -164,7 +166,7 @@ int run_runs(const std::vector<std::string>& args) {
     std::vector<QString> row{QString::number(r.id),
                              qs(readable_utc(r.created)),
                              qs(r.origin.source),
-                             qs(r.model),
+                             i18n::translate(run_title(r)),
                              i18n::translate(precision_label_text(r.precision)),
                              qs(r.device),
                              QString::number(r.steps),

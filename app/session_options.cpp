@@ -115,6 +115,9 @@ void add_session_options(ArgParser& p, SessionConfig& cfg) {
   p.option("seed", "N", str(Cli::tr("Seed of data, weights and sampling, in %1 (default %2). Same seed, same CPU records.")
                                  .arg(qs("[0, " + help_int(std::numeric_limits<std::uint64_t>::max()) + "]"), qs(help_int(cfg.seed)))),
            [&](const std::string& v) { cfg.seed = to_uint("seed", v); });
+  p.option("name", "TEXT", str(Cli::tr("A name for the run, shown beside its model wherever runs are listed (at most %1 characters).")
+                                  .arg(SessionConfig::kMaxNameLength)),
+           [&](const std::string& v) { cfg.name = v; });
   p.option("steps", "N", str(Cli::tr("Optimizer steps to run, in %1 (default %2).").arg(help_range(kRecordSteps), help_value(cfg.max_steps))),
            [&](const std::string& v) { cfg.max_steps = to_int(v, kRecordSteps); });
   // The scaler.

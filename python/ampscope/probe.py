@@ -20,7 +20,8 @@ _OPTIMIZERS = {"SGD": "sgd", "Adam": "adam", "AdamW": "adamw"}
 
 
 def watch(model, scaler=None, out="runs.db", every=1, layers=None, activations=True, format="fp16",
-          reference_every=0, optimizer=None, precision=None, histogram_range=(-40, 20), on_error="warn"):
+          reference_every=0, optimizer=None, precision=None, histogram_range=(-40, 20), on_error="warn",
+          name=None):
     """Start recording `model`'s gradients into the run store `out`. Returns a Probe: call
     probe.step(loss) once per optimizer step, after scaler.update() (or optimizer.step()), before
     the gradients are zeroed; probe.close() at the end (or use it as a context manager).
@@ -45,16 +46,19 @@ def watch(model, scaler=None, out="runs.db", every=1, layers=None, activations=T
     on_error: when the run store cannot be opened or written (a full disk, a file that is not a
         run store): "warn" (default) says why once (a RuntimeWarning) and your training goes on
         unrecorded; "raise" raises ampscope.RunStoreError from the next probe.step() or close().
+    name: your name for the run ("generator", "lr 3e-4"), shown beside the model's class wherever
+        runs are listed (`ampscope runs`, the run browser, the window's title); one line of at
+        most 80 characters. Default: none, the class alone ("Sequential").
     """
     return Probe(model, scaler=scaler, out=out, every=every, layers=layers, activations=activations,
                  format=format, reference_every=reference_every, optimizer=optimizer,
-                 precision=precision, histogram_range=histogram_range, on_error=on_error)
+                 precision=precision, histogram_range=histogram_range, on_error=on_error, name=name)
 
 
 class Probe:
     def __init__(self, model, scaler=None, out="runs.db", every=1, layers=None, activations=True,
                  format="fp16", reference_every=0, optimizer=None, precision=None,
-                 histogram_range=(-40, 20), on_error="warn"):
+                 histogram_range=(-40, 20), on_error="warn", name=None):
         # What would otherwise fail later, or record something else than asked, is refused here.
         if not isinstance(model, torch.nn.Module):
             raise TypeError(f"ampscope.watch: model must be a torch.nn.Module, got {type(model).__name__}")
@@ -74,6 +78,7 @@ class Probe:
         if precision is not None and precision not in ("fp16", "bf16", "fp32"):
             raise ValueError(f"ampscope.watch: precision must be 'fp16', 'bf16' or 'fp32' (or None: read off the "
                              f"first forward pass), got {precision!r}")
+        self.name = _checked_name(name)
         if on_error not in ("warn", "raise"):
             raise ValueError(f"ampscope.watch: on_error must be 'warn' or 'raise', got {on_error!r}")
         self.on_error = on_error
@@ -311,6 +316,8 @@ class Probe:
             "activation_stats": bool(self._act_modules),
             "histogram": {"lo": int(self._hist_range[0]), "hi": int(self._hist_range[1]), "target": self.format},
         }
+        if self.name:
+            cfg["name"] = self.name
         # The optimizer's kind and settings as its first parameter group has them; "unrecorded"
         # when none was given or AmpScope has no name for its class (RMSprop, a fused one, ...),
         # so that a replay never shows a default as if it were yours.
@@ -457,6 +464,26 @@ def _as_passable(g):
     if g.dim() > 8:
         g = g.reshape(-1)
     return g
+
+
+_MAX_NAME_LENGTH = 80  # SessionConfig::kMaxNameLength: a longer name would make the stored run unreadable
+
+
+def _checked_name(name):
+    """The run's name as stored: the same rules as SessionConfig::validate_options()."""
+    if name is None:
+        return ""
+    if not isinstance(name, str):
+        raise TypeError(f"ampscope.watch: name must be a str (or None), got {type(name).__name__}")
+    try:
+        name.encode("utf-8")
+    except UnicodeEncodeError:
+        raise ValueError("ampscope.watch: name must be valid text (it holds a lone surrogate)") from None
+    if len(name) > _MAX_NAME_LENGTH:
+        raise ValueError(f"ampscope.watch: name must be at most {_MAX_NAME_LENGTH} characters, got {len(name)}")
+    if any(ord(c) < 0x20 or 0x7F <= ord(c) <= 0x9F for c in name):
+        raise ValueError(f"ampscope.watch: name must be one line of text, without tabs or control characters, got {name!r}")
+    return name
 
 
 def _check_loss(loss):

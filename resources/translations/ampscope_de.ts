@@ -573,35 +573,6 @@ fc1-Gewichtsgradienten, die fp16 auf null gesetzt hat (Unterlauf).</translation>
         <translation>ampscope record: Lauf %1 liegt in %2; ansehen: ampscope --replay %2:%1</translation>
     </message>
     <message>
-        <source>Usage: ampscope runs [FILE] [--json]
-
-Lists the runs of the run store FILE (default runs.db, where ampscope record and the Python
-probe write by default), oldest first: id, when it was created, who wrote it (ampscope or
-the probe), model, precision, device, steps, skipped steps, the final loss and its status.
-A run still being written says whether its writer is alive.
-
-Options:
-  --json     one JSON object per run and line instead of the table
-  -h, --help this text
-
-Exit status: 0 done (also for a store without runs), 1 FILE unreadable, 2 bad arguments.
-</source>
-        <translation>Aufruf: ampscope runs [FILE] [--json]
-
-Listet die Läufe des Laufspeichers FILE auf (Vorgabe runs.db, wohin ampscope record und die
-Python-Sonde standardmäßig schreiben), die ältesten zuerst: ID, Anlagezeitpunkt, wer ihn
-geschrieben hat (ampscope oder die Sonde), Modell, Genauigkeit, Gerät, Schritte, übersprungene
-Schritte, End-Loss und Status. Bei einem Lauf, der noch geschrieben wird, steht dabei, ob sein
-Schreiber noch lebt.
-
-Optionen:
-  --json     ein JSON-Objekt pro Lauf und Zeile statt der Tabelle
-  -h, --help dieser Text
-
-Exit-Status: 0 fertig (auch bei einem Speicher ohne Läufe), 1 FILE nicht lesbar, 2 falsche Argumente.
-</translation>
-    </message>
-    <message>
         <source>Usage: ampscope export [FILE] [--run ID] [--whatif] --csv DIR
 
 Writes one run of the run store FILE (default runs.db) as CSV files to DIR (created if missing):
@@ -634,14 +605,48 @@ Schreibt einen Lauf des Laufspeichers FILE (Vorgabe runs.db) als CSV-Dateien nac
 
 Optionen:
   --run ID   der zu exportierende Lauf (Vorgabe: der neueste Lauf in FILE)
-  --whatif   auch format_whatif.csv schreiben (docs/measurements.md, "Format what-if")
+  --whatif   auch format_whatif.csv schreiben (docs/measurements.md, &quot;Format what-if&quot;)
   --csv DIR  der Ausgabeordner
   -h, --help dieser Text
 
 Zahlen werden so geschrieben, dass sie exakt zurückgelesen werden; NaN und Unendlich als nan, inf, -inf;
-ein leeres Feld bedeutet 'keins' (kein erster Verursacher, Unterlauf nicht gemessen).
+ein leeres Feld bedeutet &apos;keins&apos; (kein erster Verursacher, Unterlauf nicht gemessen).
 Exit-Status: 0 fertig, 1 FILE nicht lesbar oder DIR nicht beschreibbar, 2 falsche Argumente.
 </translation>
+    </message>
+    <message>
+        <source>Usage: ampscope runs [FILE] [--json]
+
+Lists the runs of the run store FILE (default runs.db, where ampscope record and the Python
+probe write by default), oldest first: id, when it was created, who wrote it (ampscope or
+the probe), model (after the run&apos;s name when it has one), precision, device, steps, skipped
+steps, the final loss and its status.
+A run still being written says whether its writer is alive.
+
+Options:
+  --json     one JSON object per run and line instead of the table
+  -h, --help this text
+
+Exit status: 0 done (also for a store without runs), 1 FILE unreadable, 2 bad arguments.
+</source>
+        <translation>Aufruf: ampscope runs [FILE] [--json]
+
+Listet die Läufe des Laufspeichers FILE auf (Vorgabe runs.db, wohin ampscope record und die
+Python-Sonde standardmäßig schreiben), die ältesten zuerst: ID, Anlagezeitpunkt, wer ihn
+geschrieben hat (ampscope oder die Sonde), Modell (nach dem Namen des Laufs, falls er einen
+hat), Genauigkeit, Gerät, Schritte, übersprungene Schritte, End-Loss und Status. Bei einem
+Lauf, der noch geschrieben wird, steht dabei, ob sein Schreiber noch lebt.
+
+Optionen:
+  --json     ein JSON-Objekt pro Lauf und Zeile statt der Tabelle
+  -h, --help dieser Text
+
+Exit-Status: 0 fertig (auch bei einem Speicher ohne Läufe), 1 FILE nicht lesbar, 2 falsche Argumente.
+</translation>
+    </message>
+    <message>
+        <source>A name for the run, shown beside its model wherever runs are listed (at most %1 characters).</source>
+        <translation>Ein Name für den Lauf, überall neben seinem Modell gezeigt, wo Läufe aufgelistet werden (höchstens %1 Zeichen).</translation>
     </message>
 </context>
 <context>
@@ -1095,6 +1100,10 @@ Exit-Status: 0 fertig, 1 FILE nicht lesbar oder DIR nicht beschreibbar, 2 falsch
         <source>run %1 (rank %2): %3</source>
         <translation>Lauf %1 (Rank %2): %3</translation>
     </message>
+    <message>
+        <source>%1 (run %2): %3</source>
+        <translation>%1 (Lauf %2): %3</translation>
+    </message>
 </context>
 <context>
     <name>UserPresets</name>
@@ -1483,6 +1492,10 @@ Exit-Status: 0 fertig, 1 FILE nicht lesbar oder DIR nicht beschreibbar, 2 falsch
         <source>the disk cannot keep up (%1 steps waited to be written)</source>
         <translation>die Festplatte kommt nicht nach (%1 Schritte warteten darauf, geschrieben zu werden)</translation>
     </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1 (%2)</translation>
+    </message>
 </context>
 <context>
     <name>ampscope::SessionConfig</name>
@@ -1581,6 +1594,18 @@ Exit-Status: 0 fertig, 1 FILE nicht lesbar oder DIR nicht beschreibbar, 2 falsch
     <message>
         <source>session config: %1</source>
         <translation>Sitzungskonfiguration: %1</translation>
+    </message>
+    <message>
+        <source>must be valid UTF-8 text (it is stored with the run)</source>
+        <translation>muss gültiger UTF-8-Text sein (er wird mit dem Lauf gespeichert)</translation>
+    </message>
+    <message>
+        <source>must be at most %1 characters</source>
+        <translation>darf höchstens %1 Zeichen lang sein</translation>
+    </message>
+    <message>
+        <source>must be one line of text, without tabs or control characters</source>
+        <translation>muss eine Textzeile ohne Tabulatoren oder Steuerzeichen sein</translation>
     </message>
 </context>
 <context>
@@ -3101,6 +3126,10 @@ keine Statistik in diesem Schritt</translation>
     <message>
         <source>2^%1 to 2^%2</source>
         <translation>2^%1 bis 2^%2</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>Name</translation>
     </message>
 </context>
 <context>

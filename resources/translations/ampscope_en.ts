@@ -563,22 +563,6 @@ weight-gradient elements that fp16 flushed to zero (underflow).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Usage: ampscope runs [FILE] [--json]
-
-Lists the runs of the run store FILE (default runs.db, where ampscope record and the Python
-probe write by default), oldest first: id, when it was created, who wrote it (ampscope or
-the probe), model, precision, device, steps, skipped steps, the final loss and its status.
-A run still being written says whether its writer is alive.
-
-Options:
-  --json     one JSON object per run and line instead of the table
-  -h, --help this text
-
-Exit status: 0 done (also for a store without runs), 1 FILE unreadable, 2 bad arguments.
-</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Usage: ampscope export [FILE] [--run ID] [--whatif] --csv DIR
 
 Writes one run of the run store FILE (default runs.db) as CSV files to DIR (created if missing):
@@ -599,6 +583,27 @@ Numbers are written so that they read back exactly; NaN and infinities as nan, i
 an empty field means &apos;none&apos; (no first offender, underflow not measured).
 Exit status: 0 done, 1 FILE unreadable or DIR unwritable, 2 bad arguments.
 </source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Usage: ampscope runs [FILE] [--json]
+
+Lists the runs of the run store FILE (default runs.db, where ampscope record and the Python
+probe write by default), oldest first: id, when it was created, who wrote it (ampscope or
+the probe), model (after the run&apos;s name when it has one), precision, device, steps, skipped
+steps, the final loss and its status.
+A run still being written says whether its writer is alive.
+
+Options:
+  --json     one JSON object per run and line instead of the table
+  -h, --help this text
+
+Exit status: 0 done (also for a store without runs), 1 FILE unreadable, 2 bad arguments.
+</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A name for the run, shown beside its model wherever runs are listed (at most %1 characters).</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1053,6 +1058,10 @@ Exit status: 0 done, 1 FILE unreadable or DIR unwritable, 2 bad arguments.
         <source>run %1 (rank %2): %3</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>%1 (run %2): %3</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>UserPresets</name>
@@ -1441,6 +1450,10 @@ Exit status: 0 done, 1 FILE unreadable or DIR unwritable, 2 bad arguments.
         <source>the disk cannot keep up (%1 steps waited to be written)</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>ampscope::SessionConfig</name>
@@ -1538,6 +1551,18 @@ Exit status: 0 done, 1 FILE unreadable or DIR unwritable, 2 bad arguments.
     </message>
     <message>
         <source>session config: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>must be valid UTF-8 text (it is stored with the run)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>must be at most %1 characters</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>must be one line of text, without tabs or control characters</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -3056,6 +3081,10 @@ no statistics at this step</source>
     </message>
     <message>
         <source>2^%1 to 2^%2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Name</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

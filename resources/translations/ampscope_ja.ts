@@ -571,34 +571,6 @@ weight-gradient elements that fp16 flushed to zero (underflow).</source>
         <translation>ampscope record: 実行 %1 は %2 にあります。表示: ampscope --replay %2:%1</translation>
     </message>
     <message>
-        <source>Usage: ampscope runs [FILE] [--json]
-
-Lists the runs of the run store FILE (default runs.db, where ampscope record and the Python
-probe write by default), oldest first: id, when it was created, who wrote it (ampscope or
-the probe), model, precision, device, steps, skipped steps, the final loss and its status.
-A run still being written says whether its writer is alive.
-
-Options:
-  --json     one JSON object per run and line instead of the table
-  -h, --help this text
-
-Exit status: 0 done (also for a store without runs), 1 FILE unreadable, 2 bad arguments.
-</source>
-        <translation>使い方: ampscope runs [FILE] [--json]
-
-ラン ストア FILE（既定は runs.db: ampscope record と Python プローブの既定の書き込み先）の実行を
-古い順に一覧表示します: ID、作成日時、書き込んだもの（ampscope またはプローブ）、モデル、精度、
-デバイス、ステップ数、スキップしたステップ数、最終損失、状態。
-まだ書き込み中の実行には、書き込み側が生きているかどうかも表示します。
-
-オプション:
-  --json     表の代わりに、1 行に 1 実行ずつ JSON オブジェクトを出力
-  -h, --help このテキスト
-
-終了ステータス: 0 完了（実行のないストアでも）、1 FILE を読めない、2 引数の誤り。
-</translation>
-    </message>
-    <message>
         <source>Usage: ampscope export [FILE] [--run ID] [--whatif] --csv DIR
 
 Writes one run of the run store FILE (default runs.db) as CSV files to DIR (created if missing):
@@ -631,7 +603,7 @@ Exit status: 0 done, 1 FILE unreadable or DIR unwritable, 2 bad arguments.
 
 オプション:
   --run ID   書き出す実行（既定: FILE 内の最新の実行）
-  --whatif   format_whatif.csv も書き出す（docs/measurements.md の "Format what-if"）
+  --whatif   format_whatif.csv も書き出す（docs/measurements.md の &quot;Format what-if&quot;）
   --csv DIR  出力フォルダ
   -h, --help このテキスト
 
@@ -639,6 +611,39 @@ Exit status: 0 done, 1 FILE unreadable or DIR unwritable, 2 bad arguments.
 空のフィールドは「なし」を意味します（最初の発生源なし、アンダーフロー未測定）。
 終了ステータス: 0 完了、1 FILE が読めないか DIR に書けない、2 引数の誤り。
 </translation>
+    </message>
+    <message>
+        <source>Usage: ampscope runs [FILE] [--json]
+
+Lists the runs of the run store FILE (default runs.db, where ampscope record and the Python
+probe write by default), oldest first: id, when it was created, who wrote it (ampscope or
+the probe), model (after the run&apos;s name when it has one), precision, device, steps, skipped
+steps, the final loss and its status.
+A run still being written says whether its writer is alive.
+
+Options:
+  --json     one JSON object per run and line instead of the table
+  -h, --help this text
+
+Exit status: 0 done (also for a store without runs), 1 FILE unreadable, 2 bad arguments.
+</source>
+        <translation>使い方: ampscope runs [FILE] [--json]
+
+ラン ストア FILE（既定は runs.db: ampscope record と Python プローブの既定の書き込み先）の実行を
+古い順に一覧表示します: ID、作成日時、書き込んだもの（ampscope またはプローブ）、モデル（名前のある実行はその名前の後に）、精度、
+デバイス、ステップ数、スキップしたステップ数、最終損失、状態。
+まだ書き込み中の実行には、書き込み側が生きているかどうかも表示します。
+
+オプション:
+  --json     表の代わりに、1 行に 1 実行ずつ JSON オブジェクトを出力
+  -h, --help このテキスト
+
+終了ステータス: 0 完了（実行のないストアでも）、1 FILE を読めない、2 引数の誤り。
+</translation>
+    </message>
+    <message>
+        <source>A name for the run, shown beside its model wherever runs are listed (at most %1 characters).</source>
+        <translation>実行の名前。実行を一覧表示するところではどこでもモデルと並べて表示します（最大 %1 文字）。</translation>
     </message>
 </context>
 <context>
@@ -1085,6 +1090,10 @@ Exit status: 0 done, 1 FILE unreadable or DIR unwritable, 2 bad arguments.
         <source>run %1 (rank %2): %3</source>
         <translation>実行 %1（ランク %2）: %3</translation>
     </message>
+    <message>
+        <source>%1 (run %2): %3</source>
+        <translation>%1（実行 %2）: %3</translation>
+    </message>
 </context>
 <context>
     <name>UserPresets</name>
@@ -1471,6 +1480,10 @@ Exit status: 0 done, 1 FILE unreadable or DIR unwritable, 2 bad arguments.
         <source>the disk cannot keep up (%1 steps waited to be written)</source>
         <translation>ディスクの書き込みが追いつきません（%1 ステップが書き込みを待機しました）</translation>
     </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1（%2）</translation>
+    </message>
 </context>
 <context>
     <name>ampscope::SessionConfig</name>
@@ -1569,6 +1582,18 @@ Exit status: 0 done, 1 FILE unreadable or DIR unwritable, 2 bad arguments.
     <message>
         <source>session config: %1</source>
         <translation>セッション設定: %1</translation>
+    </message>
+    <message>
+        <source>must be valid UTF-8 text (it is stored with the run)</source>
+        <translation>有効な UTF-8 テキストでなければなりません（実行と一緒に保存されます）</translation>
+    </message>
+    <message>
+        <source>must be at most %1 characters</source>
+        <translation>%1 文字以内でなければなりません</translation>
+    </message>
+    <message>
+        <source>must be one line of text, without tabs or control characters</source>
+        <translation>タブや制御文字を含まない 1 行のテキストでなければなりません</translation>
     </message>
 </context>
 <context>
@@ -3085,6 +3110,10 @@ no statistics at this step</source>
     <message>
         <source>2^%1 to 2^%2</source>
         <translation>2^%1 〜 2^%2</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>名前</translation>
     </message>
 </context>
 <context>

@@ -571,33 +571,6 @@ weight-gradient elements that fp16 flushed to zero (underflow).</source>
         <translation>ampscope record: 运行 %1 已写入 %2；查看: ampscope --replay %2:%1</translation>
     </message>
     <message>
-        <source>Usage: ampscope runs [FILE] [--json]
-
-Lists the runs of the run store FILE (default runs.db, where ampscope record and the Python
-probe write by default), oldest first: id, when it was created, who wrote it (ampscope or
-the probe), model, precision, device, steps, skipped steps, the final loss and its status.
-A run still being written says whether its writer is alive.
-
-Options:
-  --json     one JSON object per run and line instead of the table
-  -h, --help this text
-
-Exit status: 0 done (also for a store without runs), 1 FILE unreadable, 2 bad arguments.
-</source>
-        <translation>用法: ampscope runs [FILE] [--json]
-
-按从旧到新的顺序列出运行存储 FILE（默认 runs.db，即 ampscope record 和 Python 探针默认写入的文件）
-中的运行: ID、创建时间、写入者（ampscope 或探针）、模型、精度、设备、步数、跳过的步数、最终损失及其状态。
-仍在写入的运行会说明其写入进程是否还活着。
-
-选项:
-  --json     不输出表格，而是每行一个运行的 JSON 对象
-  -h, --help 本说明
-
-退出状态: 0 完成（存储中没有运行也是 0），1 无法读取 FILE，2 参数错误。
-</translation>
-    </message>
-    <message>
         <source>Usage: ampscope export [FILE] [--run ID] [--whatif] --csv DIR
 
 Writes one run of the run store FILE (default runs.db) as CSV files to DIR (created if missing):
@@ -630,7 +603,7 @@ Exit status: 0 done, 1 FILE unreadable or DIR unwritable, 2 bad arguments.
 
 选项：
   --run ID   要导出的运行（默认：FILE 中最新的运行）
-  --whatif   同时写出 format_whatif.csv（见 docs/measurements.md 的 "Format what-if"）
+  --whatif   同时写出 format_whatif.csv（见 docs/measurements.md 的 &quot;Format what-if&quot;）
   --csv DIR  输出文件夹
   -h, --help 本说明
 
@@ -638,6 +611,38 @@ Exit status: 0 done, 1 FILE unreadable or DIR unwritable, 2 bad arguments.
 空字段表示“无”（没有首个问题层，下溢未测量）。
 退出状态：0 完成，1 FILE 不可读或 DIR 不可写，2 参数错误。
 </translation>
+    </message>
+    <message>
+        <source>Usage: ampscope runs [FILE] [--json]
+
+Lists the runs of the run store FILE (default runs.db, where ampscope record and the Python
+probe write by default), oldest first: id, when it was created, who wrote it (ampscope or
+the probe), model (after the run&apos;s name when it has one), precision, device, steps, skipped
+steps, the final loss and its status.
+A run still being written says whether its writer is alive.
+
+Options:
+  --json     one JSON object per run and line instead of the table
+  -h, --help this text
+
+Exit status: 0 done (also for a store without runs), 1 FILE unreadable, 2 bad arguments.
+</source>
+        <translation>用法: ampscope runs [FILE] [--json]
+
+按从旧到新的顺序列出运行存储 FILE（默认 runs.db，即 ampscope record 和 Python 探针默认写入的文件）
+中的运行: ID、创建时间、写入者（ampscope 或探针）、模型（有名称的运行先显示其名称）、精度、设备、步数、跳过的步数、最终损失及其状态。
+仍在写入的运行会说明其写入进程是否还活着。
+
+选项:
+  --json     不输出表格，而是每行一个运行的 JSON 对象
+  -h, --help 本说明
+
+退出状态: 0 完成（存储中没有运行也是 0），1 无法读取 FILE，2 参数错误。
+</translation>
+    </message>
+    <message>
+        <source>A name for the run, shown beside its model wherever runs are listed (at most %1 characters).</source>
+        <translation>运行的名称，凡是列出运行的地方都显示在其模型旁边（最多 %1 个字符）。</translation>
     </message>
 </context>
 <context>
@@ -1084,6 +1089,10 @@ Exit status: 0 done, 1 FILE unreadable or DIR unwritable, 2 bad arguments.
         <source>run %1 (rank %2): %3</source>
         <translation>运行 %1（rank %2）：%3</translation>
     </message>
+    <message>
+        <source>%1 (run %2): %3</source>
+        <translation>%1（运行 %2）：%3</translation>
+    </message>
 </context>
 <context>
     <name>UserPresets</name>
@@ -1470,6 +1479,10 @@ Exit status: 0 done, 1 FILE unreadable or DIR unwritable, 2 bad arguments.
         <source>the disk cannot keep up (%1 steps waited to be written)</source>
         <translation>磁盘写入跟不上（有 %1 步在等待写入）</translation>
     </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1（%2）</translation>
+    </message>
 </context>
 <context>
     <name>ampscope::SessionConfig</name>
@@ -1568,6 +1581,18 @@ Exit status: 0 done, 1 FILE unreadable or DIR unwritable, 2 bad arguments.
     <message>
         <source>session config: %1</source>
         <translation>会话配置：%1</translation>
+    </message>
+    <message>
+        <source>must be valid UTF-8 text (it is stored with the run)</source>
+        <translation>必须是有效的 UTF-8 文本（它会随运行一起保存）</translation>
+    </message>
+    <message>
+        <source>must be at most %1 characters</source>
+        <translation>最多只能有 %1 个字符</translation>
+    </message>
+    <message>
+        <source>must be one line of text, without tabs or control characters</source>
+        <translation>必须是一行文本，不含制表符或控制字符</translation>
     </message>
 </context>
 <context>
@@ -3084,6 +3109,10 @@ no statistics at this step</source>
     <message>
         <source>2^%1 to 2^%2</source>
         <translation>2^%1 到 2^%2</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>名称</translation>
     </message>
 </context>
 <context>

@@ -571,33 +571,6 @@ weight-gradient elements that fp16 flushed to zero (underflow).</source>
         <translation>ampscope record: 執行 %1 已寫入 %2；檢視: ampscope --replay %2:%1</translation>
     </message>
     <message>
-        <source>Usage: ampscope runs [FILE] [--json]
-
-Lists the runs of the run store FILE (default runs.db, where ampscope record and the Python
-probe write by default), oldest first: id, when it was created, who wrote it (ampscope or
-the probe), model, precision, device, steps, skipped steps, the final loss and its status.
-A run still being written says whether its writer is alive.
-
-Options:
-  --json     one JSON object per run and line instead of the table
-  -h, --help this text
-
-Exit status: 0 done (also for a store without runs), 1 FILE unreadable, 2 bad arguments.
-</source>
-        <translation>用法: ampscope runs [FILE] [--json]
-
-依從舊到新的順序列出執行紀錄庫 FILE（預設 runs.db，即 ampscope record 與 Python 探針預設寫入的檔案）
-中的執行: ID、建立時間、寫入者（ampscope 或探針）、模型、精度、裝置、步數、略過的步數、最終損失及其狀態。
-仍在寫入的執行會說明其寫入程序是否還在運作。
-
-選項:
-  --json     不輸出表格，改為每行一個執行的 JSON 物件
-  -h, --help 本說明
-
-結束狀態: 0 完成（紀錄庫中沒有執行也是 0），1 無法讀取 FILE，2 引數錯誤。
-</translation>
-    </message>
-    <message>
         <source>Usage: ampscope export [FILE] [--run ID] [--whatif] --csv DIR
 
 Writes one run of the run store FILE (default runs.db) as CSV files to DIR (created if missing):
@@ -630,7 +603,7 @@ Exit status: 0 done, 1 FILE unreadable or DIR unwritable, 2 bad arguments.
 
 選項：
   --run ID   要匯出的執行（預設：FILE 中最新的執行）
-  --whatif   同時寫出 format_whatif.csv（見 docs/measurements.md 的 "Format what-if"）
+  --whatif   同時寫出 format_whatif.csv（見 docs/measurements.md 的 &quot;Format what-if&quot;）
   --csv DIR  輸出資料夾
   -h, --help 本說明
 
@@ -638,6 +611,38 @@ Exit status: 0 done, 1 FILE unreadable or DIR unwritable, 2 bad arguments.
 空欄位表示「無」（沒有首個問題層，下溢未量測）。
 結束狀態：0 完成，1 FILE 無法讀取或 DIR 無法寫入，2 引數錯誤。
 </translation>
+    </message>
+    <message>
+        <source>Usage: ampscope runs [FILE] [--json]
+
+Lists the runs of the run store FILE (default runs.db, where ampscope record and the Python
+probe write by default), oldest first: id, when it was created, who wrote it (ampscope or
+the probe), model (after the run&apos;s name when it has one), precision, device, steps, skipped
+steps, the final loss and its status.
+A run still being written says whether its writer is alive.
+
+Options:
+  --json     one JSON object per run and line instead of the table
+  -h, --help this text
+
+Exit status: 0 done (also for a store without runs), 1 FILE unreadable, 2 bad arguments.
+</source>
+        <translation>用法: ampscope runs [FILE] [--json]
+
+依從舊到新的順序列出執行紀錄庫 FILE（預設 runs.db，即 ampscope record 與 Python 探針預設寫入的檔案）
+中的執行: ID、建立時間、寫入者（ampscope 或探針）、模型（有名稱的執行先顯示其名稱）、精度、裝置、步數、略過的步數、最終損失及其狀態。
+仍在寫入的執行會說明其寫入程序是否還在運作。
+
+選項:
+  --json     不輸出表格，改為每行一個執行的 JSON 物件
+  -h, --help 本說明
+
+結束狀態: 0 完成（紀錄庫中沒有執行也是 0），1 無法讀取 FILE，2 引數錯誤。
+</translation>
+    </message>
+    <message>
+        <source>A name for the run, shown beside its model wherever runs are listed (at most %1 characters).</source>
+        <translation>執行的名稱，凡是列出執行的地方都會顯示在其模型旁邊（最多 %1 個字元）。</translation>
     </message>
 </context>
 <context>
@@ -1084,6 +1089,10 @@ Exit status: 0 done, 1 FILE unreadable or DIR unwritable, 2 bad arguments.
         <source>run %1 (rank %2): %3</source>
         <translation>執行 %1（rank %2）：%3</translation>
     </message>
+    <message>
+        <source>%1 (run %2): %3</source>
+        <translation>%1（執行 %2）：%3</translation>
+    </message>
 </context>
 <context>
     <name>UserPresets</name>
@@ -1470,6 +1479,10 @@ Exit status: 0 done, 1 FILE unreadable or DIR unwritable, 2 bad arguments.
         <source>the disk cannot keep up (%1 steps waited to be written)</source>
         <translation>磁碟寫入跟不上（有 %1 步在等待寫入）</translation>
     </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1（%2）</translation>
+    </message>
 </context>
 <context>
     <name>ampscope::SessionConfig</name>
@@ -1568,6 +1581,18 @@ Exit status: 0 done, 1 FILE unreadable or DIR unwritable, 2 bad arguments.
     <message>
         <source>session config: %1</source>
         <translation>工作階段設定：%1</translation>
+    </message>
+    <message>
+        <source>must be valid UTF-8 text (it is stored with the run)</source>
+        <translation>必須是有效的 UTF-8 文字（它會隨執行一起儲存）</translation>
+    </message>
+    <message>
+        <source>must be at most %1 characters</source>
+        <translation>最多只能有 %1 個字元</translation>
+    </message>
+    <message>
+        <source>must be one line of text, without tabs or control characters</source>
+        <translation>必須是一行文字，不含定位字元或控制字元</translation>
     </message>
 </context>
 <context>
@@ -3084,6 +3109,10 @@ no statistics at this step</source>
     <message>
         <source>2^%1 to 2^%2</source>
         <translation>2^%1 到 2^%2</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>名稱</translation>
     </message>
 </context>
 <context>

@@ -273,13 +273,22 @@ class TestCli : public QObject {
     QCOMPARE(run({"runs", db, "--bogus"}).code, 2);
 
     QCOMPARE(run({"record", "--steps", "20", "--quiet", "--out", db}).code, 0);
-    QCOMPARE(run({"record", "--steps", "5", "--no-scaler", "--quiet", "--out", db}).code, 0);
+    // The second run is named: the table shows it before the model, the JSON lines carry it.
+    const Result named = run({"record", "--steps", "5", "--no-scaler", "--quiet", "--out", db, "--name", "no scaler \u00b7 5"});
+    QCOMPARE(named.code, 0);
+    QCOMPARE(QJsonDocument::fromJson(named.out.trimmed().toUtf8()).object()["name"].toString(), QString("no scaler \u00b7 5"));
     const Result table = run({"runs", db});
     QCOMPARE(table.code, 0);
     const QStringList lines = table.out.split('\n');
     QVERIFY2(lines.size() >= 4 && lines[1].startsWith("run  created (UTC)"), qPrintable(table.out));
     QVERIFY2(lines[2].contains("ampscope") && lines[2].contains(" 20 ") && lines[2].contains("finished"), qPrintable(table.out));
     QVERIFY2(lines[3].trimmed().startsWith("2 ") && lines[3].contains(" 5 "), qPrintable(table.out));
+    QVERIFY2(lines[3].contains("  no scaler \u00b7 5 (spiral-mlp)  ") && lines[2].contains("  spiral-mlp  "), qPrintable(table.out));
+    const QStringList rows = run({"runs", db, "--json"}).out.split('\n', Qt::SkipEmptyParts);
+    QCOMPARE(rows.size(), 2);
+    QVERIFY(!QJsonDocument::fromJson(rows[0].toUtf8()).object().contains("name"));
+    QCOMPARE(QJsonDocument::fromJson(rows[1].toUtf8()).object()["name"].toString(), QString("no scaler \u00b7 5"));
+    QCOMPARE(QJsonDocument::fromJson(rows[1].toUtf8()).object()["model"].toString(), QString("spiral-mlp"));
     QVERIFY2(table.out.contains("--replay " + db + ":2"), qPrintable(table.out));
 
     // A writer killed while it writes: "running" in the store, its process gone.

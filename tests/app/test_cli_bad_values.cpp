@@ -228,7 +228,7 @@ QList<BadRow> badValueRows() {
   QStringList valueOptions;
   for (const Option& o : recordOptions())
     if (!valueOptions.contains(o.name)) valueOptions << o.name;
-  valueOptions << "data-dir";
+  valueOptions << "data-dir" << "name";
   for (const QString& name : valueOptions)
     add(QString::asprintf("record --%s without a value", qPrintable(name)))
         << (name == "out" ? QStringList{"record", "--out"} : QStringList{"record", "--out", "x.db", "--" + name})
@@ -244,6 +244,11 @@ QList<BadRow> badValueRows() {
   add("record stray argument") << QStringList{"record", "fast", "--out", "x.db"}
                                          << QStringList{"unexpected argument 'fast'"};
   add("record with an empty --out") << QStringList{"record", "--steps", "3", "--out", ""} << QStringList{"--out: the file name is empty"};
+  // record: a run's name is one line of at most 80 characters (the run list shows it).
+  add("record --name of two lines") << QStringList{"record", "--name", "two\nlines", "--out", "x.db"}
+                                    << QStringList{"--name two?lines", "must be one line of text"};
+  add("record --name of 81 characters") << QStringList{"record", "--name", QString(81, 'n'), "--out", "x.db"}
+                                        << QStringList{"--name nnnn", "must be at most 80 characters"};
   // record: combinations only the whole configuration can judge.
   add("record init above max") << QStringList{"record", "--init-scale", "4096", "--max-scale", "1024", "--out", "x.db"}
                                          << QStringList{"init_scale = 4096", "[min_scale, max_scale]"};

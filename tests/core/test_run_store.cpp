@@ -671,6 +671,47 @@ class TestRunStore : public QObject {
     QCOMPARE(ro.runs().size(), std::size_t{5});
   }
 
+  // The user's name for a run lives in its stored config, and the list reads it from there: a
+  // named run lists its name and its title "name (model)", an unnamed one its model alone, and a
+  // run whose config is damaged still lists (with no name) rather than failing the whole list.
+  void runNamesAreListedFromTheirConfig() {
+    const std::string path = file("names.ampscope");
+    std::int64_t named = 0, unnamed = 0, damaged = 0;
+    {
+      RunStore store(path);
+      SessionConfig c = make_config();
+      c.name = "generator \u00b7 lr 3e-4";
+      named = store.create_run(c, make_layers(2), "cpu", "bf16 (emulated)");
+      unnamed = store.create_run(make_config(), make_layers(2), "cpu", "bf16 (emulated)");
+      c.name = "to be damaged";
+      damaged = store.create_run(c, make_layers(2), "cpu", "bf16 (emulated)");
+      store.append_steps(named, {make_step(0, 2, false)});
+      const auto runs = store.runs();
+      QCOMPARE(runs.size(), std::size_t{3});
+      QCOMPARE(runs[0].name, std::string("generator \u00b7 lr 3e-4"));
+      QCOMPARE(runs[1].name, std::string());
+      QCOMPARE(run_title(runs[0]).english(), std::string("generator \u00b7 lr 3e-4 (deep-mlp)"));
+      QCOMPARE(run_title(runs[1]).english(), std::string("deep-mlp"));
+      QCOMPARE(store.load_run(named).summary.name, runs[0].name);
+      QCOMPARE(store.load_run(unnamed).summary.name, std::string());
+    }
+    {
+      RawDb raw(path, true);
+      QVERIFY(raw.exec("UPDATE runs SET config = '{\"name\": \"cut' WHERE id = " + std::to_string(damaged)));
+      QVERIFY(raw.exec("UPDATE runs SET config = json_set(config, '$.name', 7) WHERE id = " + std::to_string(unnamed)));
+    }
+    const RunStore ro(path, RunStore::Mode::ReadOnly);
+    const auto runs = ro.runs();
+    QCOMPARE(runs.size(), std::size_t{3});
+    QCOMPARE(runs[0].name, std::string("generator \u00b7 lr 3e-4"));
+    QCOMPARE(runs[1].name, std::string());  // a name that is not text
+    QCOMPARE(runs[2].name, std::string());  // a config that is not JSON
+    QCOMPARE(runs[2].model, std::string("deep-mlp"));
+    // Loading such a run says what is wrong with it, as for any other unreadable field.
+    QVERIFY_THROWS_EXCEPTION(RunStoreError, ro.load_run(damaged));
+    QVERIFY_THROWS_EXCEPTION(RunStoreError, ro.load_run(unnamed));
+  }
+
   // A file written by AmpScope with schema 1 (no step counts in runs; its run_summary view
   // counts the step rows) is read as it is when opened read-only, and upgraded in place, in one
   // transaction, when opened for writing; the counts then follow every append.
@@ -1414,7 +1455,10 @@ class TestRunStore : public QObject {
     const auto runs = read_csv(out + "/runs.csv");
     QCOMPARE(runs.size(), std::size_t{2});
     QCOMPARE(runs[1][5], std::string("finished"));
-    QCOMPARE(runs[1].back(), make_config().to_json());
+    QCOMPARE(runs[0][10], std::string("config"));
+    QCOMPARE(runs[1][10], make_config().to_json());
+    QCOMPARE(runs[0].back(), std::string("name"));
+    QCOMPARE(runs[1].back(), std::string());  // unnamed
     QVERIFY(!fs::exists(out + "/steps.csv.tmp"));
     QVERIFY(!fs::exists(out + "/format_whatif.csv"));  // only with --whatif
 

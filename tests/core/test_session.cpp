@@ -1411,6 +1411,43 @@ class TestSession : public QObject {
     QVERIFY_THROWS_EXCEPTION(std::invalid_argument, SessionConfig::from_json("{\"precision\": \"fp64\"}"));
     QVERIFY_THROWS_EXCEPTION(std::invalid_argument, SessionConfig::from_json("not json"));
   }
+
+  // The user's name for a run: stored in the config (absent when unnamed, so that an unnamed
+  // run's config reads as earlier versions wrote it), and held to one line of at most 80
+  // characters, counted as characters, not bytes.
+  void run_name_round_trips_and_is_checked() {
+    SessionConfig c = spiral(1);
+    QVERIFY(c.to_json().find("\"name\"") == std::string::npos);
+    c.name = "generator \u00b7 lr 3e-4 \u5b66\u7fd2";
+    QCOMPARE(SessionConfig::from_json(c.to_json()).name, c.name);
+    std::string eighty;
+    for (int i = 0; i < 80; ++i) eighty += "\u00e9";  // 160 bytes, 80 characters: allowed
+    c.name = eighty;
+    c.validate();
+    QCOMPARE(SessionConfig::from_json(c.to_json()).name, eighty);
+    const struct { std::string name; const char* words; } bad[] = {
+        {eighty + "x", "--name \u00e9\u00e9"},
+        {eighty + "x", "must be at most 80 characters"},
+        {"two\nlines", "--name two?lines: must be one line of text"},
+        {"a\tb", "--name a?b: must be one line"},
+        {"nel\u0085", "--name nel?: must be one line"},
+        {"del\x7f", "must be one line"},
+        {"bad \xff byte", "--name (not UTF-8): must be valid UTF-8"},
+    };
+    for (const auto& b : bad) {
+      SessionConfig d = spiral(1);
+      d.name = b.name;
+      try {
+        d.validate();
+        QFAIL(("accepted: " + b.name).c_str());
+      } catch (const std::invalid_argument& e) {
+        QVERIFY2(std::string(e.what()).find(b.words) != std::string::npos, e.what());
+      }
+    }
+    // A stored config with such a name is refused as a whole, as any other bad field is.
+    QVERIFY_THROWS_EXCEPTION(std::invalid_argument, SessionConfig::from_json("{\"name\": \"a\\nb\"}"));
+    QVERIFY_THROWS_EXCEPTION(std::invalid_argument, SessionConfig::from_json("{\"name\": 7}"));
+  }
 };
 
 QTEST_GUILESS_MAIN(TestSession)

@@ -432,7 +432,8 @@ class TestProbe : public QObject {
     }
   }
 
-  /// (d) The layer filter applies to parameters and activations; activations=False records none.
+  /// (d) The layer filter applies to parameters and activations; activations=False records none;
+  /// name= is the run's name.
   void layerFilterAndActivations() {
     QTemporaryDir dir;
     const QString db = dir.filePath("runs.db");
@@ -449,6 +450,11 @@ class TestProbe : public QObject {
     for (const auto& s : runs) by_id[s.id] = names(s.id);
     QCOMPARE(by_id.begin()->second, QStringLiteral("fc1.weight,fc1.bias,fc2.weight,fc2.bias"));
     QCOMPARE(std::next(by_id.begin())->second, QStringLiteral("head.weight,head.bias,act.out,head.out"));
+    // name= names the run beside its model's class; a run without one lists the class alone.
+    QCOMPARE(runs[0].name, std::string("body \u00b7 fc"));
+    QCOMPARE(run_title(runs[0]).english(), std::string("body \u00b7 fc (Net)"));
+    QCOMPARE(run_title(runs[1]).english(), std::string("Net"));
+    QCOMPARE(store.load_run(runs[0].id, false).config.name, runs[0].name);
     const RunData second = store.load_run(std::next(by_id.begin())->first);
     QCOMPARE(second.steps.size(), std::size_t(3));
     for (const auto& st : second.steps) QCOMPARE(st.layers.size(), std::size_t(4));

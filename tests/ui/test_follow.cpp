@@ -63,10 +63,11 @@ void writeSteps(RunStore& store, std::int64_t id, std::int64_t first, std::int64
   store.append_steps(id, batch);
 }
 
-std::int64_t createRun(RunStore& store, const RunOrigin& origin = {}) {
+std::int64_t createRun(RunStore& store, const RunOrigin& origin = {}, const std::string& name = {}) {
   TrainingSession shape(findPreset(QStringLiteral("default")).config);  // its layers, not trained
   SessionConfig config = shape.config();
   config.stats_every = 10;  // as writeSteps writes them
+  config.name = name;
   return store.create_run(config, shape.layers(), "cpu", "fp16 (emulated)", origin);
 }
 
@@ -306,7 +307,7 @@ void TestFollow::groupOfTwoRanks() {
     o.group = "ddp-test";
     o.rank = rank;
     o.world_size = 2;
-    ids[rank] = createRun(store, o);
+    ids[rank] = createRun(store, o, "generator");
   }
   const std::int64_t unrelated = createRun(store);  // not of the group: never shown with it
   writeSteps(store, unrelated, 0, 5, layerCount());
@@ -369,6 +370,11 @@ void TestFollow::groupOfTwoRanks() {
     // Newest first: the unrelated run, then ranks 1 and 0.
     QCOMPARE(groups, (QStringList{QStringLiteral("\u2014"), QStringLiteral("ddp-test (rank 1 of 2)"),
                                   QStringLiteral("ddp-test (rank 0 of 2)")}));
+    // The ranks' runs are named: the name before the model; the unrelated run shows its model.
+    QStringList titles;
+    for (int row = 0; row < table->rowCount(); ++row) titles << table->item(row, 2)->text();
+    QCOMPARE(titles, (QStringList{QStringLiteral("spiral-mlp"), QStringLiteral("generator (spiral-mlp)"),
+                                  QStringLiteral("generator (spiral-mlp)")}));
   }
   // Finished groups are shown the same way.
   store.set_status(ids[0], "finished");

@@ -102,6 +102,7 @@ void RunSettingsView::rebuild() {
   if (!s.origin.host.empty())
     writer = tr("%1, on %2 (process %3)").arg(writer, QString::fromStdString(s.origin.host)).arg(s.origin.pid);
   row(tr("Written by"), writer);
+  if (!c.name.empty()) row(tr("Name"), QString::fromStdString(c.name));
   // SessionConfig::dataset empty: the model's own.
   const std::string_view ds = c.dataset.empty() ? own_dataset(c.model) : std::string_view(c.dataset);
   const QString dataset = QString::fromUtf8(ds.data(), static_cast<qsizetype>(ds.size()));

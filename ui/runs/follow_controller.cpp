@@ -480,7 +480,7 @@ void FollowController::updateText() {
     Q_EMIT bannerChanged(tr("Following run %1 of %2 (%3 \u00b7 %4), written by another process: %5. "
                             "Back to the live run stops following.")
                              .arg(m_run->runId())
-                             .arg(QDir::toNativeSeparators(m_target.path), QString::fromStdString(s.model),
+                             .arg(QDir::toNativeSeparators(m_target.path), i18n::translate(run_title(s)),
                                   i18n::translate(precision_label_text(s.precision)), text));
   }
 }

@@ -149,7 +149,7 @@ QString ReplayController::replayDescription() const {
   return tr("Replaying run %1 from %2 (read-only: %3 \u00b7 %4 \u00b7 %5 steps, %6). "
             "Click the event log or the charts to look at a step.")
       .arg(m_replay->runId())
-      .arg(QDir::toNativeSeparators(m_replay->path()), QString::fromStdString(s.model),
+      .arg(QDir::toNativeSeparators(m_replay->path()), i18n::translate(run_title(s)),
            i18n::translate(precision_label_text(s.precision)))
       .arg(s.steps)
       .arg(QString::fromStdString(s.status));

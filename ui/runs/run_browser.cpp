@@ -88,7 +88,7 @@ void RunBrowser::showResult(std::vector<RunSummary> runs, const QString& error) 
     id->setData(Qt::UserRole, static_cast<qlonglong>(r.id));
     m_table->setItem(i, 0, id);
     m_table->setItem(i, 1, cell(QString::fromStdString(r.created)));
-    m_table->setItem(i, 2, cell(QString::fromStdString(r.model)));
+    m_table->setItem(i, 2, cell(i18n::translate(run_title(r))));
     m_table->setItem(i, 3, cell(i18n::translate(precision_label_text(r.precision))));
     m_table->setItem(i, 4, cell(QString::fromStdString(r.device)));
     m_table->setItem(i, 5, cell(QString::number(r.steps), true));

@@ -106,6 +106,8 @@ QString StoredRun::label() const {
   // A rank of a run group (schema 3): the legends tell the ranks apart.
   if (!m_summary.origin.group.empty())
     return QCoreApplication::translate("StoredRun", "run %1 (rank %2): %3").arg(m_summary.id).arg(m_summary.origin.rank).arg(precision);
+  if (!m_summary.name.empty())
+    return QCoreApplication::translate("StoredRun", "%1 (run %2): %3").arg(QString::fromStdString(m_summary.name)).arg(m_summary.id).arg(precision);
   return runLabel(m_summary.id, precision);
 }
 

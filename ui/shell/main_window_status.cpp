@@ -27,7 +27,7 @@ QString MainWindow::caption() const {
   if (const StoredRun* replay = m_runs->replayedRun()) {
     const SessionConfig& c = replay->config();
     QString s = tr("%1 \u00b7 %2 \u00b7 %3 steps \u00b7 ")
-                    .arg(replay->label(), QString::fromStdString(c.model))
+                    .arg(replay->label(), QString::fromStdString(c.model))  // the label names a named run
                     .arg(replay->summary().steps);
     s += replay->scalerInUse() ? tr("GradScaler (init %1, interval %2)").arg(scaleText(c.scaler.init_scale())).arg(c.scaler.growth_interval())
                                : tr("no loss scaling");

@@ -1,5 +1,6 @@
 #include "ampscope/session_types.h"
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 #include <nlohmann/json.hpp>
@@ -97,6 +98,37 @@ bool valid_utf8(std::string_view s) {
   }
   return true;
 }
+/// Characters (code points) of valid UTF-8: the bytes that start one.
+std::size_t name_length(std::string_view s) {
+  return static_cast<std::size_t>(std::count_if(s.begin(), s.end(), [](char c) { return (static_cast<unsigned char>(c) & 0xC0) != 0x80; }));
+}
+/// The first `n` characters of valid UTF-8.
+std::string first_characters(std::string_view s, std::size_t n) {
+  std::size_t i = 0;
+  for (std::size_t seen = 0; i < s.size(); ++i)
+    if ((static_cast<unsigned char>(s[i]) & 0xC0) != 0x80 && seen++ == n) break;
+  return std::string(s.substr(0, i));
+}
+/// C0 controls (tab and newline among them), DEL, and the C1 controls U+0080..U+009F (UTF-8 C2 80..C2 9F).
+bool is_control_at(std::string_view s, std::size_t i) {
+  const auto c = static_cast<unsigned char>(s[i]);
+  return c < 0x20 || c == 0x7F || (c == 0xC2 && i + 1 < s.size() && static_cast<unsigned char>(s[i + 1]) < 0xA0);
+}
+bool has_control_character(std::string_view s) {
+  for (std::size_t i = 0; i < s.size(); ++i)
+    if (is_control_at(s, i)) return true;
+  return false;
+}
+/// The text with each control character shown as '?': what an error message can print.
+std::string controls_shown(std::string_view s) {
+  std::string out;
+  for (std::size_t i = 0; i < s.size(); ++i) {
+    if (!is_control_at(s, i)) { out += s[i]; continue; }
+    out += '?';
+    if (static_cast<unsigned char>(s[i]) == 0xC2) ++i;  // the C1 control's second byte
+  }
+  return out;
+}
 }  // namespace
 
 std::string_view to_string(Precision p) { return name_of(kPrecision, p); }
@@ -181,6 +213,13 @@ void SessionConfig::validate_options() const {
     bad_option("data-dir", not_utf8(),
                AMPSCOPE_TR_NOOP("ampscope::SessionConfig", "must be valid UTF-8 text (it is stored with the run); rename the "
                                                 "directory or point a symbolic link with a UTF-8 name at it"));
+  if (!valid_utf8(name))
+    bad_option("name", not_utf8(), AMPSCOPE_TR_NOOP("ampscope::SessionConfig", "must be valid UTF-8 text (it is stored with the run)"));
+  if (name_length(name) > kMaxNameLength)
+    bad_option("name", controls_shown(first_characters(name, 40)) + "\u2026", AMPSCOPE_TR_NOOP("ampscope::SessionConfig", "must be at most %1 characters"),
+               {std::to_string(kMaxNameLength)});
+  if (has_control_character(name))
+    bad_option("name", controls_shown(name), AMPSCOPE_TR_NOOP("ampscope::SessionConfig", "must be one line of text, without tabs or control characters"));
   for (const auto& f : faults) {
     if (!valid_utf8(f.layer))
       bad_option("inject", not_utf8(), AMPSCOPE_TR_NOOP("ampscope::SessionConfig", "the layer name must be valid UTF-8 text"));
@@ -246,6 +285,7 @@ std::string SessionConfig::to_json() const {
   json faults_j = json::array();
   for (const auto& f : faults) faults_j.push_back({{"layer", f.layer}, {"kind", std::string(to_string(f.kind))}, {"step", f.step}});
   j["faults"] = faults_j;
+  if (!name.empty()) j["name"] = name;  // absent when unnamed: the configs of earlier versions read the same
   // validate() admits only UTF-8 text; for an unvalidated config, replace bad bytes rather than throw.
   return j.dump(-1, ' ', false, json::error_handler_t::replace);
 }
@@ -296,6 +336,7 @@ SessionConfig SessionConfig::from_json(const std::string& text) {
       if (!parse(v, out)) throw UserInvalidArgument({AMPSCOPE_TR_NOOP("ampscope::SessionConfig", "session config: unknown %1 '%2'"), {UserText(what), v}});
     };
     str(j, "model", c.model);
+    str(j, "name", c.name);
     str(j, "dataset", c.dataset);
     str(j, "data_dir", c.data_dir);
     enm(j, "precision", c.precision, AMPSCOPE_TR_NOOP("ampscope::SessionConfig", "precision"));

@@ -105,6 +105,11 @@ std::int64_t seconds_since_update(const RunSummary& run) {
   return then <= now ? static_cast<std::int64_t>(now - then) : 0;
 }
 
+UserText run_title(const RunSummary& run) {
+  if (run.name.empty()) return UserText::verbatim(run.model);
+  return UserText(AMPSCOPE_TR_NOOP("ampscope::RunStore", "%1 (%2)"), {run.name, run.model});
+}
+
 std::string readable_utc(const std::string& iso8601) {
   if (iso8601.size() != 20 || iso8601[10] != 'T' || iso8601.back() != 'Z') return iso8601;
   std::string out = iso8601.substr(0, 19);

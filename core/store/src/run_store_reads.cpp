@@ -15,13 +15,20 @@ namespace ampscope {
 using namespace store_detail;
 
 namespace {
+// The user's name for the run (SessionConfig::name) is a field of its stored configuration, not a
+// column: every schema holds it, and a build that does not know it reads the file as before. A
+// configuration that is not JSON (a damaged file) lists with no name rather than failing the list.
+#define RUN_NAME_SQL \
+  "CASE WHEN json_valid(r.config) AND json_type(r.config, '$.name') = 'text' THEN json_extract(r.config, '$.name') ELSE '' END"
 constexpr const char* kSummarySql =
-    "SELECT id, created, model, precision, device, status, steps, skipped, final_scale, final_loss, "
-    "updated, source, run_group, rank, world_size, writer_host, writer_pid FROM run_summary";
+    "SELECT s.id, s.created, s.model, s.precision, s.device, s.status, s.steps, s.skipped, s.final_scale, "
+    "s.final_loss, s.updated, s.source, s.run_group, s.rank, s.world_size, s.writer_host, s.writer_pid, " RUN_NAME_SQL
+    " FROM run_summary s JOIN runs r ON r.id = s.id";
 // A file of schema 1 or 2 opened read-only keeps its view: no origin columns, the defaults.
 constexpr const char* kSummarySqlBefore3 =
     "SELECT s.id, s.created, s.model, s.precision, s.device, s.status, s.steps, s.skipped, s.final_scale, "
-    "s.final_loss, r.updated, 'ampscope', '', 0, 1, '', 0 FROM run_summary s JOIN runs r ON r.id = s.id";
+    "s.final_loss, r.updated, 'ampscope', '', 0, 1, '', 0, " RUN_NAME_SQL " FROM run_summary s JOIN runs r ON r.id = s.id";
+#undef RUN_NAME_SQL
 
 // Columns 0-5 of kSummarySql and of load_run's query: the run's own row.
 void read_run_columns(const Statement& q, RunSummary& s) {
@@ -55,6 +62,7 @@ RunSummary read_summary(const Statement& q) {
   }
   s.updated = q.text(10);
   read_origin(q, 11, s.origin);
+  s.name = q.text(17);
   return s;
 }
 }  // namespace
@@ -106,6 +114,7 @@ RunData RunStore::load_run(std::int64_t run_id, bool with_layer_stats, const Loa
     if (d.file_version >= 3) read_origin(c, 2, out.summary.origin);
     try {
       out.config = SessionConfig::from_json(c.text(0));
+      out.summary.name = out.config.name;
     } catch (const std::exception& e) {
       throw RunStoreError(UserText(AMPSCOPE_TR_NOOP("ampscope::RunStore", "run %1 in %2 has an unreadable configuration: %3"),
                                    {std::to_string(run_id), in_quotes(d.path), user_text_of(e)}));

@@ -29,6 +29,11 @@ cases = [
     ("histogram_range", dict(model=model, out=db, histogram_range=(10, 5)), ValueError,
      "histogram_range must be (lo, hi) with -149 <= lo < hi <= 127, got (10, 5)"),
     ("histogram_range wide", dict(model=model, out=db, histogram_range=(-200, 0)), ValueError, "got (-200, 0)"),
+    ("name int", dict(model=model, out=db, name=3), TypeError, "name must be a str (or None), got int"),
+    ("name two lines", dict(model=model, out=db, name="G\nD"), ValueError,
+     "name must be one line of text, without tabs or control characters, got 'G\\nD'"),
+    ("name too long", dict(model=model, out=db, name="\u00e9" * 81), ValueError, "name must be at most 80 characters, got 81"),
+    ("name surrogate", dict(model=model, out=db, name="x\ud800"), ValueError, "name must be valid text"),
 ]
 failures = []
 for name, kwargs, error, text in cases:

@@ -1,4 +1,4 @@
-"""Test (d): the layer filter and activations on/off. Two runs into one store.
+"""Test (d): the layer filter and activations on/off. Two runs into one store, the first named.
 argv: out.db"""
 import sys
 
@@ -10,7 +10,7 @@ from common import Net
 torch.manual_seed(0)
 model = Net()
 opt = torch.optim.SGD(model.parameters(), lr=0.05)
-for kwargs in ({"layers": r"^fc", "activations": False}, {"layers": r"head|act", "activations": True}):
+for kwargs in ({"layers": r"^fc", "activations": False, "name": "body \u00b7 fc"}, {"layers": r"head|act", "activations": True}):
     with ampscope.watch(model, out=sys.argv[1], every=1, **kwargs) as probe:
         for step in range(3):
             opt.zero_grad()

@@ -76,6 +76,10 @@ struct SessionConfig {
   std::int64_t max_steps = 0;         ///< 0 = until stopped
   double max_steps_per_second = 0.0;  ///< speed limit for demonstrations (0 = none)
   std::vector<FaultSpec> faults;
+  /// The user's name for the run ("generator", "lr 3e-4"), shown beside its model wherever runs
+  /// are listed; empty = none. At most kMaxNameLength characters, no control characters.
+  std::string name;
+  static constexpr std::size_t kMaxNameLength = 80;
 
   /// Throws std::invalid_argument naming the option and the allowed range.
   void validate() const;

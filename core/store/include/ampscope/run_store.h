@@ -46,6 +46,7 @@ struct RunSummary {
   std::int64_t id = 0;
   std::string created;          ///< ISO 8601 UTC
   std::string model;
+  std::string name;             ///< the user's name for the run (SessionConfig::name); empty = none
   std::string precision;        ///< label as shown, e.g. "fp16 (emulated)"
   std::string device;           ///< "cpu", "cuda:0"
   std::string status;           ///< "running", "finished", "stopped", "error: ..."
@@ -56,6 +57,10 @@ struct RunSummary {
   std::string updated;          ///< ISO 8601 UTC: the last commit or heartbeat (RunRecorder, every <= 2 s)
   RunOrigin origin;
 };
+
+/// The run as lists and titles name it: "generator (Sequential)" when the user named it, else
+/// its model ("Sequential", "spiral-mlp").
+UserText run_title(const RunSummary& run);
 
 /// Whether a run that says "running" has lost its writer: the writer ran on this host (schema 3
 /// names it) and no process of its pid exists any more. A writer on another host (a shared disk)
