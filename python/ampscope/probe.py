@@ -104,7 +104,8 @@ class Probe:
         self._pending_lr = []
         self._recorder = None
         self._closed = False
-        self._act = {}              # module name -> activation gradient of the current step
+        self._act = {}              # module name -> its outputs' gradients in the last backward pass
+        self._act_stale = False     # a forward call of the model since the last of them arrived
         self._hooks = []
         self.rank, self.world_size, self.group = origin()
         # The scale the current step's backward ran with: scaler.update() has already replaced
@@ -267,6 +268,8 @@ class Probe:
         if on and not self._hooks:
             for mname, module in self._act_modules:
                 self._hooks.append(module.register_forward_hook(self._hook_for(mname)))
+            if self._act_modules:
+                self._hooks.append(self.model.register_forward_pre_hook(self._new_forward))
         elif not on:
             self._disarm_hooks()
 
@@ -290,9 +293,22 @@ class Probe:
                 self._precision = label
         self._drop_autocast_hook()
 
+    def _new_forward(self, _module, _inputs):
+        # A module called several times in one forward pass (a shared layer, an RNN cell): its
+        # `.out` statistics are over every call's output gradient. The first gradient to arrive
+        # after a new forward call of the model starts a new backward pass's set: the gradients
+        # of the backward passes before it are dropped, so a step of gradient accumulation
+        # records its last micro-batch and holds no more than one micro-batch's activation
+        # gradients. Forward calls backpropagated together (a siamese pair: model(a), model(b),
+        # one loss) stay together, and a forward call that is not backpropagated (an evaluation
+        # under torch.no_grad() before probe.step) drops nothing.
+        self._act_stale = True
+
     def _hook_for(self, mname):
         def keep(g):
-            self._act[mname] = g.detach()  # as backward produced it (scaled); last call wins
+            if self._act_stale:
+                self._act, self._act_stale = {}, False
+            self._act.setdefault(mname, []).append(g.detach())  # as backward produced it (scaled)
 
         def hook(_module, _inputs, output):
             out = output[0] if isinstance(output, (tuple, list)) and output else output
@@ -342,7 +358,7 @@ class Probe:
             layers.append((name, mname, kind, list(p.shape), p.numel(), self._module_order[mname]))
         self._act_ids = {}
         for mname, _module in self._act_modules:
-            g = self._act.get(mname)
+            g = _joined(self._act.get(mname))
             if g is None:
                 continue  # not used in the forward pass of the first step
             self._act_ids[mname] = len(layers)
@@ -388,7 +404,7 @@ class Probe:
             keep.append(g)
             numels.append(p.numel())
         for mname, lid in self._act_ids.items():
-            g = self._act.get(mname)
+            g = _joined(self._act.get(mname))
             if g is not None:
                 g = _as_passable(g)
                 ids.append(lid)
@@ -443,6 +459,16 @@ class Probe:
 
 _FP32_MAX = torch.finfo(torch.float32).max
 _FP32_TINY = 2.0 ** -149  # fp32's smallest subnormal
+
+
+def _joined(grads):
+    """The output gradients of a module's calls as one tensor: the one call's as it is, several
+    calls' flattened and concatenated (their statistics are those of all the elements)."""
+    if not grads:
+        return None
+    if len(grads) == 1:
+        return grads[0]
+    return torch.cat([g.reshape(-1) for g in grads])
 
 
 def _as_passable(g):

@@ -432,6 +432,28 @@ class TestProbe : public QObject {
     }
   }
 
+  /// (i) A module called more than once in a step: its activation statistics are over every
+  /// call of the backward pass that the step ends with (the last micro-batch of gradient
+  /// accumulation, both halves of a siamese pair), as torch's own hooks see them; forward calls
+  /// never backpropagated drop nothing.
+  void modulesCalledMoreThanOnce() {
+    QTemporaryDir dir;
+    const QString db = dir.filePath("runs.db"), dump = dir.filePath("truth.json");
+    QByteArray out;
+    QCOMPARE(run_script("shared_modules.py", {db, dump}, &out), 0);
+    const QJsonObject truth = read_json(dump);
+    QVERIFY2(truth["failures"].toArray().isEmpty(), out.constData());
+    RunStore store(db.toStdString(), RunStore::Mode::ReadOnly);
+    const RunData run = store.load_run(static_cast<std::int64_t>(truth["run_id"].toDouble()));
+    QCOMPARE(run.steps.size(), std::size_t(3));
+    int compared = 0;
+    compare_run(run, truth["steps"].toObject(), &compared);
+    if (QTest::currentTestFailed()) return;
+    QCOMPARE(compared, 3 * 10);  // 6 parameters + 4 activations
+    for (const auto& l : run.layers)
+      if (l.name == "enc.out") QCOMPARE(l.numel, std::int64_t(88));  // both calls of the first step's last micro-batch
+  }
+
   /// (d) The layer filter applies to parameters and activations; activations=False records none;
   /// name= is the run's name.
   void layerFilterAndActivations() {
