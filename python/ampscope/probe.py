@@ -128,7 +128,7 @@ class Probe:
                     skipped_complex.append(f"{mname}.{pname}" if mname else pname)
                 elif p.requires_grad:
                     full = f"{mname}.{pname}" if mname else pname
-                    self._params.append((full, mname, "bias" if pname == "bias" else "weight", p))
+                    self._params.append((full, mname, _param_kind(pname), p))
         if skipped_complex:
             warnings.warn(f"ampscope.watch: complex parameters are not recorded ({', '.join(skipped_complex)}): the "
                           "statistics classify real values against a real format", stacklevel=3)
@@ -162,7 +162,8 @@ class Probe:
     # --- the user's calls ---------------------------------------------------------------------
     def step(self, loss=None):
         """Record this optimizer step: its loss (a tensor: not read now) and the scaler's state;
-        on statistics steps also every layer's gradient statistics."""
+        on statistics steps also every layer's gradient statistics. Without a loss from the first
+        step on, the run has no loss curve (the window says so) and its steps' losses are NaN."""
         if self._closed:
             raise RuntimeError("ampscope: step() after close()")
         _check_loss(loss)
@@ -174,6 +175,10 @@ class Probe:
             self._recording_failed(e)
 
     def _step_recorded(self, loss):
+        if self._recorder is None:
+            # The run opens at this step: a first step without a loss says the script gives none
+            # (the window then reads the NaN losses as unknown, not as losses gone non-finite).
+            self._loss_given = loss is not None
         if not self._pending:
             self._pending_first = self._step
         row = self._scaler.snapshot(loss)
@@ -330,6 +335,7 @@ class Probe:
             "stats_every": self.every,
             "reference_every": self.reference_every,
             "activation_stats": bool(self._act_modules),
+            "loss_recorded": bool(getattr(self, "_loss_given", True)),
             "histogram": {"lo": int(self._hist_range[0]), "hi": int(self._hist_range[1]), "target": self.format},
         }
         if self.name:
@@ -459,6 +465,12 @@ class Probe:
 
 _FP32_MAX = torch.finfo(torch.float32).max
 _FP32_TINY = 2.0 ** -149  # fp32's smallest subnormal
+
+
+def _param_kind(pname):
+    """"bias" for a module's biases as torch names them (Linear's bias, an RNN's bias_ih_l0 and
+    bias_hh_l0_reverse, MultiheadAttention's in_proj_bias), else "weight"."""
+    return "bias" if pname == "bias" or pname.startswith("bias_") or pname.endswith("_bias") else "weight"
 
 
 def _joined(grads):

@@ -2447,6 +2447,18 @@ keine Statistik in diesem Schritt</translation>
         <source>cross-entropy loss</source>
         <translation>Kreuzentropie-Loss</translation>
     </message>
+    <message>
+        <source>skipped step or non-finite loss</source>
+        <translation>übersprungener Schritt oder nicht endlicher Loss</translation>
+    </message>
+    <message>
+        <source>non-finite loss</source>
+        <translation>nicht endlicher Loss</translation>
+    </message>
+    <message>
+        <source>no loss: the script gave probe.step() none</source>
+        <translation>kein Loss: das Skript hat probe.step() keinen übergeben</translation>
+    </message>
 </context>
 <context>
     <name>ampscope::ui::MainWindow</name>

@@ -2403,6 +2403,18 @@ no statistics at this step</source>
         <source>cross-entropy loss</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>skipped step or non-finite loss</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>non-finite loss</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no loss: the script gave probe.step() none</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>ampscope::ui::MainWindow</name>

@@ -2431,6 +2431,18 @@ no statistics at this step</source>
         <source>cross-entropy loss</source>
         <translation>交差エントロピー損失</translation>
     </message>
+    <message>
+        <source>skipped step or non-finite loss</source>
+        <translation>スキップされたステップまたは非有限の損失</translation>
+    </message>
+    <message>
+        <source>non-finite loss</source>
+        <translation>非有限の損失</translation>
+    </message>
+    <message>
+        <source>no loss: the script gave probe.step() none</source>
+        <translation>損失なし: スクリプトが probe.step() に損失を渡していません</translation>
+    </message>
 </context>
 <context>
     <name>ampscope::ui::MainWindow</name>

@@ -2430,6 +2430,18 @@ no statistics at this step</source>
         <source>cross-entropy loss</source>
         <translation>交叉熵损失</translation>
     </message>
+    <message>
+        <source>skipped step or non-finite loss</source>
+        <translation>被跳过的步或非有限损失</translation>
+    </message>
+    <message>
+        <source>non-finite loss</source>
+        <translation>非有限损失</translation>
+    </message>
+    <message>
+        <source>no loss: the script gave probe.step() none</source>
+        <translation>无损失：脚本没有把损失传给 probe.step()</translation>
+    </message>
 </context>
 <context>
     <name>ampscope::ui::MainWindow</name>

@@ -2430,6 +2430,18 @@ no statistics at this step</source>
         <source>cross-entropy loss</source>
         <translation>交叉熵損失</translation>
     </message>
+    <message>
+        <source>skipped step or non-finite loss</source>
+        <translation>被略過的步或非有限損失</translation>
+    </message>
+    <message>
+        <source>non-finite loss</source>
+        <translation>非有限損失</translation>
+    </message>
+    <message>
+        <source>no loss: the script gave probe.step() none</source>
+        <translation>無損失：腳本沒有把損失傳給 probe.step()</translation>
+    </message>
 </context>
 <context>
     <name>ampscope::ui::MainWindow</name>

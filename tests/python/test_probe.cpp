@@ -449,9 +449,15 @@ class TestProbe : public QObject {
     int compared = 0;
     compare_run(run, truth["steps"].toObject(), &compared);
     if (QTest::currentTestFailed()) return;
-    QCOMPARE(compared, 3 * 10);  // 6 parameters + 4 activations
-    for (const auto& l : run.layers)
+    QCOMPARE(compared, 3 * 15);  // 10 parameters + 5 activations
+    std::map<std::string, std::string> kind;
+    for (const auto& l : run.layers) {
+      kind[l.name] = l.kind;
       if (l.name == "enc.out") QCOMPARE(l.numel, std::int64_t(88));  // both calls of the first step's last micro-batch
+    }
+    QCOMPARE(kind["gru.bias_ih"], std::string("bias"));  // the heatmap's "hide biases" hides them
+    QCOMPARE(kind["gru.weight_hh"], std::string("weight"));
+    QCOMPARE(kind["enc.bias"], std::string("bias"));
   }
 
   /// (d) The layer filter applies to parameters and activations; activations=False records none;
@@ -479,6 +485,10 @@ class TestProbe : public QObject {
     QCOMPARE(store.load_run(runs[0].id, false).config.name, runs[0].name);
     const RunData second = store.load_run(std::next(by_id.begin())->first);
     QCOMPARE(second.steps.size(), std::size_t(3));
+    // probe.step() without a loss: the config says so, and the losses are NaN (unknown).
+    QVERIFY(store.load_run(runs[0].id, false).config.loss_recorded);
+    QVERIFY(!second.config.loss_recorded);
+    for (const auto& st : second.steps) QVERIFY(std::isnan(st.loss));
     for (const auto& st : second.steps) QCOMPARE(st.layers.size(), std::size_t(4));
   }
 

@@ -193,6 +193,45 @@ void TestMainWindow::zeroLossOnTheFloorNotMarked() {
   for (auto it = plot.lossGraph()->data()->constBegin(); it != plot.lossGraph()->data()->constEnd(); ++it)
     if (static_cast<int>(it->key) % 3 == 0 && it->value == floor) ++onFloor;
   QCOMPARE(onFloor, 34);  // steps 0, 3, ..., 99
+  // The legend names what the crosses mark: here a skipped step and a loss gone non-finite on a
+  // step that was not skipped; each alone, its own name.
+  QCOMPARE(plot.markerName(), QStringLiteral("skipped step or non-finite loss"));
+  auto markerGraph = [&]() -> QCPGraph* {
+    for (int g = 0; g < plot.graphCount(); ++g)
+      if (plot.graph(g) != plot.lossGraph() && plot.graph(g) != plot.overlayGraph()) return plot.graph(g);
+    return nullptr;
+  };
+  QCOMPARE(markerGraph()->name(), plot.markerName());
+  StepHistory onlyNan, onlySkip;
+  onlyNan.reset({{"fc1.weight", "fc1", "weight", {4, 4}, 16, 0}});
+  onlySkip.reset({{"fc1.weight", "fc1", "weight", {4, 4}, 16, 0}});
+  std::vector<StepRecord> a(steps), b(steps);
+  a[40].skipped = a[40].found_inf = false;
+  b[70].loss = 0.5;
+  onlyNan.append(a);
+  onlySkip.append(b);
+  plot.setHistory(&onlyNan);
+  plot.rebuild();
+  QCOMPARE(markerGraph()->name(), QStringLiteral("non-finite loss"));
+  plot.setHistory(&onlySkip);
+  plot.rebuild();
+  QCOMPARE(markerGraph()->name(), QStringLiteral("skipped step"));
+  // A run without a loss (probe.step() got none): its NaN losses are unknown, not marked; a
+  // skipped step still is, and the legend says there is no loss.
+  StepHistory noLoss;
+  noLoss.reset({{"fc1.weight", "fc1", "weight", {4, 4}, 16, 0}});
+  std::vector<StepRecord> c(steps);
+  for (auto& r : c) r.loss = nan;
+  noLoss.append(c);
+  plot.setHistory(&noLoss);
+  plot.setLossRecorded(false);
+  plot.rebuild();
+  QCOMPARE(markerGraph()->dataCount(), 1);  // step 40, skipped
+  QCOMPARE(markerGraph()->name(), QStringLiteral("skipped step"));
+  QCOMPARE(plot.lossGraph()->name(), QStringLiteral("no loss: the script gave probe.step() none"));
+  plot.setLossRecorded(true);
+  QCOMPARE(markerGraph()->dataCount(), 100);  // recorded, every NaN is a loss gone non-finite
+  QCOMPARE(plot.lossGraph()->name(), QStringLiteral("loss"));
 }
 
 // The scale chart draws, per pixel column, the first, lowest, highest and last scale change

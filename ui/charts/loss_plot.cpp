@@ -20,7 +20,7 @@ LossPlot::LossPlot(QWidget* parent)
   m_overlay->setVisible(false);
   m_overlay->removeFromLegend();
   m_skipped = addMarkerGraph();
-  m_skipped->setName(tr("skipped step"));
+  m_skipped->setName(markerName());
   m_cursor = new QCPItemStraightLine(this);
   m_cursor->setVisible(false);
   moveLegendAboveAxes();
@@ -46,8 +46,24 @@ void LossPlot::retranslate() {
   setTitle(tr("Training loss"));
   xAxis->setLabel(stepAxisLabel());
   yAxis->setLabel(axisLabel());
-  m_skipped->setName(tr("skipped step"));
+  m_skipped->setName(markerName());
   updateLegend();
+}
+
+QString LossPlot::markerName() const {
+  // A cross marks a skipped step, or a loss that went non-finite on a step that was not skipped
+  // (no scaler: fp32, bf16, --no-scaler): the legend names what this run's crosses are.
+  if (m_markedNonfinite > 0 && m_markedSkips > 0) return tr("skipped step or non-finite loss");
+  if (m_markedNonfinite > 0) return tr("non-finite loss");
+  return tr("skipped step");
+}
+
+void LossPlot::setLossRecorded(bool recorded) {
+  if (recorded == m_lossRecorded) return;
+  m_lossRecorded = recorded;
+  rebuild();
+  updateLegend();
+  markDirty();
 }
 
 void LossPlot::applyTheme(const PlotTheme& theme) {
@@ -99,6 +115,7 @@ void LossPlot::setUserLoss(bool user) {
 void LossPlot::rebuild() {
   m_loss->data()->clear();
   m_skipped->data()->clear();
+  m_markedSkips = m_markedNonfinite = 0;
   m_consumed = 0;
   m_lossMin = std::numeric_limits<double>::infinity();
   m_lossMax = m_linear ? -std::numeric_limits<double>::infinity() : 0;
@@ -203,10 +220,14 @@ void LossPlot::appendSteps(qint64, qint64) {
     // one. A loss of exactly 0 is an ordinary step (drawn on the floor, see decimateLoss): in a
     // 1,000,000-step fp16 soak, 99,215 of the first 271,316 steps had loss 0, and marking them
     // all cost 30 ms a replot.
-    const bool nonfinite = !std::isfinite(p.loss);
+    // A run without a loss (loss_recorded false) has NaN for "unknown": nothing to mark.
+    const bool nonfinite = !std::isfinite(p.loss) && m_lossRecorded;
+    if (p.skipped) ++m_markedSkips;
+    else if (nonfinite) ++m_markedNonfinite;
     if (p.skipped || nonfinite)
       m_skipped->addData(x, ok ? p.loss : (m_linear || m_lastFinite > 0 ? m_lastFinite : 1.0));
   }
+  if (const QString name = markerName(); name != m_skipped->name()) m_skipped->setName(name);
   if (following()) fitRange();
   redecimate(true);
   markDirty();
@@ -278,7 +299,7 @@ void LossPlot::updateLegend() {
       m_skipped->addToLegend();
     }
   } else {
-    m_loss->setName(tr("loss"));
+    m_loss->setName(m_lossRecorded ? tr("loss") : tr("no loss: the script gave probe.step() none"));
     m_overlay->removeFromLegend();
   }
 }

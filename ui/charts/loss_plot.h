@@ -37,6 +37,13 @@ class LossPlot : public ChartBase {
   /// The shown run's loss is the user's own (a Python probe run), not AmpScope's cross-entropy:
   /// the axis says "loss".
   void setUserLoss(bool user);
+  /// false: the run has no loss (its script gave probe.step() none, SessionConfig::loss_recorded):
+  /// its NaN losses are unknown, not losses that went non-finite, and are not marked; the
+  /// legend says there is no loss.
+  void setLossRecorded(bool recorded);
+  /// The marker's legend text: what the crosses of this run mark ("skipped step", "non-finite
+  /// loss" or both).
+  QString markerName() const;
   /// A finite loss below 0 (a user's objective may be negative) has no place on a log axis:
   /// the chart switches to a linear one for that run, and draws every finite loss.
   bool linearAxis() const { return m_linear; }
@@ -62,6 +69,9 @@ class LossPlot : public ChartBase {
   void scanOverlay();
   void setLinear(bool linear);
   bool m_userLoss = false;
+  bool m_lossRecorded = true;
+  std::size_t m_markedSkips = 0;      ///< marked steps that were skipped
+  std::size_t m_markedNonfinite = 0;  ///< marked steps not skipped, their loss non-finite
   bool m_linear = false;
   QCPGraph* m_loss = nullptr;
   QCPGraph* m_overlay = nullptr;

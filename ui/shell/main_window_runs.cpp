@@ -94,6 +94,7 @@ void MainWindow::onShownRunChanged() {
     m_runSettings->showRun(*run);
     // A probe run's loss is the user's own objective, not AmpScope's cross-entropy.
     m_dashboard->lossPlot()->setUserLoss(run->summary().origin.source == "probe");
+    m_dashboard->lossPlot()->setLossRecorded(run->config().loss_recorded);
     m_controls->hide();
     m_runSettings->show();
   } else {
@@ -106,6 +107,7 @@ void MainWindow::onShownRunChanged() {
     m_runSettings->hide();
     m_controls->show();
     m_dashboard->lossPlot()->setUserLoss(false);
+    m_dashboard->lossPlot()->setLossRecorded(true);
     m_controls->setEnabled(true);
     onStateChanged();
   }

@@ -279,6 +279,7 @@ std::string SessionConfig::to_json() const {
   j["stats_every"] = stats_every;
   j["reference_every"] = reference_every;
   j["activation_stats"] = activation_stats;
+  if (!loss_recorded) j["loss_recorded"] = false;  // absent when true: earlier configs read the same
   j["histogram"] = {{"lo", histogram.lo}, {"hi", histogram.hi}, {"target", std::string(name_of(kFormat, histogram.target))}};
   j["max_steps"] = max_steps;
   j["max_steps_per_second"] = max_steps_per_second;
@@ -377,6 +378,7 @@ SessionConfig SessionConfig::from_json(const std::string& text) {
     i64(j, "stats_every", c.stats_every);
     i64(j, "reference_every", c.reference_every);
     bln(j, "activation_stats", c.activation_stats);
+    bln(j, "loss_recorded", c.loss_recorded);
     if (j.contains("histogram")) {
       const json& h = j.at("histogram");
       constexpr auto imin = std::numeric_limits<int>::min(), imax = std::numeric_limits<int>::max();

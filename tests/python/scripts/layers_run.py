@@ -1,4 +1,5 @@
-"""Test (d): the layer filter and activations on/off. Two runs into one store, the first named.
+"""Test (d): the layer filter and activations on/off. Two runs into one store, the first named,
+the second without a loss (probe.step() with none).
 argv: out.db"""
 import sys
 
@@ -17,5 +18,5 @@ for kwargs in ({"layers": r"^fc", "activations": False, "name": "body \u00b7 fc"
             loss = torch.nn.functional.cross_entropy(model(torch.randn(8, 6)), torch.randint(0, 3, (8,)))
             loss.backward()
             opt.step()
-            probe.step(loss)
+            probe.step(loss if kwargs.get("name") else None)  # the second run gives no loss
     print(probe.run_id)

@@ -26,13 +26,14 @@ class Net(torch.nn.Module):
         self.enc = torch.nn.Linear(6, 8)
         self.cell = torch.nn.Linear(8, 8)
         self.act = torch.nn.Tanh()
+        self.gru = torch.nn.GRUCell(8, 8)  # its biases are bias_ih and bias_hh: kind "bias"
         self.head = torch.nn.Linear(8, 3)
 
     def forward(self, a, b):
         h = torch.cat([self.enc(a), self.enc(b)], 0)
         for _ in range(3):
             h = self.act(self.cell(h))
-        return self.head(h)
+        return self.head(self.gru(h))
 
 
 torch.manual_seed(5)
@@ -49,7 +50,7 @@ def keep(name):
 
 
 probe = ampscope.watch(model, out=db, every=1, optimizer=opt)
-for name in ("enc", "cell", "act", "head"):  # registered after the probe's own: the same tensors
+for name in ("enc", "cell", "act", "gru", "head"):  # registered after the probe's own: the same tensors
     getattr(model, name).register_forward_hook(keep(name))
 
 

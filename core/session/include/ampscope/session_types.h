@@ -72,6 +72,9 @@ struct SessionConfig {
   std::int64_t stats_every = 1;       ///< per-layer statistics cadence (0 = never)
   std::int64_t reference_every = 0;   ///< fp32 reference backward cadence for underflow (0 = off)
   bool activation_stats = true;       ///< hooks on module outputs' gradients
+  /// false: the run's writer had no loss to give (a probe run whose probe.step() got none): its
+  /// steps' NaN losses mean "unknown", not a loss that went non-finite.
+  bool loss_recorded = true;
   kernels::HistogramConfig histogram{-40, 20, kernels::Format::FP16};
   std::int64_t max_steps = 0;         ///< 0 = until stopped
   double max_steps_per_second = 0.0;  ///< speed limit for demonstrations (0 = none)
