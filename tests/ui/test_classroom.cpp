@@ -17,6 +17,7 @@
 #include "shell/classroom_controller.h"
 #include "shell/main_window.h"
 #include "presets/presets.h"
+#include "presets/preset_i18n.h"
 #include "panels/scaler_panel.h"
 #include "charts/scale_plot.h"
 #include "runs/session_controller.h"
@@ -317,8 +318,13 @@ void TestClassroom::runSettingsSayTheyNeedAReset() {
   QVERIFY(w.loadPreset(QStringLiteral("default")));
   ControlPanel* panel = w.controlPanel();
   QVERIFY(!panel->resetPending());
+  // A preset's run is named after it (the run list tells presets of one model apart)...
+  const std::string title = presetTitle(findPreset(QStringLiteral("default"))).toStdString();
+  QVERIFY(!title.empty());
+  QCOMPARE(w.controller()->config().name, title);
   panel->clipNormBox()->setValue(1.0);  // live: no reset
   QVERIFY(!panel->resetPending());
+  QCOMPARE(panel->editedConfig().name, title);
   auto* precision = panel->findChildren<QComboBox*>().at(2);  // preset, model, precision, ...
   const int bf16 = precision->findText(QStringLiteral("bf16"));
   QVERIFY(bf16 >= 0);
@@ -327,6 +333,14 @@ void TestClassroom::runSettingsSayTheyNeedAReset() {
   QCOMPARE(w.controller()->config().precision, Precision::FP16);  // not yet
   QCOMPARE(panel->editedConfig().precision, Precision::BF16);
   QCOMPARE(panel->editedConfig().clip_norm, 1.0);  // the live edits go along
+  QCOMPARE(panel->editedConfig().name, std::string());  // ...and a run of other settings is not that preset's
+  // A title as a name: one line, at most 80 characters.
+  QCOMPARE(runNameFromTitle(QStringLiteral("Two\nlines\tand\u0085 more")), std::string("Two lines and more"));
+  const std::string longName = runNameFromTitle(QString(100, QChar(0x00e9)));
+  SessionConfig named;
+  named.name = longName;
+  named.validate();  // accepted: 79 characters and an ellipsis
+  QCOMPARE(QString::fromStdString(longName).size(), 80);
 }
 
 void TestClassroom::fashionCnnIsBuiltOffTheGuiThread() {

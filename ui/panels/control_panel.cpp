@@ -28,6 +28,14 @@
 namespace ampscope::ui {
 
 namespace {
+/// The settings a running session cannot change: a new session (Reset) takes them.
+bool needsReset(const SessionConfig& a, const SessionConfig& b) {
+  return a.model != b.model || a.precision != b.precision || a.device != b.device || a.optimizer != b.optimizer ||
+         a.batch_size != b.batch_size || a.seed != b.seed;
+}
+}  // namespace
+
+namespace {
 void setData(QComboBox* c, const QVariant& v) {
   const int i = c->findData(v);
   if (i >= 0) c->setCurrentIndex(i);
@@ -386,14 +394,14 @@ SessionConfig ControlPanel::editedConfig() const {
   c.max_steps_per_second = sliderToSpeed(m_speed->value());
   c.scaler = m_scaler->options();
   if (c.model != m_shown.model) c.dataset.clear();  // the new model's own dataset
+  // The run's name is the preset's title (ClassroomController): a run of other settings is not that preset's.
+  if (needsReset(c, m_shown)) c.name.clear();
   return c;
 }
 
 void ControlPanel::runSettingsEdited() {
   if (m_silent) return;
-  const SessionConfig e = editedConfig();
-  const bool changed = e.model != m_shown.model || e.precision != m_shown.precision || e.device != m_shown.device ||
-                       e.optimizer != m_shown.optimizer || e.batch_size != m_shown.batch_size || e.seed != m_shown.seed;
+  const bool changed = needsReset(editedConfig(), m_shown);
   m_resetHint->setVisible(changed);
   m_resetButton->setVisible(changed);
 }

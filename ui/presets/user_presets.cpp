@@ -90,6 +90,7 @@ QString saveUserPreset(const QString& title, const QString& description, const S
   if (t.isEmpty()) return fail(Text::tr("A preset needs a title."));
   SessionConfig c = config;
   c.max_steps = 0;
+  c.name.clear();  // the run's name comes from the preset it starts from (its title), when loaded
   try {
     c.validate();
   } catch (const std::exception& e) {

@@ -66,6 +66,18 @@ ClassroomController::ClassroomController(const Parts& parts, QObject* parent)
 
 // ---- presets ---------------------------------------------------------------------------------
 
+std::string runNameFromTitle(const QString& title) {
+  // One line (SessionConfig::validate_options): whitespace runs collapse, other controls go.
+  QString t = title.simplified();
+  t.removeIf([](QChar c) { return c.category() == QChar::Other_Control; });
+  QList<uint> cps = t.toUcs4();
+  if (cps.size() > static_cast<qsizetype>(SessionConfig::kMaxNameLength)) {
+    cps.resize(static_cast<qsizetype>(SessionConfig::kMaxNameLength) - 1);
+    return (QString::fromUcs4(reinterpret_cast<const char32_t*>(cps.constData()), cps.size()) + QChar(0x2026)).toStdString();
+  }
+  return t.toStdString();
+}
+
 bool ClassroomController::loadPreset(const QString& name, std::int64_t maxSteps) { return load(name, maxSteps, false); }
 
 bool ClassroomController::loadPresetInBackground(const QString& name, bool start) {
@@ -92,6 +104,10 @@ bool ClassroomController::load(const QString& name, std::int64_t maxSteps, bool 
   }
   if (maxSteps > 0) p.config.max_steps = maxSteps;
   m_presetTitle = presetTitle(p);
+  // The run is named after the preset it starts from: the run list tells "Overflow storm" from
+  // "Fault injection" where both are spiral-mlp (ControlPanel drops the name once the run
+  // settings differ from the preset's).
+  p.config.name = runNameFromTitle(m_presetTitle);
   m_presetName = p.name;
   const int i = m_parts.controls->presetCombo()->findData(name);
   if (i >= 0) m_parts.controls->presetCombo()->setCurrentIndex(i);

@@ -17,6 +17,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <string>
 #include <vector>
 
 class QKeySequence;
@@ -31,6 +32,10 @@ class Dashboard;
 class MainWindowMenus;
 class ReplayController;
 class SessionController;
+
+/// A preset's title as a run's name (SessionConfig::name): one line, at most kMaxNameLength
+/// characters (a longer title ends in an ellipsis).
+std::string runNameFromTitle(const QString& title);
 
 class ClassroomController : public QObject {
   Q_OBJECT
