@@ -3,6 +3,8 @@ import json
 import numbers
 import os
 import re
+import shlex
+import sys
 import warnings
 import weakref
 import atexit
@@ -215,8 +217,32 @@ class Probe:
                 if self._pending:
                     self._recorder.push_steps(self._drain())
                 self._recorder.close(status)
+                self._say_where()
         except Exception as e:  # noqa: BLE001 - as in step()
             self._recording_failed(e)
+
+    def _say_where(self):
+        """On a terminal, one line at close: where the run is and the command that opens it (as
+        `ampscope record` ends). Rank 0 alone under DDP, naming the group's command. Nothing
+        when stderr is a file or a pipe: logs and tests stay as they were."""
+        stream = sys.stderr
+        try:
+            if stream is None or not stream.isatty() or self.rank != 0:
+                return
+        except (AttributeError, ValueError):  # replaced by an object without isatty, or closed
+            return
+        out = shlex.quote(self.out)
+        if self.world_size > 1 and self.group:
+            about = ", ".join(([self.name] if self.name else []) + [f"rank 0 of {self.world_size}"])
+            line = (f"ampscope: run {self.run_id} ({about}) and its group's other ranks are in {self.out}; look at "
+                    f"them: ampscope --follow {out}:group={shlex.quote(self.group)}")
+        else:
+            what = f"run {self.run_id}" + (f" ({self.name})" if self.name else "")
+            line = f"ampscope: {what} is in {self.out}; look at it: ampscope --replay {out}:{self.run_id}"
+        try:
+            print(line, file=stream, flush=True)
+        except (OSError, ValueError):
+            pass
 
     def _recording_failed(self, error):
         """The store cannot take the run, or the probe itself failed on something it did not

@@ -432,6 +432,15 @@ class TestProbe : public QObject {
     }
   }
 
+  /// (j) On a terminal the probe's close says where the run is and the command that opens it
+  /// (a file name with a space quoted for the shell); to a pipe it says nothing.
+  void closeSaysWhereTheRunIsOnATerminal() {
+    QTemporaryDir dir;
+    QByteArray out;
+    QCOMPARE(run_script("say_where.py", {dir.path()}, &out), 0);
+    QVERIFY2(out.contains("failures: none"), out.constData());
+  }
+
   /// (i) A module called more than once in a step: its activation statistics are over every
   /// call of the backward pass that the step ends with (the last micro-batch of gradient
   /// accumulation, both halves of a siamese pair), as torch's own hooks see them; forward calls
