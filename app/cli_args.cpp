@@ -6,6 +6,7 @@
 
 #include <ampscope/scale_policy.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cmath>
 #include <cstdlib>
@@ -147,11 +148,19 @@ bool parse_export_args(const std::vector<std::string>& args, ExportArgs& a) {
       return false;
     } else if (arg == "--run") {
       if (!take_value()) throw UsageError(str(Cli::tr("--run needs a run id")));
+      const bool digits = !value.empty() && std::all_of(value.begin() + (value[0] == '-' || value[0] == '+'), value.end(),
+                                                          [](char c) { return c >= '0' && c <= '9'; });
+      if (!value.empty() && !digits) {  // a name: looked up when the store is read
+        a.run_name = value;
+        a.run = -1;
+        continue;
+      }
       std::int64_t id = 0;
       const auto res = std::from_chars(value.data(), value.data() + value.size(), id);
       if (value.empty() || res.ec != std::errc() || res.ptr != value.data() + value.size() || id < 1)
         throw UsageError(str(Cli::tr("--run expects a run id (a positive integer), got '%1'").arg(qs(value))));
       a.run = id;
+      a.run_name.clear();
     } else if (arg == "--whatif" && !has_value) {
       a.whatif = true;
     } else if (arg == "--csv") {

@@ -84,12 +84,14 @@ std::uint64_t to_uint(const std::string& opt, const std::string& v);
 struct ExportArgs {
   std::string file;
   std::string dir;
-  std::int64_t run = -1;  ///< -1: the latest run
+  std::int64_t run = -1;  ///< -1: the latest run (or the one named run_name)
+  std::string run_name;   ///< --run NAME: the run of that name (SessionConfig::name); run stays -1
   bool whatif = false;    ///< --whatif: also format_whatif.csv (docs/measurements.md, "Format what-if")
 };
 /// Parses export's arguments (argv without the program and command names). Returns false when
 /// --help or -h was given; throws UsageError naming what is wrong. On true, `file` and `dir`
-/// are non-empty and `run` is -1 or a positive id (the fuzz target checks this).
+/// are non-empty and `run` is -1 or a positive id (the fuzz target checks this). A --run value of
+/// digits (with a sign) is an id; anything else is a run's name.
 bool parse_export_args(const std::vector<std::string>& args, ExportArgs& a);
 
 }  // namespace ampscope::cli

@@ -27,7 +27,7 @@ namespace ampscope::cli {
 namespace {
 
 std::string usage_text() {
-  return str(Cli::tr("Usage: ampscope export [FILE] [--run ID] [--whatif] --csv DIR\n"
+  return str(Cli::tr("Usage: ampscope export [FILE] [--run RUN] [--whatif] --csv DIR\n"
                      "\n"
                      "Writes one run of the run store FILE (default runs.db) as CSV files to DIR (created if missing):\n"
                      "  runs.csv         the run: id, created, model, precision, device, status, steps, ...\n"
@@ -38,7 +38,7 @@ std::string usage_text() {
                      "                   fp8-e4m3, fp8-e5m2): the elements a cast would flush to zero or overflow\n"
                      "\n"
                      "Options:\n"
-                     "  --run ID   the run to export (default: the latest run in FILE)\n"
+                     "  --run RUN  the run to export: its id or its name (default: the latest run in FILE)\n"
                      "  --whatif   also write format_whatif.csv (docs/measurements.md, \"Format what-if\")\n"
                      "  --csv DIR  the output folder\n"
                      "  -h, --help this text\n"
@@ -214,7 +214,7 @@ int run_export(int argc, char** argv) {
       std::cerr << "ampscope export: " << str(Cli::tr("%1 holds no runs").arg(qs(a.file))) << "\n";
       return 1;
     }
-    std::int64_t id = a.run < 0 ? runs.back().id : a.run;
+    std::int64_t id = !a.run_name.empty() ? run_named(runs, a.run_name, a.file) : a.run < 0 ? runs.back().id : a.run;
     bool found = false;
     for (const RunSummary& r : runs) found = found || r.id == id;
     if (!found) {

@@ -34,6 +34,7 @@ Outcome cli_args(const std::uint8_t* data, std::size_t size) {
     }
     // Accepted: what run_export relies on.
     if (e.file.empty() || e.dir.empty() || (e.run != -1 && e.run < 1)) std::abort();
+    if (!e.run_name.empty() && e.run != -1) std::abort();  // an id or a name, never both
     return {true, {}};
   }
 

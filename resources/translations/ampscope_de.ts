@@ -573,48 +573,6 @@ fc1-Gewichtsgradienten, die fp16 auf null gesetzt hat (Unterlauf).</translation>
         <translation>ampscope record: Lauf %1 liegt in %2; ansehen: ampscope --replay %2:%1</translation>
     </message>
     <message>
-        <source>Usage: ampscope export [FILE] [--run ID] [--whatif] --csv DIR
-
-Writes one run of the run store FILE (default runs.db) as CSV files to DIR (created if missing):
-  runs.csv         the run: id, created, model, precision, device, status, steps, ...
-  layers.csv       its instrumented tensors (layer_id, name, module, kind, shape, numel)
-  steps.csv        one row per optimizer step: loss, scale before/after, skip, reason, ...
-  layer_stats.csv  one row per layer and statistics step, with the exponent histogram
-  format_whatif.csv (with --whatif) per statistics step, layer and format (fp16, bf16,
-                   fp8-e4m3, fp8-e5m2): the elements a cast would flush to zero or overflow
-
-Options:
-  --run ID   the run to export (default: the latest run in FILE)
-  --whatif   also write format_whatif.csv (docs/measurements.md, &quot;Format what-if&quot;)
-  --csv DIR  the output folder
-  -h, --help this text
-
-Numbers are written so that they read back exactly; NaN and infinities as nan, inf, -inf;
-an empty field means &apos;none&apos; (no first offender, underflow not measured).
-Exit status: 0 done, 1 FILE unreadable or DIR unwritable, 2 bad arguments.
-</source>
-        <translation>Aufruf: ampscope export [FILE] [--run ID] [--whatif] --csv DIR
-
-Schreibt einen Lauf des Laufspeichers FILE (Vorgabe runs.db) als CSV-Dateien nach DIR (wird bei Bedarf angelegt):
-  runs.csv         der Lauf: id, created, model, precision, device, status, steps, ...
-  layers.csv       seine instrumentierten Tensoren (layer_id, name, module, kind, shape, numel)
-  steps.csv        eine Zeile pro Optimiererschritt: Loss, Skala vorher/nachher, übersprungen, Grund, ...
-  layer_stats.csv  eine Zeile pro Schicht und Statistikschritt, mit dem Exponentenhistogramm
-  format_whatif.csv (mit --whatif) pro Statistikschritt, Schicht und Format (fp16, bf16,
-                   fp8-e4m3, fp8-e5m2): die Elemente, die eine Umwandlung nullen oder überlaufen lassen würde
-
-Optionen:
-  --run ID   der zu exportierende Lauf (Vorgabe: der neueste Lauf in FILE)
-  --whatif   auch format_whatif.csv schreiben (docs/measurements.md, &quot;Format what-if&quot;)
-  --csv DIR  der Ausgabeordner
-  -h, --help dieser Text
-
-Zahlen werden so geschrieben, dass sie exakt zurückgelesen werden; NaN und Unendlich als nan, inf, -inf;
-ein leeres Feld bedeutet &apos;keins&apos; (kein erster Verursacher, Unterlauf nicht gemessen).
-Exit-Status: 0 fertig, 1 FILE nicht lesbar oder DIR nicht beschreibbar, 2 falsche Argumente.
-</translation>
-    </message>
-    <message>
         <source>Usage: ampscope runs [FILE] [--json]
 
 Lists the runs of the run store FILE (default runs.db, where ampscope record and the Python
@@ -647,6 +605,48 @@ Exit-Status: 0 fertig (auch bei einem Speicher ohne Läufe), 1 FILE nicht lesbar
     <message>
         <source>A name for the run, shown beside its model wherever runs are listed (at most %1 characters).</source>
         <translation>Ein Name für den Lauf, überall neben seinem Modell gezeigt, wo Läufe aufgelistet werden (höchstens %1 Zeichen).</translation>
+    </message>
+    <message>
+        <source>Usage: ampscope export [FILE] [--run RUN] [--whatif] --csv DIR
+
+Writes one run of the run store FILE (default runs.db) as CSV files to DIR (created if missing):
+  runs.csv         the run: id, created, model, precision, device, status, steps, ...
+  layers.csv       its instrumented tensors (layer_id, name, module, kind, shape, numel)
+  steps.csv        one row per optimizer step: loss, scale before/after, skip, reason, ...
+  layer_stats.csv  one row per layer and statistics step, with the exponent histogram
+  format_whatif.csv (with --whatif) per statistics step, layer and format (fp16, bf16,
+                   fp8-e4m3, fp8-e5m2): the elements a cast would flush to zero or overflow
+
+Options:
+  --run RUN  the run to export: its id or its name (default: the latest run in FILE)
+  --whatif   also write format_whatif.csv (docs/measurements.md, &quot;Format what-if&quot;)
+  --csv DIR  the output folder
+  -h, --help this text
+
+Numbers are written so that they read back exactly; NaN and infinities as nan, inf, -inf;
+an empty field means &apos;none&apos; (no first offender, underflow not measured).
+Exit status: 0 done, 1 FILE unreadable or DIR unwritable, 2 bad arguments.
+</source>
+        <translation>Aufruf: ampscope export [FILE] [--run RUN] [--whatif] --csv DIR
+
+Schreibt einen Lauf des Laufspeichers FILE (Vorgabe runs.db) als CSV-Dateien nach DIR (wird bei Bedarf angelegt):
+  runs.csv         der Lauf: id, created, model, precision, device, status, steps, ...
+  layers.csv       seine instrumentierten Tensoren (layer_id, name, module, kind, shape, numel)
+  steps.csv        eine Zeile pro Optimiererschritt: Loss, Skala vorher/nachher, übersprungen, Grund, ...
+  layer_stats.csv  eine Zeile pro Schicht und Statistikschritt, mit dem Exponentenhistogramm
+  format_whatif.csv (mit --whatif) pro Statistikschritt, Schicht und Format (fp16, bf16,
+                   fp8-e4m3, fp8-e5m2): die Elemente, die eine Umwandlung nullen oder überlaufen lassen würde
+
+Optionen:
+  --run RUN  der zu exportierende Lauf: seine ID oder sein Name (Vorgabe: der neueste Lauf in FILE)
+  --whatif   auch format_whatif.csv schreiben (docs/measurements.md, "Format what-if")
+  --csv DIR  der Ausgabeordner
+  -h, --help dieser Text
+
+Zahlen werden so geschrieben, dass sie exakt zurückgelesen werden; NaN und Unendlich als nan, inf, -inf;
+ein leeres Feld bedeutet 'keins' (kein erster Verursacher, Unterlauf nicht gemessen).
+Exit-Status: 0 fertig, 1 FILE nicht lesbar oder DIR nicht beschreibbar, 2 falsche Argumente.
+</translation>
     </message>
 </context>
 <context>
@@ -789,14 +789,6 @@ Exit-Status: 0 fertig (auch bei einem Speicher ohne Läufe), 1 FILE nicht lesbar
         <translation>screenshot: --size %1x%2 bei --scale %3 ergibt ein zu großes PNG: höchstens 32767 Pixel pro Seite und 2^28 Pixel insgesamt</translation>
     </message>
     <message>
-        <source>Open a stored run read-only (FILE:RUN, or FILE for its latest run).</source>
-        <translation>Einen gespeicherten Lauf nur lesend öffnen (FILE:RUN oder FILE für seinen neuesten Lauf).</translation>
-    </message>
-    <message>
-        <source>Overlay a stored run on the loss and scale charts (FILE:RUN, or FILE for its latest run).</source>
-        <translation>Einen gespeicherten Lauf über die Loss- und Skalendiagramme legen (FILE:RUN oder FILE für seinen neuesten Lauf).</translation>
-    </message>
-    <message>
         <source>Write the window as PNG after --grab-delay milliseconds, then quit (for documentation).</source>
         <translation>Das Fenster nach --grab-delay Millisekunden als PNG schreiben, dann beenden (für die Dokumentation).</translation>
     </message>
@@ -836,10 +828,6 @@ Exit-Status: 0 fertig (auch bei einem Speicher ohne Läufe), 1 FILE nicht lesbar
         <translation>Die Übersicht einer Voreinstellung nach N Schritten oder eines gespeicherten Laufs als PNG-, PDF- oder SVG-Datei zeichnen.</translation>
     </message>
     <message>
-        <source>Draw a stored run instead of training a preset (FILE:RUN, or FILE for its latest run): `record`&apos;s, the probe&apos;s, the window&apos;s.</source>
-        <translation>Statt eine Voreinstellung zu trainieren, einen gespeicherten Lauf zeichnen (FILE:RUN oder FILE für seinen neuesten Lauf): von `record`, von der Sonde oder aus dem Fenster.</translation>
-    </message>
-    <message>
         <source>With --replay: a second stored run over the loss and scale charts.</source>
         <translation>Mit --replay: ein zweiter gespeicherter Lauf über den Loss- und Skalendiagrammen.</translation>
     </message>
@@ -858,6 +846,18 @@ Exit-Status: 0 fertig (auch bei einem Speicher ohne Läufe), 1 FILE nicht lesbar
     <message>
         <source>screenshot: --step must be a step number &gt;= 0</source>
         <translation>screenshot: --step muss eine Schrittnummer &gt;= 0 sein</translation>
+    </message>
+    <message>
+        <source>Open a stored run read-only (FILE:RUN, RUN its id or its name, or FILE for its latest run).</source>
+        <translation>Einen gespeicherten Lauf nur lesend öffnen (FILE:RUN, RUN seine ID oder sein Name, oder FILE für seinen neuesten Lauf).</translation>
+    </message>
+    <message>
+        <source>Overlay a stored run on the loss and scale charts (FILE:RUN, RUN its id or its name, or FILE for its latest run).</source>
+        <translation>Einen gespeicherten Lauf über die Loss- und Skalendiagramme legen (FILE:RUN, RUN seine ID oder sein Name, oder FILE für seinen neuesten Lauf).</translation>
+    </message>
+    <message>
+        <source>Draw a stored run instead of training a preset (FILE:RUN, RUN its id or its name, or FILE for its latest run): `record`&apos;s, the probe&apos;s, the window&apos;s.</source>
+        <translation>Statt eine Voreinstellung zu trainieren, einen gespeicherten Lauf zeichnen (FILE:RUN, RUN seine ID oder sein Name, oder FILE für seinen neuesten Lauf): von `record`, von der Sonde oder aus dem Fenster.</translation>
     </message>
 </context>
 <context>
@@ -1495,6 +1495,18 @@ Exit-Status: 0 fertig (auch bei einem Speicher ohne Läufe), 1 FILE nicht lesbar
     <message>
         <source>%1 (%2)</source>
         <translation>%1 (%2)</translation>
+    </message>
+    <message>
+        <source>no run named &apos;%1&apos; in %2: its runs have no names (ampscope runs lists their ids)</source>
+        <translation>kein Lauf namens '%1' in %2: seine Läufe haben keine Namen (ampscope runs listet ihre IDs)</translation>
+    </message>
+    <message>
+        <source>no run named &apos;%1&apos; in %2 (its runs&apos; names: %3)</source>
+        <translation>kein Lauf namens '%1' in %2 (Namen seiner Läufe: %3)</translation>
+    </message>
+    <message>
+        <source>%1 runs are named &apos;%2&apos; in %3 (runs %4): give one&apos;s id</source>
+        <translation>%1 Läufe heißen '%2' in %3 (Läufe %4): geben Sie die ID eines davon an</translation>
     </message>
 </context>
 <context>

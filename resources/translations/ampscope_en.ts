@@ -563,29 +563,6 @@ weight-gradient elements that fp16 flushed to zero (underflow).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Usage: ampscope export [FILE] [--run ID] [--whatif] --csv DIR
-
-Writes one run of the run store FILE (default runs.db) as CSV files to DIR (created if missing):
-  runs.csv         the run: id, created, model, precision, device, status, steps, ...
-  layers.csv       its instrumented tensors (layer_id, name, module, kind, shape, numel)
-  steps.csv        one row per optimizer step: loss, scale before/after, skip, reason, ...
-  layer_stats.csv  one row per layer and statistics step, with the exponent histogram
-  format_whatif.csv (with --whatif) per statistics step, layer and format (fp16, bf16,
-                   fp8-e4m3, fp8-e5m2): the elements a cast would flush to zero or overflow
-
-Options:
-  --run ID   the run to export (default: the latest run in FILE)
-  --whatif   also write format_whatif.csv (docs/measurements.md, &quot;Format what-if&quot;)
-  --csv DIR  the output folder
-  -h, --help this text
-
-Numbers are written so that they read back exactly; NaN and infinities as nan, inf, -inf;
-an empty field means &apos;none&apos; (no first offender, underflow not measured).
-Exit status: 0 done, 1 FILE unreadable or DIR unwritable, 2 bad arguments.
-</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Usage: ampscope runs [FILE] [--json]
 
 Lists the runs of the run store FILE (default runs.db, where ampscope record and the Python
@@ -604,6 +581,29 @@ Exit status: 0 done (also for a store without runs), 1 FILE unreadable, 2 bad ar
     </message>
     <message>
         <source>A name for the run, shown beside its model wherever runs are listed (at most %1 characters).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Usage: ampscope export [FILE] [--run RUN] [--whatif] --csv DIR
+
+Writes one run of the run store FILE (default runs.db) as CSV files to DIR (created if missing):
+  runs.csv         the run: id, created, model, precision, device, status, steps, ...
+  layers.csv       its instrumented tensors (layer_id, name, module, kind, shape, numel)
+  steps.csv        one row per optimizer step: loss, scale before/after, skip, reason, ...
+  layer_stats.csv  one row per layer and statistics step, with the exponent histogram
+  format_whatif.csv (with --whatif) per statistics step, layer and format (fp16, bf16,
+                   fp8-e4m3, fp8-e5m2): the elements a cast would flush to zero or overflow
+
+Options:
+  --run RUN  the run to export: its id or its name (default: the latest run in FILE)
+  --whatif   also write format_whatif.csv (docs/measurements.md, &quot;Format what-if&quot;)
+  --csv DIR  the output folder
+  -h, --help this text
+
+Numbers are written so that they read back exactly; NaN and infinities as nan, inf, -inf;
+an empty field means &apos;none&apos; (no first offender, underflow not measured).
+Exit status: 0 done, 1 FILE unreadable or DIR unwritable, 2 bad arguments.
+</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -747,14 +747,6 @@ Exit status: 0 done (also for a store without runs), 1 FILE unreadable, 2 bad ar
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Open a stored run read-only (FILE:RUN, or FILE for its latest run).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Overlay a stored run on the loss and scale charts (FILE:RUN, or FILE for its latest run).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Write the window as PNG after --grab-delay milliseconds, then quit (for documentation).</source>
         <translation type="unfinished"></translation>
     </message>
@@ -794,10 +786,6 @@ Exit status: 0 done (also for a store without runs), 1 FILE unreadable, 2 bad ar
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Draw a stored run instead of training a preset (FILE:RUN, or FILE for its latest run): `record`&apos;s, the probe&apos;s, the window&apos;s.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>With --replay: a second stored run over the loss and scale charts.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -815,6 +803,18 @@ Exit status: 0 done (also for a store without runs), 1 FILE unreadable, 2 bad ar
     </message>
     <message>
         <source>screenshot: --step must be a step number &gt;= 0</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open a stored run read-only (FILE:RUN, RUN its id or its name, or FILE for its latest run).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Overlay a stored run on the loss and scale charts (FILE:RUN, RUN its id or its name, or FILE for its latest run).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Draw a stored run instead of training a preset (FILE:RUN, RUN its id or its name, or FILE for its latest run): `record`&apos;s, the probe&apos;s, the window&apos;s.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1452,6 +1452,18 @@ Exit status: 0 done (also for a store without runs), 1 FILE unreadable, 2 bad ar
     </message>
     <message>
         <source>%1 (%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no run named &apos;%1&apos; in %2: its runs have no names (ampscope runs lists their ids)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no run named &apos;%1&apos; in %2 (its runs&apos; names: %3)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 runs are named &apos;%2&apos; in %3 (runs %4): give one&apos;s id</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -571,48 +571,6 @@ weight-gradient elements that fp16 flushed to zero (underflow).</source>
         <translation>ampscope record: 実行 %1 は %2 にあります。表示: ampscope --replay %2:%1</translation>
     </message>
     <message>
-        <source>Usage: ampscope export [FILE] [--run ID] [--whatif] --csv DIR
-
-Writes one run of the run store FILE (default runs.db) as CSV files to DIR (created if missing):
-  runs.csv         the run: id, created, model, precision, device, status, steps, ...
-  layers.csv       its instrumented tensors (layer_id, name, module, kind, shape, numel)
-  steps.csv        one row per optimizer step: loss, scale before/after, skip, reason, ...
-  layer_stats.csv  one row per layer and statistics step, with the exponent histogram
-  format_whatif.csv (with --whatif) per statistics step, layer and format (fp16, bf16,
-                   fp8-e4m3, fp8-e5m2): the elements a cast would flush to zero or overflow
-
-Options:
-  --run ID   the run to export (default: the latest run in FILE)
-  --whatif   also write format_whatif.csv (docs/measurements.md, &quot;Format what-if&quot;)
-  --csv DIR  the output folder
-  -h, --help this text
-
-Numbers are written so that they read back exactly; NaN and infinities as nan, inf, -inf;
-an empty field means &apos;none&apos; (no first offender, underflow not measured).
-Exit status: 0 done, 1 FILE unreadable or DIR unwritable, 2 bad arguments.
-</source>
-        <translation>使い方: ampscope export [FILE] [--run ID] [--whatif] --csv DIR
-
-ラン ストア FILE（既定は runs.db）の 1 つの実行を CSV ファイルとして DIR に書き出します（なければ作成）:
-  runs.csv         実行: id, created, model, precision, device, status, steps, ...
-  layers.csv       計測対象のテンソル（layer_id, name, module, kind, shape, numel）
-  steps.csv        オプティマイザのステップごとに 1 行: 損失、前後のスケール、スキップ、理由、...
-  layer_stats.csv  レイヤーと統計ステップごとに 1 行、指数ヒストグラム付き
-  format_whatif.csv （--whatif 指定時）統計ステップ、レイヤー、フォーマット（fp16, bf16,
-                   fp8-e4m3, fp8-e5m2）ごとに 1 行: キャストでゼロになる要素とオーバーフローする要素
-
-オプション:
-  --run ID   書き出す実行（既定: FILE 内の最新の実行）
-  --whatif   format_whatif.csv も書き出す（docs/measurements.md の &quot;Format what-if&quot;）
-  --csv DIR  出力フォルダ
-  -h, --help このテキスト
-
-数値は正確に読み戻せる形で書き出します。NaN と無限大は nan, inf, -inf。
-空のフィールドは「なし」を意味します（最初の発生源なし、アンダーフロー未測定）。
-終了ステータス: 0 完了、1 FILE が読めないか DIR に書けない、2 引数の誤り。
-</translation>
-    </message>
-    <message>
         <source>Usage: ampscope runs [FILE] [--json]
 
 Lists the runs of the run store FILE (default runs.db, where ampscope record and the Python
@@ -644,6 +602,48 @@ Exit status: 0 done (also for a store without runs), 1 FILE unreadable, 2 bad ar
     <message>
         <source>A name for the run, shown beside its model wherever runs are listed (at most %1 characters).</source>
         <translation>実行の名前。実行を一覧表示するところではどこでもモデルと並べて表示します（最大 %1 文字）。</translation>
+    </message>
+    <message>
+        <source>Usage: ampscope export [FILE] [--run RUN] [--whatif] --csv DIR
+
+Writes one run of the run store FILE (default runs.db) as CSV files to DIR (created if missing):
+  runs.csv         the run: id, created, model, precision, device, status, steps, ...
+  layers.csv       its instrumented tensors (layer_id, name, module, kind, shape, numel)
+  steps.csv        one row per optimizer step: loss, scale before/after, skip, reason, ...
+  layer_stats.csv  one row per layer and statistics step, with the exponent histogram
+  format_whatif.csv (with --whatif) per statistics step, layer and format (fp16, bf16,
+                   fp8-e4m3, fp8-e5m2): the elements a cast would flush to zero or overflow
+
+Options:
+  --run RUN  the run to export: its id or its name (default: the latest run in FILE)
+  --whatif   also write format_whatif.csv (docs/measurements.md, &quot;Format what-if&quot;)
+  --csv DIR  the output folder
+  -h, --help this text
+
+Numbers are written so that they read back exactly; NaN and infinities as nan, inf, -inf;
+an empty field means &apos;none&apos; (no first offender, underflow not measured).
+Exit status: 0 done, 1 FILE unreadable or DIR unwritable, 2 bad arguments.
+</source>
+        <translation>使い方: ampscope export [FILE] [--run RUN] [--whatif] --csv DIR
+
+ラン ストア FILE（既定は runs.db）の 1 つの実行を CSV ファイルとして DIR に書き出します（なければ作成）:
+  runs.csv         実行: id, created, model, precision, device, status, steps, ...
+  layers.csv       計測対象のテンソル（layer_id, name, module, kind, shape, numel）
+  steps.csv        オプティマイザのステップごとに 1 行: 損失、前後のスケール、スキップ、理由、...
+  layer_stats.csv  レイヤーと統計ステップごとに 1 行、指数ヒストグラム付き
+  format_whatif.csv （--whatif 指定時）統計ステップ、レイヤー、フォーマット（fp16, bf16,
+                   fp8-e4m3, fp8-e5m2）ごとに 1 行: キャストでゼロになる要素とオーバーフローする要素
+
+オプション:
+  --run RUN  書き出す実行: ID または名前（既定: FILE 内の最新の実行）
+  --whatif   format_whatif.csv も書き出す（docs/measurements.md の "Format what-if"）
+  --csv DIR  出力フォルダ
+  -h, --help このテキスト
+
+数値は正確に読み戻せる形で書き出します。NaN と無限大は nan, inf, -inf。
+空のフィールドは「なし」を意味します（最初の発生源なし、アンダーフロー未測定）。
+終了ステータス: 0 完了、1 FILE が読めないか DIR に書けない、2 引数の誤り。
+</translation>
     </message>
 </context>
 <context>
@@ -785,14 +785,6 @@ Exit status: 0 done (also for a store without runs), 1 FILE unreadable, 2 bad ar
         <translation>screenshot: --scale %3 での --size %1x%2 は PNG として大きすぎます（1 辺最大 32767 ピクセル、合計最大 2^28 ピクセル）</translation>
     </message>
     <message>
-        <source>Open a stored run read-only (FILE:RUN, or FILE for its latest run).</source>
-        <translation>保存済みの実行を読み取り専用で開きます（FILE:RUN、または最新の実行なら FILE）。</translation>
-    </message>
-    <message>
-        <source>Overlay a stored run on the loss and scale charts (FILE:RUN, or FILE for its latest run).</source>
-        <translation>保存済みの実行を損失とスケールのグラフに重ねて表示します（FILE:RUN、または最新の実行なら FILE）。</translation>
-    </message>
-    <message>
         <source>Write the window as PNG after --grab-delay milliseconds, then quit (for documentation).</source>
         <translation>--grab-delay ミリ秒後にウィンドウを PNG で書き出して終了します（ドキュメント用）。</translation>
     </message>
@@ -831,10 +823,6 @@ Exit status: 0 done (also for a store without runs), 1 FILE unreadable, 2 bad ar
         <translation>プリセットを N ステップ学習した後のダッシュボード、または保存済みの実行のダッシュボードを PNG、PDF、SVG ファイルに描画します。</translation>
     </message>
     <message>
-        <source>Draw a stored run instead of training a preset (FILE:RUN, or FILE for its latest run): `record`&apos;s, the probe&apos;s, the window&apos;s.</source>
-        <translation>プリセットを学習する代わりに保存済みの実行を描画します（FILE:RUN、または最新の実行なら FILE）。`record`、プローブ、ウィンドウのどれで記録した実行でも構いません。</translation>
-    </message>
-    <message>
         <source>With --replay: a second stored run over the loss and scale charts.</source>
         <translation>--replay と併用: 損失とスケールのグラフに重ねる 2 つ目の保存済みの実行。</translation>
     </message>
@@ -853,6 +841,18 @@ Exit status: 0 done (also for a store without runs), 1 FILE unreadable, 2 bad ar
     <message>
         <source>screenshot: --step must be a step number &gt;= 0</source>
         <translation>screenshot: --step は 0 以上のステップ番号でなければなりません</translation>
+    </message>
+    <message>
+        <source>Open a stored run read-only (FILE:RUN, RUN its id or its name, or FILE for its latest run).</source>
+        <translation>保存済みの実行を読み取り専用で開きます（FILE:RUN: RUN は ID または名前、または最新の実行なら FILE）。</translation>
+    </message>
+    <message>
+        <source>Overlay a stored run on the loss and scale charts (FILE:RUN, RUN its id or its name, or FILE for its latest run).</source>
+        <translation>保存済みの実行を損失とスケールのグラフに重ねて表示します（FILE:RUN: RUN は ID または名前、または最新の実行なら FILE）。</translation>
+    </message>
+    <message>
+        <source>Draw a stored run instead of training a preset (FILE:RUN, RUN its id or its name, or FILE for its latest run): `record`&apos;s, the probe&apos;s, the window&apos;s.</source>
+        <translation>プリセットを学習する代わりに保存済みの実行を描画します（FILE:RUN: RUN は ID または名前、または最新の実行なら FILE）。`record`、プローブ、ウィンドウのどれで記録した実行でも構いません。</translation>
     </message>
 </context>
 <context>
@@ -1483,6 +1483,18 @@ Exit status: 0 done (also for a store without runs), 1 FILE unreadable, 2 bad ar
     <message>
         <source>%1 (%2)</source>
         <translation>%1（%2）</translation>
+    </message>
+    <message>
+        <source>no run named &apos;%1&apos; in %2: its runs have no names (ampscope runs lists their ids)</source>
+        <translation>%2 に '%1' という名前の実行はありません: 実行には名前がありません（ampscope runs で ID を一覧できます）</translation>
+    </message>
+    <message>
+        <source>no run named &apos;%1&apos; in %2 (its runs&apos; names: %3)</source>
+        <translation>%2 に '%1' という名前の実行はありません（実行の名前: %3）</translation>
+    </message>
+    <message>
+        <source>%1 runs are named &apos;%2&apos; in %3 (runs %4): give one&apos;s id</source>
+        <translation>%3 では %1 個の実行が '%2' という名前です（実行 %4）: どれか 1 つの ID を指定してください</translation>
     </message>
 </context>
 <context>

@@ -571,48 +571,6 @@ weight-gradient elements that fp16 flushed to zero (underflow).</source>
         <translation>ampscope record: 运行 %1 已写入 %2；查看: ampscope --replay %2:%1</translation>
     </message>
     <message>
-        <source>Usage: ampscope export [FILE] [--run ID] [--whatif] --csv DIR
-
-Writes one run of the run store FILE (default runs.db) as CSV files to DIR (created if missing):
-  runs.csv         the run: id, created, model, precision, device, status, steps, ...
-  layers.csv       its instrumented tensors (layer_id, name, module, kind, shape, numel)
-  steps.csv        one row per optimizer step: loss, scale before/after, skip, reason, ...
-  layer_stats.csv  one row per layer and statistics step, with the exponent histogram
-  format_whatif.csv (with --whatif) per statistics step, layer and format (fp16, bf16,
-                   fp8-e4m3, fp8-e5m2): the elements a cast would flush to zero or overflow
-
-Options:
-  --run ID   the run to export (default: the latest run in FILE)
-  --whatif   also write format_whatif.csv (docs/measurements.md, &quot;Format what-if&quot;)
-  --csv DIR  the output folder
-  -h, --help this text
-
-Numbers are written so that they read back exactly; NaN and infinities as nan, inf, -inf;
-an empty field means &apos;none&apos; (no first offender, underflow not measured).
-Exit status: 0 done, 1 FILE unreadable or DIR unwritable, 2 bad arguments.
-</source>
-        <translation>用法：ampscope export [FILE] [--run ID] [--whatif] --csv DIR
-
-把运行存储 FILE（默认 runs.db）中的一次运行以 CSV 文件写入 DIR（不存在则创建）：
-  runs.csv         运行：id, created, model, precision, device, status, steps, ...
-  layers.csv       被监测的张量（layer_id, name, module, kind, shape, numel）
-  steps.csv        每个优化器步一行：损失、前后缩放、跳过、原因……
-  layer_stats.csv  每层每个统计步一行，含指数直方图
-  format_whatif.csv （带 --whatif 时）每个统计步、每层、每种格式（fp16, bf16,
-                   fp8-e4m3, fp8-e5m2）一行：转换时会被冲刷为零或上溢的元素
-
-选项：
-  --run ID   要导出的运行（默认：FILE 中最新的运行）
-  --whatif   同时写出 format_whatif.csv（见 docs/measurements.md 的 &quot;Format what-if&quot;）
-  --csv DIR  输出文件夹
-  -h, --help 本说明
-
-数字的写法保证可以精确读回；NaN 与无穷写作 nan、inf、-inf；
-空字段表示“无”（没有首个问题层，下溢未测量）。
-退出状态：0 完成，1 FILE 不可读或 DIR 不可写，2 参数错误。
-</translation>
-    </message>
-    <message>
         <source>Usage: ampscope runs [FILE] [--json]
 
 Lists the runs of the run store FILE (default runs.db, where ampscope record and the Python
@@ -643,6 +601,48 @@ Exit status: 0 done (also for a store without runs), 1 FILE unreadable, 2 bad ar
     <message>
         <source>A name for the run, shown beside its model wherever runs are listed (at most %1 characters).</source>
         <translation>运行的名称，凡是列出运行的地方都显示在其模型旁边（最多 %1 个字符）。</translation>
+    </message>
+    <message>
+        <source>Usage: ampscope export [FILE] [--run RUN] [--whatif] --csv DIR
+
+Writes one run of the run store FILE (default runs.db) as CSV files to DIR (created if missing):
+  runs.csv         the run: id, created, model, precision, device, status, steps, ...
+  layers.csv       its instrumented tensors (layer_id, name, module, kind, shape, numel)
+  steps.csv        one row per optimizer step: loss, scale before/after, skip, reason, ...
+  layer_stats.csv  one row per layer and statistics step, with the exponent histogram
+  format_whatif.csv (with --whatif) per statistics step, layer and format (fp16, bf16,
+                   fp8-e4m3, fp8-e5m2): the elements a cast would flush to zero or overflow
+
+Options:
+  --run RUN  the run to export: its id or its name (default: the latest run in FILE)
+  --whatif   also write format_whatif.csv (docs/measurements.md, &quot;Format what-if&quot;)
+  --csv DIR  the output folder
+  -h, --help this text
+
+Numbers are written so that they read back exactly; NaN and infinities as nan, inf, -inf;
+an empty field means &apos;none&apos; (no first offender, underflow not measured).
+Exit status: 0 done, 1 FILE unreadable or DIR unwritable, 2 bad arguments.
+</source>
+        <translation>用法：ampscope export [FILE] [--run RUN] [--whatif] --csv DIR
+
+把运行存储 FILE（默认 runs.db）中的一次运行以 CSV 文件写入 DIR（不存在则创建）：
+  runs.csv         运行：id, created, model, precision, device, status, steps, ...
+  layers.csv       被监测的张量（layer_id, name, module, kind, shape, numel）
+  steps.csv        每个优化器步一行：损失、前后缩放、跳过、原因……
+  layer_stats.csv  每层每个统计步一行，含指数直方图
+  format_whatif.csv （带 --whatif 时）每个统计步、每层、每种格式（fp16, bf16,
+                   fp8-e4m3, fp8-e5m2）一行：转换时会被冲刷为零或上溢的元素
+
+选项：
+  --run RUN  要导出的运行：其 ID 或名称（默认：FILE 中最新的运行）
+  --whatif   同时写出 format_whatif.csv（见 docs/measurements.md 的 "Format what-if"）
+  --csv DIR  输出文件夹
+  -h, --help 本说明
+
+数字的写法保证可以精确读回；NaN 与无穷写作 nan、inf、-inf；
+空字段表示“无”（没有首个问题层，下溢未测量）。
+退出状态：0 完成，1 FILE 不可读或 DIR 不可写，2 参数错误。
+</translation>
     </message>
 </context>
 <context>
@@ -784,14 +784,6 @@ Exit status: 0 done (also for a store without runs), 1 FILE unreadable, 2 bad ar
         <translation>screenshot：--size %1x%2 在 --scale %3 下生成的 PNG 过大：每边最多 32767 像素，总共最多 2^28 像素</translation>
     </message>
     <message>
-        <source>Open a stored run read-only (FILE:RUN, or FILE for its latest run).</source>
-        <translation>以只读方式打开已存储的运行（FILE:RUN，或用 FILE 表示其中最新的运行）。</translation>
-    </message>
-    <message>
-        <source>Overlay a stored run on the loss and scale charts (FILE:RUN, or FILE for its latest run).</source>
-        <translation>在损失与缩放图上叠加一次已存储的运行（FILE:RUN，或用 FILE 表示其中最新的运行）。</translation>
-    </message>
-    <message>
         <source>Write the window as PNG after --grab-delay milliseconds, then quit (for documentation).</source>
         <translation>在 --grab-delay 毫秒后把窗口写为 PNG，然后退出（用于文档）。</translation>
     </message>
@@ -830,10 +822,6 @@ Exit status: 0 done (also for a store without runs), 1 FILE unreadable, 2 bad ar
         <translation>把预设训练 N 步后的仪表板，或已存储运行的仪表板，绘制为 PNG、PDF 或 SVG 文件。</translation>
     </message>
     <message>
-        <source>Draw a stored run instead of training a preset (FILE:RUN, or FILE for its latest run): `record`&apos;s, the probe&apos;s, the window&apos;s.</source>
-        <translation>不训练预设，而是绘制一个已存储的运行（FILE:RUN，或用 FILE 表示其最新运行）：`record`、探针或窗口记录的均可。</translation>
-    </message>
-    <message>
         <source>With --replay: a second stored run over the loss and scale charts.</source>
         <translation>与 --replay 一起使用：叠加在损失图和缩放图上的第二个已存储运行。</translation>
     </message>
@@ -852,6 +840,18 @@ Exit status: 0 done (also for a store without runs), 1 FILE unreadable, 2 bad ar
     <message>
         <source>screenshot: --step must be a step number &gt;= 0</source>
         <translation>screenshot：--step 必须是 &gt;= 0 的步号</translation>
+    </message>
+    <message>
+        <source>Open a stored run read-only (FILE:RUN, RUN its id or its name, or FILE for its latest run).</source>
+        <translation>以只读方式打开已存储的运行（FILE:RUN，RUN 为其 ID 或名称；或用 FILE 表示其中最新的运行）。</translation>
+    </message>
+    <message>
+        <source>Overlay a stored run on the loss and scale charts (FILE:RUN, RUN its id or its name, or FILE for its latest run).</source>
+        <translation>在损失与缩放图上叠加一次已存储的运行（FILE:RUN，RUN 为其 ID 或名称；或用 FILE 表示其中最新的运行）。</translation>
+    </message>
+    <message>
+        <source>Draw a stored run instead of training a preset (FILE:RUN, RUN its id or its name, or FILE for its latest run): `record`&apos;s, the probe&apos;s, the window&apos;s.</source>
+        <translation>不训练预设，而是绘制一个已存储的运行（FILE:RUN，RUN 为其 ID 或名称；或用 FILE 表示其最新运行）：`record`、探针或窗口记录的均可。</translation>
     </message>
 </context>
 <context>
@@ -1482,6 +1482,18 @@ Exit status: 0 done (also for a store without runs), 1 FILE unreadable, 2 bad ar
     <message>
         <source>%1 (%2)</source>
         <translation>%1（%2）</translation>
+    </message>
+    <message>
+        <source>no run named &apos;%1&apos; in %2: its runs have no names (ampscope runs lists their ids)</source>
+        <translation>%2 中没有名为 '%1' 的运行：其中的运行都没有名称（ampscope runs 会列出它们的 ID）</translation>
+    </message>
+    <message>
+        <source>no run named &apos;%1&apos; in %2 (its runs&apos; names: %3)</source>
+        <translation>%2 中没有名为 '%1' 的运行（其中运行的名称：%3）</translation>
+    </message>
+    <message>
+        <source>%1 runs are named &apos;%2&apos; in %3 (runs %4): give one&apos;s id</source>
+        <translation>%3 中有 %1 个运行名为 '%2'（运行 %4）：请给出其中一个的 ID</translation>
     </message>
 </context>
 <context>

@@ -571,48 +571,6 @@ weight-gradient elements that fp16 flushed to zero (underflow).</source>
         <translation>ampscope record: 執行 %1 已寫入 %2；檢視: ampscope --replay %2:%1</translation>
     </message>
     <message>
-        <source>Usage: ampscope export [FILE] [--run ID] [--whatif] --csv DIR
-
-Writes one run of the run store FILE (default runs.db) as CSV files to DIR (created if missing):
-  runs.csv         the run: id, created, model, precision, device, status, steps, ...
-  layers.csv       its instrumented tensors (layer_id, name, module, kind, shape, numel)
-  steps.csv        one row per optimizer step: loss, scale before/after, skip, reason, ...
-  layer_stats.csv  one row per layer and statistics step, with the exponent histogram
-  format_whatif.csv (with --whatif) per statistics step, layer and format (fp16, bf16,
-                   fp8-e4m3, fp8-e5m2): the elements a cast would flush to zero or overflow
-
-Options:
-  --run ID   the run to export (default: the latest run in FILE)
-  --whatif   also write format_whatif.csv (docs/measurements.md, &quot;Format what-if&quot;)
-  --csv DIR  the output folder
-  -h, --help this text
-
-Numbers are written so that they read back exactly; NaN and infinities as nan, inf, -inf;
-an empty field means &apos;none&apos; (no first offender, underflow not measured).
-Exit status: 0 done, 1 FILE unreadable or DIR unwritable, 2 bad arguments.
-</source>
-        <translation>用法：ampscope export [FILE] [--run ID] [--whatif] --csv DIR
-
-將執行紀錄庫 FILE（預設 runs.db）中的一次執行以 CSV 檔寫入 DIR（不存在則建立）：
-  runs.csv         執行：id, created, model, precision, device, status, steps, ...
-  layers.csv       受監測的張量（layer_id, name, module, kind, shape, numel）
-  steps.csv        每個最佳化器步一列：損失、前後縮放、略過、原因……
-  layer_stats.csv  每層每個統計步一列，含指數直方圖
-  format_whatif.csv （帶 --whatif 時）每個統計步、每層、每種格式（fp16, bf16,
-                   fp8-e4m3, fp8-e5m2）一列：轉換時會被清為零或溢位的元素
-
-選項：
-  --run ID   要匯出的執行（預設：FILE 中最新的執行）
-  --whatif   同時寫出 format_whatif.csv（見 docs/measurements.md 的 &quot;Format what-if&quot;）
-  --csv DIR  輸出資料夾
-  -h, --help 本說明
-
-數字的寫法保證能精確讀回；NaN 與無窮大寫作 nan、inf、-inf；
-空欄位表示「無」（沒有首個問題層，下溢未量測）。
-結束狀態：0 完成，1 FILE 無法讀取或 DIR 無法寫入，2 引數錯誤。
-</translation>
-    </message>
-    <message>
         <source>Usage: ampscope runs [FILE] [--json]
 
 Lists the runs of the run store FILE (default runs.db, where ampscope record and the Python
@@ -643,6 +601,48 @@ Exit status: 0 done (also for a store without runs), 1 FILE unreadable, 2 bad ar
     <message>
         <source>A name for the run, shown beside its model wherever runs are listed (at most %1 characters).</source>
         <translation>執行的名稱，凡是列出執行的地方都會顯示在其模型旁邊（最多 %1 個字元）。</translation>
+    </message>
+    <message>
+        <source>Usage: ampscope export [FILE] [--run RUN] [--whatif] --csv DIR
+
+Writes one run of the run store FILE (default runs.db) as CSV files to DIR (created if missing):
+  runs.csv         the run: id, created, model, precision, device, status, steps, ...
+  layers.csv       its instrumented tensors (layer_id, name, module, kind, shape, numel)
+  steps.csv        one row per optimizer step: loss, scale before/after, skip, reason, ...
+  layer_stats.csv  one row per layer and statistics step, with the exponent histogram
+  format_whatif.csv (with --whatif) per statistics step, layer and format (fp16, bf16,
+                   fp8-e4m3, fp8-e5m2): the elements a cast would flush to zero or overflow
+
+Options:
+  --run RUN  the run to export: its id or its name (default: the latest run in FILE)
+  --whatif   also write format_whatif.csv (docs/measurements.md, &quot;Format what-if&quot;)
+  --csv DIR  the output folder
+  -h, --help this text
+
+Numbers are written so that they read back exactly; NaN and infinities as nan, inf, -inf;
+an empty field means &apos;none&apos; (no first offender, underflow not measured).
+Exit status: 0 done, 1 FILE unreadable or DIR unwritable, 2 bad arguments.
+</source>
+        <translation>用法：ampscope export [FILE] [--run RUN] [--whatif] --csv DIR
+
+將執行紀錄庫 FILE（預設 runs.db）中的一次執行以 CSV 檔寫入 DIR（不存在則建立）：
+  runs.csv         執行：id, created, model, precision, device, status, steps, ...
+  layers.csv       受監測的張量（layer_id, name, module, kind, shape, numel）
+  steps.csv        每個最佳化器步一列：損失、前後縮放、略過、原因……
+  layer_stats.csv  每層每個統計步一列，含指數直方圖
+  format_whatif.csv （帶 --whatif 時）每個統計步、每層、每種格式（fp16, bf16,
+                   fp8-e4m3, fp8-e5m2）一列：轉換時會被清為零或溢位的元素
+
+選項：
+  --run RUN  要匯出的執行：其 ID 或名稱（預設：FILE 中最新的執行）
+  --whatif   同時寫出 format_whatif.csv（見 docs/measurements.md 的 "Format what-if"）
+  --csv DIR  輸出資料夾
+  -h, --help 本說明
+
+數字的寫法保證能精確讀回；NaN 與無窮大寫作 nan、inf、-inf；
+空欄位表示「無」（沒有首個問題層，下溢未量測）。
+結束狀態：0 完成，1 FILE 無法讀取或 DIR 無法寫入，2 引數錯誤。
+</translation>
     </message>
 </context>
 <context>
@@ -784,14 +784,6 @@ Exit status: 0 done (also for a store without runs), 1 FILE unreadable, 2 bad ar
         <translation>screenshot：--size %1x%2 在 --scale %3 下產生的 PNG 過大：每邊最多 32767 像素，總共最多 2^28 像素</translation>
     </message>
     <message>
-        <source>Open a stored run read-only (FILE:RUN, or FILE for its latest run).</source>
-        <translation>以唯讀方式開啟已儲存的執行（FILE:RUN，或用 FILE 表示其中最新的執行）。</translation>
-    </message>
-    <message>
-        <source>Overlay a stored run on the loss and scale charts (FILE:RUN, or FILE for its latest run).</source>
-        <translation>在損失與縮放圖上疊加一次已儲存的執行（FILE:RUN，或用 FILE 表示其中最新的執行）。</translation>
-    </message>
-    <message>
         <source>Write the window as PNG after --grab-delay milliseconds, then quit (for documentation).</source>
         <translation>在 --grab-delay 毫秒後把視窗寫為 PNG，然後結束（用於文件）。</translation>
     </message>
@@ -830,10 +822,6 @@ Exit status: 0 done (also for a store without runs), 1 FILE unreadable, 2 bad ar
         <translation>把預設訓練 N 步後的儀表板，或已儲存執行的儀表板，繪製為 PNG、PDF 或 SVG 檔案。</translation>
     </message>
     <message>
-        <source>Draw a stored run instead of training a preset (FILE:RUN, or FILE for its latest run): `record`&apos;s, the probe&apos;s, the window&apos;s.</source>
-        <translation>不訓練預設，而是繪製一個已儲存的執行（FILE:RUN，或用 FILE 表示其最新執行）：`record`、探針或視窗記錄的皆可。</translation>
-    </message>
-    <message>
         <source>With --replay: a second stored run over the loss and scale charts.</source>
         <translation>與 --replay 一起使用：疊加在損失圖和縮放圖上的第二個已儲存執行。</translation>
     </message>
@@ -852,6 +840,18 @@ Exit status: 0 done (also for a store without runs), 1 FILE unreadable, 2 bad ar
     <message>
         <source>screenshot: --step must be a step number &gt;= 0</source>
         <translation>screenshot：--step 必須是 &gt;= 0 的步號</translation>
+    </message>
+    <message>
+        <source>Open a stored run read-only (FILE:RUN, RUN its id or its name, or FILE for its latest run).</source>
+        <translation>以唯讀方式開啟已儲存的執行（FILE:RUN，RUN 為其 ID 或名稱；或用 FILE 表示其中最新的執行）。</translation>
+    </message>
+    <message>
+        <source>Overlay a stored run on the loss and scale charts (FILE:RUN, RUN its id or its name, or FILE for its latest run).</source>
+        <translation>在損失與縮放圖上疊加一次已儲存的執行（FILE:RUN，RUN 為其 ID 或名稱；或用 FILE 表示其中最新的執行）。</translation>
+    </message>
+    <message>
+        <source>Draw a stored run instead of training a preset (FILE:RUN, RUN its id or its name, or FILE for its latest run): `record`&apos;s, the probe&apos;s, the window&apos;s.</source>
+        <translation>不訓練預設，而是繪製一個已儲存的執行（FILE:RUN，RUN 為其 ID 或名稱；或用 FILE 表示其最新執行）：`record`、探針或視窗記錄的皆可。</translation>
     </message>
 </context>
 <context>
@@ -1482,6 +1482,18 @@ Exit status: 0 done (also for a store without runs), 1 FILE unreadable, 2 bad ar
     <message>
         <source>%1 (%2)</source>
         <translation>%1（%2）</translation>
+    </message>
+    <message>
+        <source>no run named &apos;%1&apos; in %2: its runs have no names (ampscope runs lists their ids)</source>
+        <translation>%2 中沒有名為 '%1' 的執行：其中的執行都沒有名稱（ampscope runs 會列出它們的 ID）</translation>
+    </message>
+    <message>
+        <source>no run named &apos;%1&apos; in %2 (its runs&apos; names: %3)</source>
+        <translation>%2 中沒有名為 '%1' 的執行（其中執行的名稱：%3）</translation>
+    </message>
+    <message>
+        <source>%1 runs are named &apos;%2&apos; in %3 (runs %4): give one&apos;s id</source>
+        <translation>%3 中有 %1 個執行名為 '%2'（執行 %4）：請給出其中一個的 ID</translation>
     </message>
 </context>
 <context>

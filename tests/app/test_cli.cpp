@@ -212,16 +212,17 @@ class TestCli : public QObject {
     QTemporaryDir dir;
     QVERIFY(dir.isValid());
     const QString runs = dir.filePath("runs.db");
-    QCOMPARE(run({"record", "--steps", "12", "--inject", "fc3:inf@5", "--quiet", "--out", runs}).code, 0);
+    QCOMPARE(run({"record", "--steps", "12", "--inject", "fc3:inf@5", "--quiet", "--out", runs, "--name", "fc3 inf"}).code, 0);
     const QStringList env{"QT_QPA_PLATFORM=offscreen", "XDG_CONFIG_HOME=" + dir.filePath("config")};
     const QString svg = dir.filePath("run.svg");
-    const Result r = run({"screenshot", "--replay", runs + ":1", "--step", "5", "--out", svg}, {}, 120000, {}, env);
+    // FILE:NAME is the run of that name.
+    const Result r = run({"screenshot", "--replay", runs + ":fc3 inf", "--step", "5", "--out", svg}, {}, 120000, {}, env);
     QVERIFY2(r.code == 0, qPrintable(r.err));
     QVERIFY2(r.out.contains("wrote " + svg + " (run 1 of runs.db, 12 steps)"), qPrintable(r.out));
     QFile f(svg);
     QVERIFY(f.open(QIODevice::ReadOnly));
     const QString text = QString::fromUtf8(f.readAll());
-    for (const char* expected : {"run 1: fp16 (emulated)", "spiral-mlp", "12 steps", "step 5", "step skipped"})
+    for (const char* expected : {"fc3 inf (run 1): fp16 (emulated)", "spiral-mlp", "12 steps", "step 5", "step skipped"})
       QVERIFY2(text.contains(QString::fromUtf8(expected)), expected);
     // Refused before anything is drawn (2), or failing to read the run (1), each saying why.
     const Result both = run({"screenshot", "--replay", runs, "--preset", "default", "--out", svg}, {}, 60000, {}, env);
@@ -236,6 +237,10 @@ class TestCli : public QObject {
     const Result noRun = run({"screenshot", "--replay", runs + ":9", "--out", svg}, {}, 60000, {}, env);
     QCOMPARE(noRun.code, 1);
     QVERIFY2(noRun.err.contains("no run 9"), qPrintable(noRun.err));
+    const Result noName = run({"screenshot", "--replay", runs + ":fc4 inf", "--out", svg}, {}, 60000, {}, env);
+    QCOMPARE(noName.code, 2);
+    QVERIFY2(noName.err.contains("--replay: no run named 'fc4 inf' in") && noName.err.contains("(its runs' names: 'fc3 inf')"),
+             qPrintable(noName.err));
   }
 #endif
 
@@ -289,6 +294,14 @@ class TestCli : public QObject {
     QVERIFY(!QJsonDocument::fromJson(rows[0].toUtf8()).object().contains("name"));
     QCOMPARE(QJsonDocument::fromJson(rows[1].toUtf8()).object()["name"].toString(), QString("no scaler \u00b7 5"));
     QCOMPARE(QJsonDocument::fromJson(rows[1].toUtf8()).object()["model"].toString(), QString("spiral-mlp"));
+    // export --run NAME: the run of that name; a name no run has says which names there are.
+    const Result byName = run({"export", db, "--run", "no scaler \u00b7 5", "--csv", dir.filePath("csv")});
+    QVERIFY2(byName.code == 0 && byName.out.contains("exported run 2 (no scaler \u00b7 5 (spiral-mlp), "), qPrintable(byName.out + byName.err));
+    const Result noName = run({"export", db, "--run", "1.5", "--csv", dir.filePath("csv2")});
+    QCOMPARE(noName.code, 1);
+    QVERIFY2(noName.err.contains("no run named '1.5' in") && noName.err.contains("(its runs' names: 'no scaler \u00b7 5')"),
+             qPrintable(noName.err));
+    QVERIFY(!QFileInfo::exists(dir.filePath("csv2")));
     QVERIFY2(table.out.contains("--replay " + db + ":2"), qPrintable(table.out));
 
     // A writer killed while it writes: "running" in the store, its process gone.

@@ -710,6 +710,24 @@ class TestRunStore : public QObject {
     // Loading such a run says what is wrong with it, as for any other unreadable field.
     QVERIFY_THROWS_EXCEPTION(RunStoreError, ro.load_run(damaged));
     QVERIFY_THROWS_EXCEPTION(RunStoreError, ro.load_run(unnamed));
+    // A run picked by its name: the one of that name; none or several say so, with what there is.
+    QCOMPARE(run_named(runs, "generator \u00b7 lr 3e-4", path), named);
+    auto refusal = [&](const std::vector<RunSummary>& list, const std::string& name) {
+      try {
+        run_named(list, name, "x.db");
+      } catch (const RunStoreError& e) {
+        return std::string(e.what());
+      }
+      return std::string("no error");
+    };
+    QCOMPARE(refusal(runs, "generator"), std::string("no run named 'generator' in 'x.db' (its runs' names: 'generator \u00b7 lr 3e-4')"));
+    std::vector<RunSummary> twice(runs);
+    twice[2].name = twice[0].name;
+    QCOMPARE(refusal(twice, twice[0].name), "2 runs are named '" + twice[0].name + "' in 'x.db' (runs " +
+                                               std::to_string(twice[0].id) + ", " + std::to_string(twice[2].id) + "): give one's id");
+    std::vector<RunSummary> none(runs);
+    for (auto& r : none) r.name.clear();
+    QCOMPARE(refusal(none, "g"), std::string("no run named 'g' in 'x.db': its runs have no names (ampscope runs lists their ids)"));
   }
 
   // A file written by AmpScope with schema 1 (no step counts in runs; its run_summary view
@@ -1503,7 +1521,8 @@ class TestRunStore : public QObject {
     QCOMPARE(call_export({path}), 2);
     QCOMPARE(call_export({"", "--csv", out}), 2);  // an empty FILE (no FILE reads ./runs.db: test_cli)
     QCOMPARE(call_export({path, "--csv", out, "--bogus"}), 2);
-    QCOMPARE(call_export({path, "--run", "abc", "--csv", out}), 2);
+    QCOMPARE(call_export({path, "--run", "0", "--csv", out}), 2);
+    QCOMPARE(call_export({path, "--run", "abc", "--csv", out}), 1);  // a name, and no run has it
     QCOMPARE(call_export({path, "extra", "--csv", out}), 2);
     QCOMPARE(call_export({file("nope.ampscope"), "--csv", out}), 1);
     std::ofstream(file("export_notes.txt")) << "not a store\n";

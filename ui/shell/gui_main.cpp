@@ -86,10 +86,10 @@ void addWindowOptions(QCommandLineParser& p) {
                Gui::tr("Run store (SQLite) that every live run is recorded into; created on demand (default: %1).")
                    .arg(QDir::toNativeSeparators(defaultStorePath())),
                QStringLiteral("file")});
-  p.addOption({QStringLiteral("replay"), Gui::tr("Open a stored run read-only (FILE:RUN, or FILE for its latest run)."),
+  p.addOption({QStringLiteral("replay"), Gui::tr("Open a stored run read-only (FILE:RUN, RUN its id or its name, or FILE for its latest run)."),
                QStringLiteral("file[:run]")});
   p.addOption({QStringLiteral("overlay"),
-               Gui::tr("Overlay a stored run on the loss and scale charts (FILE:RUN, or FILE for its latest run)."),
+               Gui::tr("Overlay a stored run on the loss and scale charts (FILE:RUN, RUN its id or its name, or FILE for its latest run)."),
                QStringLiteral("file[:run]")});
   p.addOption({QStringLiteral("follow"),  // follow mode: runs/follow_controller.h
                Gui::tr("Follow a run another process is still writing (FILE for its newest run and the runs after it, "
@@ -114,12 +114,26 @@ struct StoredRef {
   qint64 run = 0;
 };
 /// Reads --`option` of `p` into `out` (nothing when not given); false with `error` set when malformed.
+/// FILE:NAME (NAME not an integer, and FILE:NAME itself no file) is the run of that name: looked
+/// up here, in FILE's run list (a read of its runs table: milliseconds).
 bool storedRef(const QCommandLineParser& p, const QString& option, StoredRef& out, QString& error) {
   if (!p.isSet(option)) return true;
   const QString v = p.value(option);
   const qsizetype colon = v.lastIndexOf(QLatin1Char(':'));
   bool ok = false;
   const qint64 run = colon > 0 ? v.mid(colon + 1).toLongLong(&ok) : 0;
+  const QString name = colon > 0 ? v.mid(colon + 1) : QString();
+  if (!ok && !name.isEmpty() && !QFileInfo::exists(v) && QFileInfo::exists(v.left(colon))) {
+    out.path = v.left(colon);
+    try {
+      const std::string file = QFile::encodeName(out.path).toStdString();
+      out.run = run_named(RunStore(file, RunStore::Mode::ReadOnly).runs(), name.toStdString(), file);
+      return true;
+    } catch (const std::exception& e) {
+      error = QStringLiteral("--%1: %2").arg(option, i18n::errorText(e));
+      return false;
+    }
+  }
   out.path = ok ? v.left(colon) : v;
   out.run = ok ? run : 0;
   if (out.path.isEmpty() || (ok && run < 1)) {
@@ -190,7 +204,7 @@ int runScreenshot(QApplication& app) {
   addCommonOptions(p);
   p.addOption({QStringLiteral("steps"), Gui::tr("Optimizer steps to train first."), QStringLiteral("n"), QStringLiteral("300")});
   p.addOption({QStringLiteral("replay"),
-               Gui::tr("Draw a stored run instead of training a preset (FILE:RUN, or FILE for its latest run): "
+               Gui::tr("Draw a stored run instead of training a preset (FILE:RUN, RUN its id or its name, or FILE for its latest run): "
                        "`record`'s, the probe's, the window's."),
                QStringLiteral("file[:run]")});
   p.addOption({QStringLiteral("overlay"), Gui::tr("With --replay: a second stored run over the loss and scale charts."),

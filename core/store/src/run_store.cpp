@@ -13,6 +13,7 @@
 #include <signal.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <ctime>
 
@@ -108,6 +109,30 @@ std::int64_t seconds_since_update(const RunSummary& run) {
 UserText run_title(const RunSummary& run) {
   if (run.name.empty()) return UserText::verbatim(run.model);
   return UserText(AMPSCOPE_TR_NOOP("ampscope::RunStore", "%1 (%2)"), {run.name, run.model});
+}
+
+std::int64_t run_named(const std::vector<RunSummary>& runs, const std::string& name, const std::string& path) {
+  std::vector<std::int64_t> ids;
+  std::vector<std::string> names;
+  for (const RunSummary& r : runs) {
+    if (r.name == name) ids.push_back(r.id);
+    if (!r.name.empty() && std::find(names.begin(), names.end(), r.name) == names.end()) names.push_back(r.name);
+  }
+  if (ids.size() == 1) return ids.front();
+  auto list = [](const auto& items, auto text) {
+    std::string out;
+    for (std::size_t i = 0; i < items.size() && i < 10; ++i) out += (i ? ", " : "") + text(items[i]);
+    if (items.size() > 10) out += ", ...";
+    return out;
+  };
+  if (ids.empty() && names.empty())
+    throw RunStoreError(UserText(AMPSCOPE_TR_NOOP("ampscope::RunStore", "no run named '%1' in %2: its runs have no names (ampscope runs lists their ids)"),
+                                 {name, in_quotes(path)}));
+  if (ids.empty())
+    throw RunStoreError(UserText(AMPSCOPE_TR_NOOP("ampscope::RunStore", "no run named '%1' in %2 (its runs' names: %3)"),
+                                 {name, in_quotes(path), list(names, [](const std::string& n) { return "'" + n + "'"; })}));
+  throw RunStoreError(UserText(AMPSCOPE_TR_NOOP("ampscope::RunStore", "%1 runs are named '%2' in %3 (runs %4): give one's id"),
+                               {std::to_string(ids.size()), name, in_quotes(path), list(ids, [](std::int64_t id) { return std::to_string(id); })}));
 }
 
 std::string readable_utc(const std::string& iso8601) {

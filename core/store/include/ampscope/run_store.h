@@ -62,6 +62,11 @@ struct RunSummary {
 /// its model ("Sequential", "spiral-mlp").
 UserText run_title(const RunSummary& run);
 
+/// The id of the one run of `runs` (a store's list, `path` naming it in messages) whose name
+/// (SessionConfig::name) is `name`, exactly. Throws RunStoreError saying so when no run or
+/// several runs are named so (their ids: give one).
+std::int64_t run_named(const std::vector<RunSummary>& runs, const std::string& name, const std::string& path);
+
 /// Whether a run that says "running" has lost its writer: the writer ran on this host (schema 3
 /// names it) and no process of its pid exists any more. A writer on another host (a shared disk)
 /// is never judged gone here: only its heartbeat can tell (RunSummary::updated).
