@@ -220,6 +220,17 @@ class TestProbe : public QObject {
   /// Compares every stored layer of `run` with the script's dump (steps: step -> {"layers":
   /// {name: torch_stats}} or, the default run, step -> {name: torch_stats}), exactly (sums of
   /// squares to 1e-12). Steps without an entry must have no statistics.
+  /// Runs `script` (argv: a store and a truth file, both in `dir`), which must exit 0 and find no
+  /// failures of its own; `truth` is what it wrote, `run` the run it recorded.
+  void run_with_truth(const char* script, const QTemporaryDir& dir, QJsonObject& truth, RunData& run) {
+    const QString db = dir.filePath("runs.db"), dump = dir.filePath("truth.json");
+    QByteArray out;
+    QCOMPARE(run_script(script, {db, dump}, &out), 0);
+    truth = read_json(dump);
+    QVERIFY2(truth["failures"].toArray().isEmpty(), out.constData());
+    run = RunStore(db.toStdString(), RunStore::Mode::ReadOnly).load_run(static_cast<std::int64_t>(truth["run_id"].toDouble()));
+  }
+
   void compare_run(const RunData& run, const QJsonObject& steps, int* compared) {
     for (const auto& rec : run.steps) {
       QVERIFY(std::isfinite(rec.loss) && rec.loss > 0);
@@ -400,13 +411,10 @@ class TestProbe : public QObject {
   /// (scripts/unusual_grads.py).
   void unusualGradientsAreRecordedAsTheirValues() {
     QTemporaryDir dir;
-    const QString db = dir.filePath("runs.db"), dump = dir.filePath("truth.json");
-    QByteArray out;
-    QCOMPARE(run_script("unusual_grads.py", {db, dump}, &out), 0);
-    const QJsonObject truth = read_json(dump);
-    QVERIFY2(truth["failures"].toArray().isEmpty(), out.constData());
-    RunStore store(db.toStdString(), RunStore::Mode::ReadOnly);
-    const RunData run = store.load_run(static_cast<std::int64_t>(truth["run_id"].toDouble()));
+    QJsonObject truth;
+    RunData run;
+    run_with_truth("unusual_grads.py", dir, truth, run);
+    if (QTest::currentTestFailed()) return;
     QCOMPARE(run.summary.status, std::string("finished"));
     QCOMPARE(run.steps.size(), std::size_t(3));
     int compared = 0;
@@ -447,13 +455,10 @@ class TestProbe : public QObject {
   /// never backpropagated drop nothing.
   void modulesCalledMoreThanOnce() {
     QTemporaryDir dir;
-    const QString db = dir.filePath("runs.db"), dump = dir.filePath("truth.json");
-    QByteArray out;
-    QCOMPARE(run_script("shared_modules.py", {db, dump}, &out), 0);
-    const QJsonObject truth = read_json(dump);
-    QVERIFY2(truth["failures"].toArray().isEmpty(), out.constData());
-    RunStore store(db.toStdString(), RunStore::Mode::ReadOnly);
-    const RunData run = store.load_run(static_cast<std::int64_t>(truth["run_id"].toDouble()));
+    QJsonObject truth;
+    RunData run;
+    run_with_truth("shared_modules.py", dir, truth, run);
+    if (QTest::currentTestFailed()) return;
     QCOMPARE(run.steps.size(), std::size_t(3));
     int compared = 0;
     compare_run(run, truth["steps"].toObject(), &compared);
