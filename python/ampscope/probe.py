@@ -108,6 +108,7 @@ class Probe:
         self._closed = False
         self._act = {}              # module name -> its outputs' gradients in the last backward pass
         self._act_stale = False     # a forward call of the model since the last of them arrived
+        self._loss_given = True     # the first probe.step() had a loss (set there)
         self._hooks = []
         self.rank, self.world_size, self.group = origin()
         # The scale the current step's backward ran with: scaler.update() has already replaced
@@ -361,7 +362,7 @@ class Probe:
             "stats_every": self.every,
             "reference_every": self.reference_every,
             "activation_stats": bool(self._act_modules),
-            "loss_recorded": bool(getattr(self, "_loss_given", True)),
+            "loss_recorded": self._loss_given,
             "histogram": {"lo": int(self._hist_range[0]), "hi": int(self._hist_range[1]), "target": self.format},
         }
         if self.name:
