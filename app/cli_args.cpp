@@ -1,9 +1,8 @@
 #include "cli_args.h"
 
-#include <charconv>
-
 #include "translations.h"
 
+#include <ampscope/run_store.h>
 #include <ampscope/scale_policy.h>
 
 #include <algorithm>
@@ -148,17 +147,16 @@ bool parse_export_args(const std::vector<std::string>& args, ExportArgs& a) {
       return false;
     } else if (arg == "--run") {
       if (!take_value()) throw UsageError(str(Cli::tr("--run needs a run id")));
-      const bool digits = !value.empty() && std::all_of(value.begin() + (value[0] == '-' || value[0] == '+'), value.end(),
-                                                          [](char c) { return c >= '0' && c <= '9'; });
-      if (!value.empty() && !digits) {  // a name: looked up when the store is read
+      std::int64_t id = 0;
+      const RunPart part = classify_run_part(value, &id);  // the rule FILE:RUN follows everywhere
+      if (part == RunPart::Name) {  // looked up when the store is read
         a.run_name = value;
         a.run = -1;
         continue;
       }
-      std::int64_t id = 0;
-      const auto res = std::from_chars(value.data(), value.data() + value.size(), id);
-      if (value.empty() || res.ec != std::errc() || res.ptr != value.data() + value.size() || id < 1)
-        throw UsageError(str(Cli::tr("--run expects a run id (a positive integer), got '%1'").arg(qs(value))));
+      if (part == RunPart::Invalid)
+        throw UsageError(
+            str(Cli::tr("--run expects a run id (a positive integer) or a run's name, got '%1'").arg(qs(value))));
       a.run = id;
       a.run_name.clear();
     } else if (arg == "--whatif" && !has_value) {

@@ -158,10 +158,6 @@ multipliziert, bleiben %2% davon erhalten. End-Loss: fp32 %3, fp16 %4, fp16 + Sk
         <translation>--run braucht eine Lauf-ID</translation>
     </message>
     <message>
-        <source>--run expects a run id (a positive integer), got &apos;%1&apos;</source>
-        <translation>--run erwartet eine Lauf-ID (eine positive ganze Zahl), erhalten: &apos;%1&apos;</translation>
-    </message>
-    <message>
         <source>--csv needs a folder</source>
         <translation>--csv braucht einen Ordner</translation>
     </message>
@@ -639,14 +635,18 @@ Schreibt einen Lauf des Laufspeichers FILE (Vorgabe runs.db) als CSV-Dateien nac
 
 Optionen:
   --run RUN  der zu exportierende Lauf: seine ID oder sein Name (Vorgabe: der neueste Lauf in FILE)
-  --whatif   auch format_whatif.csv schreiben (docs/measurements.md, "Format what-if")
+  --whatif   auch format_whatif.csv schreiben (docs/measurements.md, &quot;Format what-if&quot;)
   --csv DIR  der Ausgabeordner
   -h, --help dieser Text
 
 Zahlen werden so geschrieben, dass sie exakt zurückgelesen werden; NaN und Unendlich als nan, inf, -inf;
-ein leeres Feld bedeutet 'keins' (kein erster Verursacher, Unterlauf nicht gemessen).
+ein leeres Feld bedeutet &apos;keins&apos; (kein erster Verursacher, Unterlauf nicht gemessen).
 Exit-Status: 0 fertig, 1 FILE nicht lesbar oder DIR nicht beschreibbar, 2 falsche Argumente.
 </translation>
+    </message>
+    <message>
+        <source>--run expects a run id (a positive integer) or a run&apos;s name, got &apos;%1&apos;</source>
+        <translation>--run erwartet eine Lauf-ID (eine positive ganze Zahl) oder den Namen eines Laufs, erhalten: &apos;%1&apos;</translation>
     </message>
 </context>
 <context>
@@ -797,10 +797,6 @@ Exit-Status: 0 fertig, 1 FILE nicht lesbar oder DIR nicht beschreibbar, 2 falsch
         <translation>Millisekunden vor --grab (Vorgabe 3000).</translation>
     </message>
     <message>
-        <source>--%1: expected FILE or FILE:RUN with RUN a run id &gt;= 1, got &apos;%2&apos;</source>
-        <translation>--%1: erwartet wird FILE oder FILE:RUN mit einer Lauf-ID RUN &gt;= 1, erhalten: &apos;%2&apos;</translation>
-    </message>
-    <message>
         <source>--grab-delay must be in [0, 600000] ms</source>
         <translation>--grab-delay muss in [0, 600000] ms liegen</translation>
     </message>
@@ -811,10 +807,6 @@ Exit-Status: 0 fertig, 1 FILE nicht lesbar oder DIR nicht beschreibbar, 2 falsch
     <message>
         <source>--overlay: %1</source>
         <translation>--overlay: %1</translation>
-    </message>
-    <message>
-        <source>Follow a run another process is still writing (FILE for its newest run and the runs after it, FILE:RUN, or FILE:group=NAME for a run group&apos;s ranks side by side).</source>
-        <translation>Einen Lauf verfolgen, den ein anderer Prozess noch schreibt (FILE für seinen neuesten Lauf und die danach folgenden Läufe, FILE:RUN oder FILE:group=NAME für die Ranks einer Laufgruppe nebeneinander).</translation>
     </message>
     <message numerus="yes">
         <source>wrote %1 (run %2 of %3, %n steps)</source>
@@ -858,6 +850,14 @@ Exit-Status: 0 fertig, 1 FILE nicht lesbar oder DIR nicht beschreibbar, 2 falsch
     <message>
         <source>Draw a stored run instead of training a preset (FILE:RUN, RUN its id or its name, or FILE for its latest run): `record`&apos;s, the probe&apos;s, the window&apos;s.</source>
         <translation>Statt eine Voreinstellung zu trainieren, einen gespeicherten Lauf zeichnen (FILE:RUN, RUN seine ID oder sein Name, oder FILE für seinen neuesten Lauf): von `record`, von der Sonde oder aus dem Fenster.</translation>
+    </message>
+    <message>
+        <source>Follow a run another process is still writing (FILE for its newest run and the runs after it, FILE:RUN, FILE:NAME for the newest run of that name and the ones after it, or FILE:group=NAME for a run group&apos;s ranks side by side).</source>
+        <translation>Einen Lauf verfolgen, den ein anderer Prozess noch schreibt (FILE für seinen neuesten Lauf und die danach folgenden Läufe, FILE:RUN, FILE:NAME für den neuesten Lauf dieses Namens und die danach folgenden, oder FILE:group=NAME für die Ranks einer Laufgruppe nebeneinander).</translation>
+    </message>
+    <message>
+        <source>--%1: expected FILE, FILE:RUN or FILE:NAME (RUN a run id of 1 or more, NAME a run&apos;s name), got &apos;%2&apos;</source>
+        <translation>--%1: erwartet wird FILE, FILE:RUN oder FILE:NAME (RUN eine Lauf-ID ab 1, NAME der Name eines Laufs), erhalten: &apos;%2&apos;</translation>
     </message>
 </context>
 <context>
@@ -1498,15 +1498,15 @@ Exit-Status: 0 fertig, 1 FILE nicht lesbar oder DIR nicht beschreibbar, 2 falsch
     </message>
     <message>
         <source>no run named &apos;%1&apos; in %2: its runs have no names (ampscope runs lists their ids)</source>
-        <translation>kein Lauf namens '%1' in %2: seine Läufe haben keine Namen (ampscope runs listet ihre IDs)</translation>
+        <translation>kein Lauf namens &apos;%1&apos; in %2: seine Läufe haben keine Namen (ampscope runs listet ihre IDs)</translation>
     </message>
     <message>
         <source>no run named &apos;%1&apos; in %2 (its runs&apos; names: %3)</source>
-        <translation>kein Lauf namens '%1' in %2 (Namen seiner Läufe: %3)</translation>
+        <translation>kein Lauf namens &apos;%1&apos; in %2 (Namen seiner Läufe: %3)</translation>
     </message>
     <message>
         <source>%1 runs are named &apos;%2&apos; in %3 (runs %4): give one&apos;s id</source>
-        <translation>%1 Läufe heißen '%2' in %3 (Läufe %4): geben Sie die ID eines davon an</translation>
+        <translation>%1 Läufe heißen &apos;%2&apos; in %3 (Läufe %4): geben Sie die ID eines davon an</translation>
     </message>
 </context>
 <context>
@@ -2039,10 +2039,6 @@ Exit-Status: 0 fertig, 1 FILE nicht lesbar oder DIR nicht beschreibbar, 2 falsch
         <translation>--follow: der Gruppenname nach &apos;group=&apos; ist leer</translation>
     </message>
     <message>
-        <source>--follow: expected FILE, FILE:RUN or FILE:group=NAME, got &apos;%1&apos;</source>
-        <translation>--follow: erwartet wird FILE, FILE:RUN oder FILE:group=NAME, nicht &apos;%1&apos;</translation>
-    </message>
-    <message>
         <source>%1 has no run %2</source>
         <translation>%1 enthält keinen Lauf %2</translation>
     </message>
@@ -2147,6 +2143,14 @@ Exit-Status: 0 fertig, 1 FILE nicht lesbar oder DIR nicht beschreibbar, 2 falsch
     <message>
         <source>ranks disagree</source>
         <translation>Ranks uneinig</translation>
+    </message>
+    <message>
+        <source>--follow: expected FILE, FILE:RUN, FILE:NAME or FILE:group=NAME, got &apos;%1&apos;</source>
+        <translation>--follow: erwartet wird FILE, FILE:RUN, FILE:NAME oder FILE:group=NAME, nicht &apos;%1&apos;</translation>
+    </message>
+    <message>
+        <source>no run named &apos;%1&apos; in %2 yet: waiting</source>
+        <translation>noch kein Lauf namens &apos;%1&apos; in %2: warte</translation>
     </message>
 </context>
 <context>

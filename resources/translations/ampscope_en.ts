@@ -156,10 +156,6 @@ scale first kept %2% of them. Final losses: fp32 %3, fp16 %4, fp16 + scaler %5.<
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>--run expects a run id (a positive integer), got &apos;%1&apos;</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>--csv needs a folder</source>
         <translation type="unfinished"></translation>
     </message>
@@ -606,6 +602,10 @@ Exit status: 0 done, 1 FILE unreadable or DIR unwritable, 2 bad arguments.
 </source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>--run expects a run id (a positive integer) or a run&apos;s name, got &apos;%1&apos;</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>CsvExport</name>
@@ -755,10 +755,6 @@ Exit status: 0 done, 1 FILE unreadable or DIR unwritable, 2 bad arguments.
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>--%1: expected FILE or FILE:RUN with RUN a run id &gt;= 1, got &apos;%2&apos;</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>--grab-delay must be in [0, 600000] ms</source>
         <translation type="unfinished"></translation>
     </message>
@@ -768,10 +764,6 @@ Exit status: 0 done, 1 FILE unreadable or DIR unwritable, 2 bad arguments.
     </message>
     <message>
         <source>--overlay: %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Follow a run another process is still writing (FILE for its newest run and the runs after it, FILE:RUN, or FILE:group=NAME for a run group&apos;s ranks side by side).</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
@@ -815,6 +807,14 @@ Exit status: 0 done, 1 FILE unreadable or DIR unwritable, 2 bad arguments.
     </message>
     <message>
         <source>Draw a stored run instead of training a preset (FILE:RUN, RUN its id or its name, or FILE for its latest run): `record`&apos;s, the probe&apos;s, the window&apos;s.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Follow a run another process is still writing (FILE for its newest run and the runs after it, FILE:RUN, FILE:NAME for the newest run of that name and the ones after it, or FILE:group=NAME for a run group&apos;s ranks side by side).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--%1: expected FILE, FILE:RUN or FILE:NAME (RUN a run id of 1 or more, NAME a run&apos;s name), got &apos;%2&apos;</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1997,10 +1997,6 @@ Exit status: 0 done, 1 FILE unreadable or DIR unwritable, 2 bad arguments.
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>--follow: expected FILE, FILE:RUN or FILE:group=NAME, got &apos;%1&apos;</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>%1 has no run %2</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2104,6 +2100,14 @@ Exit status: 0 done, 1 FILE unreadable or DIR unwritable, 2 bad arguments.
     </message>
     <message>
         <source>ranks disagree</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--follow: expected FILE, FILE:RUN, FILE:NAME or FILE:group=NAME, got &apos;%1&apos;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no run named &apos;%1&apos; in %2 yet: waiting</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

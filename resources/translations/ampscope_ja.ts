@@ -157,10 +157,6 @@ scale first kept %2% of them. Final losses: fp32 %3, fp16 %4, fp16 + scaler %5.<
         <translation>--run には実行 ID が必要です</translation>
     </message>
     <message>
-        <source>--run expects a run id (a positive integer), got &apos;%1&apos;</source>
-        <translation>--run には実行 ID（正の整数）が必要ですが、&apos;%1&apos; が指定されました</translation>
-    </message>
-    <message>
         <source>--csv needs a folder</source>
         <translation>--csv にはフォルダが必要です</translation>
     </message>
@@ -636,7 +632,7 @@ Exit status: 0 done, 1 FILE unreadable or DIR unwritable, 2 bad arguments.
 
 オプション:
   --run RUN  書き出す実行: ID または名前（既定: FILE 内の最新の実行）
-  --whatif   format_whatif.csv も書き出す（docs/measurements.md の "Format what-if"）
+  --whatif   format_whatif.csv も書き出す（docs/measurements.md の &quot;Format what-if&quot;）
   --csv DIR  出力フォルダ
   -h, --help このテキスト
 
@@ -644,6 +640,10 @@ Exit status: 0 done, 1 FILE unreadable or DIR unwritable, 2 bad arguments.
 空のフィールドは「なし」を意味します（最初の発生源なし、アンダーフロー未測定）。
 終了ステータス: 0 完了、1 FILE が読めないか DIR に書けない、2 引数の誤り。
 </translation>
+    </message>
+    <message>
+        <source>--run expects a run id (a positive integer) or a run&apos;s name, got &apos;%1&apos;</source>
+        <translation>--run には実行 ID（正の整数）または実行の名前が必要ですが、&apos;%1&apos; が指定されました</translation>
     </message>
 </context>
 <context>
@@ -793,10 +793,6 @@ Exit status: 0 done, 1 FILE unreadable or DIR unwritable, 2 bad arguments.
         <translation>--grab までのミリ秒数（既定 3000）。</translation>
     </message>
     <message>
-        <source>--%1: expected FILE or FILE:RUN with RUN a run id &gt;= 1, got &apos;%2&apos;</source>
-        <translation>--%1: FILE または FILE:RUN（RUN は 1 以上の実行 ID）が必要ですが、&apos;%2&apos; が指定されました</translation>
-    </message>
-    <message>
         <source>--grab-delay must be in [0, 600000] ms</source>
         <translation>--grab-delay は [0, 600000] ミリ秒の範囲でなければなりません</translation>
     </message>
@@ -807,10 +803,6 @@ Exit status: 0 done, 1 FILE unreadable or DIR unwritable, 2 bad arguments.
     <message>
         <source>--overlay: %1</source>
         <translation>--overlay: %1</translation>
-    </message>
-    <message>
-        <source>Follow a run another process is still writing (FILE for its newest run and the runs after it, FILE:RUN, or FILE:group=NAME for a run group&apos;s ranks side by side).</source>
-        <translation>別のプロセスが書き込み中の実行を追跡します（FILE なら最新の実行とその後の実行、または FILE:RUN、FILE:group=NAME なら実行グループのランクを並べて表示）。</translation>
     </message>
     <message numerus="yes">
         <source>wrote %1 (run %2 of %3, %n steps)</source>
@@ -853,6 +845,14 @@ Exit status: 0 done, 1 FILE unreadable or DIR unwritable, 2 bad arguments.
     <message>
         <source>Draw a stored run instead of training a preset (FILE:RUN, RUN its id or its name, or FILE for its latest run): `record`&apos;s, the probe&apos;s, the window&apos;s.</source>
         <translation>プリセットを学習する代わりに保存済みの実行を描画します（FILE:RUN: RUN は ID または名前、または最新の実行なら FILE）。`record`、プローブ、ウィンドウのどれで記録した実行でも構いません。</translation>
+    </message>
+    <message>
+        <source>Follow a run another process is still writing (FILE for its newest run and the runs after it, FILE:RUN, FILE:NAME for the newest run of that name and the ones after it, or FILE:group=NAME for a run group&apos;s ranks side by side).</source>
+        <translation>別のプロセスが書き込み中の実行を追跡します（FILE なら最新の実行とその後の実行、FILE:RUN、FILE:NAME ならその名前の最新の実行とその後の同名の実行、または FILE:group=NAME なら実行グループのランクを並べて表示）。</translation>
+    </message>
+    <message>
+        <source>--%1: expected FILE, FILE:RUN or FILE:NAME (RUN a run id of 1 or more, NAME a run&apos;s name), got &apos;%2&apos;</source>
+        <translation>--%1: FILE、FILE:RUN または FILE:NAME（RUN は 1 以上の実行 ID、NAME は実行の名前）が必要ですが、&apos;%2&apos; が指定されました</translation>
     </message>
 </context>
 <context>
@@ -1486,15 +1486,15 @@ Exit status: 0 done, 1 FILE unreadable or DIR unwritable, 2 bad arguments.
     </message>
     <message>
         <source>no run named &apos;%1&apos; in %2: its runs have no names (ampscope runs lists their ids)</source>
-        <translation>%2 に '%1' という名前の実行はありません: 実行には名前がありません（ampscope runs で ID を一覧できます）</translation>
+        <translation>%2 に &apos;%1&apos; という名前の実行はありません: 実行には名前がありません（ampscope runs で ID を一覧できます）</translation>
     </message>
     <message>
         <source>no run named &apos;%1&apos; in %2 (its runs&apos; names: %3)</source>
-        <translation>%2 に '%1' という名前の実行はありません（実行の名前: %3）</translation>
+        <translation>%2 に &apos;%1&apos; という名前の実行はありません（実行の名前: %3）</translation>
     </message>
     <message>
         <source>%1 runs are named &apos;%2&apos; in %3 (runs %4): give one&apos;s id</source>
-        <translation>%3 では %1 個の実行が '%2' という名前です（実行 %4）: どれか 1 つの ID を指定してください</translation>
+        <translation>%3 では %1 個の実行が &apos;%2&apos; という名前です（実行 %4）: どれか 1 つの ID を指定してください</translation>
     </message>
 </context>
 <context>
@@ -2025,10 +2025,6 @@ Exit status: 0 done, 1 FILE unreadable or DIR unwritable, 2 bad arguments.
         <translation>--follow: &apos;group=&apos; の後のグループ名が空です</translation>
     </message>
     <message>
-        <source>--follow: expected FILE, FILE:RUN or FILE:group=NAME, got &apos;%1&apos;</source>
-        <translation>--follow: FILE、FILE:RUN または FILE:group=NAME の形式が必要です（指定値: &apos;%1&apos;）</translation>
-    </message>
-    <message>
         <source>%1 has no run %2</source>
         <translation>%1 に実行 %2 はありません</translation>
     </message>
@@ -2131,6 +2127,14 @@ Exit status: 0 done, 1 FILE unreadable or DIR unwritable, 2 bad arguments.
     <message>
         <source>ranks disagree</source>
         <translation>ランク間の不一致</translation>
+    </message>
+    <message>
+        <source>--follow: expected FILE, FILE:RUN, FILE:NAME or FILE:group=NAME, got &apos;%1&apos;</source>
+        <translation>--follow: FILE、FILE:RUN、FILE:NAME または FILE:group=NAME の形式が必要です（指定値: &apos;%1&apos;）</translation>
+    </message>
+    <message>
+        <source>no run named &apos;%1&apos; in %2 yet: waiting</source>
+        <translation>%2 にはまだ &apos;%1&apos; という名前の実行がありません: 待機中</translation>
     </message>
 </context>
 <context>

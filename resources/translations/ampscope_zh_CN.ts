@@ -157,10 +157,6 @@ scale first kept %2% of them. Final losses: fp32 %3, fp16 %4, fp16 + scaler %5.<
         <translation>--run 需要一个运行 ID</translation>
     </message>
     <message>
-        <source>--run expects a run id (a positive integer), got &apos;%1&apos;</source>
-        <translation>--run 需要运行 ID（正整数），得到的是 &apos;%1&apos;</translation>
-    </message>
-    <message>
         <source>--csv needs a folder</source>
         <translation>--csv 需要一个文件夹</translation>
     </message>
@@ -635,7 +631,7 @@ Exit status: 0 done, 1 FILE unreadable or DIR unwritable, 2 bad arguments.
 
 选项：
   --run RUN  要导出的运行：其 ID 或名称（默认：FILE 中最新的运行）
-  --whatif   同时写出 format_whatif.csv（见 docs/measurements.md 的 "Format what-if"）
+  --whatif   同时写出 format_whatif.csv（见 docs/measurements.md 的 &quot;Format what-if&quot;）
   --csv DIR  输出文件夹
   -h, --help 本说明
 
@@ -643,6 +639,10 @@ Exit status: 0 done, 1 FILE unreadable or DIR unwritable, 2 bad arguments.
 空字段表示“无”（没有首个问题层，下溢未测量）。
 退出状态：0 完成，1 FILE 不可读或 DIR 不可写，2 参数错误。
 </translation>
+    </message>
+    <message>
+        <source>--run expects a run id (a positive integer) or a run&apos;s name, got &apos;%1&apos;</source>
+        <translation>--run 需要运行 ID（正整数）或运行的名称，得到的是 &apos;%1&apos;</translation>
     </message>
 </context>
 <context>
@@ -792,10 +792,6 @@ Exit status: 0 done, 1 FILE unreadable or DIR unwritable, 2 bad arguments.
         <translation>--grab 之前的毫秒数（默认 3000）。</translation>
     </message>
     <message>
-        <source>--%1: expected FILE or FILE:RUN with RUN a run id &gt;= 1, got &apos;%2&apos;</source>
-        <translation>--%1：应为 FILE 或 FILE:RUN（RUN 为 &gt;= 1 的运行 ID），得到的是 &apos;%2&apos;</translation>
-    </message>
-    <message>
         <source>--grab-delay must be in [0, 600000] ms</source>
         <translation>--grab-delay 必须在 [0, 600000] 毫秒范围内</translation>
     </message>
@@ -806,10 +802,6 @@ Exit status: 0 done, 1 FILE unreadable or DIR unwritable, 2 bad arguments.
     <message>
         <source>--overlay: %1</source>
         <translation>--overlay：%1</translation>
-    </message>
-    <message>
-        <source>Follow a run another process is still writing (FILE for its newest run and the runs after it, FILE:RUN, or FILE:group=NAME for a run group&apos;s ranks side by side).</source>
-        <translation>跟随另一个进程仍在写入的运行（FILE 表示其中最新的运行及其后的运行，或 FILE:RUN，或用 FILE:group=NAME 并排显示一个运行组的各个 rank）。</translation>
     </message>
     <message numerus="yes">
         <source>wrote %1 (run %2 of %3, %n steps)</source>
@@ -852,6 +844,14 @@ Exit status: 0 done, 1 FILE unreadable or DIR unwritable, 2 bad arguments.
     <message>
         <source>Draw a stored run instead of training a preset (FILE:RUN, RUN its id or its name, or FILE for its latest run): `record`&apos;s, the probe&apos;s, the window&apos;s.</source>
         <translation>不训练预设，而是绘制一个已存储的运行（FILE:RUN，RUN 为其 ID 或名称；或用 FILE 表示其最新运行）：`record`、探针或窗口记录的均可。</translation>
+    </message>
+    <message>
+        <source>Follow a run another process is still writing (FILE for its newest run and the runs after it, FILE:RUN, FILE:NAME for the newest run of that name and the ones after it, or FILE:group=NAME for a run group&apos;s ranks side by side).</source>
+        <translation>跟随另一个进程仍在写入的运行（FILE 表示其中最新的运行及其后的运行，FILE:RUN，FILE:NAME 表示该名称最新的运行及其后同名的运行，或用 FILE:group=NAME 并排显示一个运行组的各个 rank）。</translation>
+    </message>
+    <message>
+        <source>--%1: expected FILE, FILE:RUN or FILE:NAME (RUN a run id of 1 or more, NAME a run&apos;s name), got &apos;%2&apos;</source>
+        <translation>--%1：应为 FILE、FILE:RUN 或 FILE:NAME（RUN 为 &gt;= 1 的运行 ID，NAME 为运行的名称），得到的是 &apos;%2&apos;</translation>
     </message>
 </context>
 <context>
@@ -1485,15 +1485,15 @@ Exit status: 0 done, 1 FILE unreadable or DIR unwritable, 2 bad arguments.
     </message>
     <message>
         <source>no run named &apos;%1&apos; in %2: its runs have no names (ampscope runs lists their ids)</source>
-        <translation>%2 中没有名为 '%1' 的运行：其中的运行都没有名称（ampscope runs 会列出它们的 ID）</translation>
+        <translation>%2 中没有名为 &apos;%1&apos; 的运行：其中的运行都没有名称（ampscope runs 会列出它们的 ID）</translation>
     </message>
     <message>
         <source>no run named &apos;%1&apos; in %2 (its runs&apos; names: %3)</source>
-        <translation>%2 中没有名为 '%1' 的运行（其中运行的名称：%3）</translation>
+        <translation>%2 中没有名为 &apos;%1&apos; 的运行（其中运行的名称：%3）</translation>
     </message>
     <message>
         <source>%1 runs are named &apos;%2&apos; in %3 (runs %4): give one&apos;s id</source>
-        <translation>%3 中有 %1 个运行名为 '%2'（运行 %4）：请给出其中一个的 ID</translation>
+        <translation>%3 中有 %1 个运行名为 &apos;%2&apos;（运行 %4）：请给出其中一个的 ID</translation>
     </message>
 </context>
 <context>
@@ -2024,10 +2024,6 @@ Exit status: 0 done, 1 FILE unreadable or DIR unwritable, 2 bad arguments.
         <translation>--follow：&apos;group=&apos; 后面的组名为空</translation>
     </message>
     <message>
-        <source>--follow: expected FILE, FILE:RUN or FILE:group=NAME, got &apos;%1&apos;</source>
-        <translation>--follow：应为 FILE、FILE:RUN 或 FILE:group=NAME，实际为 &apos;%1&apos;</translation>
-    </message>
-    <message>
         <source>%1 has no run %2</source>
         <translation>%1 中没有运行 %2</translation>
     </message>
@@ -2130,6 +2126,14 @@ Exit status: 0 done, 1 FILE unreadable or DIR unwritable, 2 bad arguments.
     <message>
         <source>ranks disagree</source>
         <translation>rank 不一致</translation>
+    </message>
+    <message>
+        <source>--follow: expected FILE, FILE:RUN, FILE:NAME or FILE:group=NAME, got &apos;%1&apos;</source>
+        <translation>--follow：应为 FILE、FILE:RUN、FILE:NAME 或 FILE:group=NAME，实际为 &apos;%1&apos;</translation>
+    </message>
+    <message>
+        <source>no run named &apos;%1&apos; in %2 yet: waiting</source>
+        <translation>%2 中还没有名为 &apos;%1&apos; 的运行：正在等待</translation>
     </message>
 </context>
 <context>

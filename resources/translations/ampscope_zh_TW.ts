@@ -157,10 +157,6 @@ scale first kept %2% of them. Final losses: fp32 %3, fp16 %4, fp16 + scaler %5.<
         <translation>--run 需要一個執行 ID</translation>
     </message>
     <message>
-        <source>--run expects a run id (a positive integer), got &apos;%1&apos;</source>
-        <translation>--run 需要執行 ID（正整數），得到的是 &apos;%1&apos;</translation>
-    </message>
-    <message>
         <source>--csv needs a folder</source>
         <translation>--csv 需要一個資料夾</translation>
     </message>
@@ -635,7 +631,7 @@ Exit status: 0 done, 1 FILE unreadable or DIR unwritable, 2 bad arguments.
 
 選項：
   --run RUN  要匯出的執行：其 ID 或名稱（預設：FILE 中最新的執行）
-  --whatif   同時寫出 format_whatif.csv（見 docs/measurements.md 的 "Format what-if"）
+  --whatif   同時寫出 format_whatif.csv（見 docs/measurements.md 的 &quot;Format what-if&quot;）
   --csv DIR  輸出資料夾
   -h, --help 本說明
 
@@ -643,6 +639,10 @@ Exit status: 0 done, 1 FILE unreadable or DIR unwritable, 2 bad arguments.
 空欄位表示「無」（沒有首個問題層，下溢未量測）。
 結束狀態：0 完成，1 FILE 無法讀取或 DIR 無法寫入，2 引數錯誤。
 </translation>
+    </message>
+    <message>
+        <source>--run expects a run id (a positive integer) or a run&apos;s name, got &apos;%1&apos;</source>
+        <translation>--run 需要執行 ID（正整數）或執行的名稱，得到的是 &apos;%1&apos;</translation>
     </message>
 </context>
 <context>
@@ -792,10 +792,6 @@ Exit status: 0 done, 1 FILE unreadable or DIR unwritable, 2 bad arguments.
         <translation>--grab 之前的毫秒數（預設 3000）。</translation>
     </message>
     <message>
-        <source>--%1: expected FILE or FILE:RUN with RUN a run id &gt;= 1, got &apos;%2&apos;</source>
-        <translation>--%1：應為 FILE 或 FILE:RUN（RUN 為 &gt;= 1 的執行 ID），得到的是 &apos;%2&apos;</translation>
-    </message>
-    <message>
         <source>--grab-delay must be in [0, 600000] ms</source>
         <translation>--grab-delay 必須在 [0, 600000] 毫秒範圍內</translation>
     </message>
@@ -806,10 +802,6 @@ Exit status: 0 done, 1 FILE unreadable or DIR unwritable, 2 bad arguments.
     <message>
         <source>--overlay: %1</source>
         <translation>--overlay：%1</translation>
-    </message>
-    <message>
-        <source>Follow a run another process is still writing (FILE for its newest run and the runs after it, FILE:RUN, or FILE:group=NAME for a run group&apos;s ranks side by side).</source>
-        <translation>跟隨另一個行程仍在寫入的執行（FILE 表示其中最新的執行及其後的執行，或 FILE:RUN，或用 FILE:group=NAME 並排顯示一個執行群組的各個 rank）。</translation>
     </message>
     <message numerus="yes">
         <source>wrote %1 (run %2 of %3, %n steps)</source>
@@ -852,6 +844,14 @@ Exit status: 0 done, 1 FILE unreadable or DIR unwritable, 2 bad arguments.
     <message>
         <source>Draw a stored run instead of training a preset (FILE:RUN, RUN its id or its name, or FILE for its latest run): `record`&apos;s, the probe&apos;s, the window&apos;s.</source>
         <translation>不訓練預設，而是繪製一個已儲存的執行（FILE:RUN，RUN 為其 ID 或名稱；或用 FILE 表示其最新執行）：`record`、探針或視窗記錄的皆可。</translation>
+    </message>
+    <message>
+        <source>Follow a run another process is still writing (FILE for its newest run and the runs after it, FILE:RUN, FILE:NAME for the newest run of that name and the ones after it, or FILE:group=NAME for a run group&apos;s ranks side by side).</source>
+        <translation>跟隨另一個行程仍在寫入的執行（FILE 表示其中最新的執行及其後的執行，FILE:RUN，FILE:NAME 表示該名稱最新的執行及其後同名的執行，或用 FILE:group=NAME 並排顯示一個執行群組的各個 rank）。</translation>
+    </message>
+    <message>
+        <source>--%1: expected FILE, FILE:RUN or FILE:NAME (RUN a run id of 1 or more, NAME a run&apos;s name), got &apos;%2&apos;</source>
+        <translation>--%1：應為 FILE、FILE:RUN 或 FILE:NAME（RUN 為 &gt;= 1 的執行 ID，NAME 為執行的名稱），得到的是 &apos;%2&apos;</translation>
     </message>
 </context>
 <context>
@@ -1485,15 +1485,15 @@ Exit status: 0 done, 1 FILE unreadable or DIR unwritable, 2 bad arguments.
     </message>
     <message>
         <source>no run named &apos;%1&apos; in %2: its runs have no names (ampscope runs lists their ids)</source>
-        <translation>%2 中沒有名為 '%1' 的執行：其中的執行都沒有名稱（ampscope runs 會列出它們的 ID）</translation>
+        <translation>%2 中沒有名為 &apos;%1&apos; 的執行：其中的執行都沒有名稱（ampscope runs 會列出它們的 ID）</translation>
     </message>
     <message>
         <source>no run named &apos;%1&apos; in %2 (its runs&apos; names: %3)</source>
-        <translation>%2 中沒有名為 '%1' 的執行（其中執行的名稱：%3）</translation>
+        <translation>%2 中沒有名為 &apos;%1&apos; 的執行（其中執行的名稱：%3）</translation>
     </message>
     <message>
         <source>%1 runs are named &apos;%2&apos; in %3 (runs %4): give one&apos;s id</source>
-        <translation>%3 中有 %1 個執行名為 '%2'（執行 %4）：請給出其中一個的 ID</translation>
+        <translation>%3 中有 %1 個執行名為 &apos;%2&apos;（執行 %4）：請給出其中一個的 ID</translation>
     </message>
 </context>
 <context>
@@ -2024,10 +2024,6 @@ Exit status: 0 done, 1 FILE unreadable or DIR unwritable, 2 bad arguments.
         <translation>--follow：&apos;group=&apos; 後面的群組名稱為空</translation>
     </message>
     <message>
-        <source>--follow: expected FILE, FILE:RUN or FILE:group=NAME, got &apos;%1&apos;</source>
-        <translation>--follow：應為 FILE、FILE:RUN 或 FILE:group=NAME，實際為 &apos;%1&apos;</translation>
-    </message>
-    <message>
         <source>%1 has no run %2</source>
         <translation>%1 中沒有執行 %2</translation>
     </message>
@@ -2130,6 +2126,14 @@ Exit status: 0 done, 1 FILE unreadable or DIR unwritable, 2 bad arguments.
     <message>
         <source>ranks disagree</source>
         <translation>rank 不一致</translation>
+    </message>
+    <message>
+        <source>--follow: expected FILE, FILE:RUN, FILE:NAME or FILE:group=NAME, got &apos;%1&apos;</source>
+        <translation>--follow：應為 FILE、FILE:RUN、FILE:NAME 或 FILE:group=NAME，實際為 &apos;%1&apos;</translation>
+    </message>
+    <message>
+        <source>no run named &apos;%1&apos; in %2 yet: waiting</source>
+        <translation>%2 中還沒有名為 &apos;%1&apos; 的執行：正在等待</translation>
     </message>
 </context>
 <context>

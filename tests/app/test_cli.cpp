@@ -241,6 +241,11 @@ class TestCli : public QObject {
     QCOMPARE(noName.code, 2);
     QVERIFY2(noName.err.contains("--replay: no run named 'fc4 inf' in") && noName.err.contains("(its runs' names: 'fc3 inf')"),
              qPrintable(noName.err));
+    // A sign and digits is neither an id nor a name, here as in `export --run` (test_cli_bad_values).
+    const Result signed_ = run({"screenshot", "--replay", runs + ":+1", "--out", svg}, {}, 60000, {}, env);
+    QCOMPARE(signed_.code, 2);
+    QVERIFY2(signed_.err.contains("--replay: expected FILE, FILE:RUN or FILE:NAME") && signed_.err.contains(":+1'"),
+             qPrintable(signed_.err));
   }
 #endif
 
@@ -313,8 +318,8 @@ class TestCli : public QObject {
     QVERIFY(writer.waitForStarted());
     auto third = [&]() {
       const Result j = run({"runs", db, "--json"});
-      const QStringList rows = j.out.split('\n', Qt::SkipEmptyParts);
-      return rows.size() == 3 ? QJsonDocument::fromJson(rows[2].toUtf8()).object() : QJsonObject();
+      const QStringList jsonLines = j.out.split('\n', Qt::SkipEmptyParts);
+      return jsonLines.size() == 3 ? QJsonDocument::fromJson(jsonLines[2].toUtf8()).object() : QJsonObject();
     };
     QJsonObject live;
     QTRY_VERIFY_WITH_TIMEOUT((live = third())["steps"].toInt() > 0, 60000);

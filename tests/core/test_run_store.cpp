@@ -732,6 +732,45 @@ class TestRunStore : public QObject {
 
   // A file written by AmpScope with schema 1 (no step counts in runs; its run_summary view
   // counts the step rows) is read as it is when opened read-only, and upgraded in place, in one
+
+  // FILE:RUN and `export --run RUN` read RUN by one rule: digits are an id, a sign and digits or
+  // nothing is neither, anything else a name. FILE:RUN splits at its last colon unless the whole
+  // text is a file.
+  void runPartsAndSpecsFollowOneRule() {
+    std::int64_t id = -7;
+    QCOMPARE(classify_run_part("12", &id), RunPart::Id);
+    QCOMPARE(id, 12);
+    QCOMPARE(classify_run_part("9223372036854775807", &id), RunPart::Id);
+    QCOMPARE(id, std::numeric_limits<std::int64_t>::max());
+    id = -7;
+    for (const char* bad : {"", "0", "00", "+5", "-1", "-", "+", "9223372036854775808", "18446744073709551616"}) {
+      QVERIFY2(classify_run_part(bad, &id) == RunPart::Invalid, bad);
+      QCOMPARE(id, -7);  // untouched
+    }
+    for (const char* name : {"generator", "1.5", "5a", "fc3 inf", "-x", "group", "1e3", " 1"})
+      QVERIFY2(classify_run_part(name) == RunPart::Name, name);
+    std::string file, run;
+    QVERIFY(split_run_spec("runs.db:3", file, run));
+    QCOMPARE(file, std::string("runs.db"));
+    QCOMPARE(run, std::string("3"));
+    QVERIFY(split_run_spec("/a:b/runs.db:fc3 inf", file, run));  // the last colon
+    QCOMPARE(file, std::string("/a:b/runs.db"));
+    QCOMPARE(run, std::string("fc3 inf"));
+    QVERIFY(split_run_spec("runs.db:", file, run));  // nothing after the colon: the caller refuses it
+    QCOMPARE(run, std::string());
+    QVERIFY(!split_run_spec("runs.db", file, run));
+    QCOMPARE(file, std::string("runs.db"));
+    QVERIFY(!split_run_spec(":3", file, run));
+    QCOMPARE(file, std::string(":3"));
+    const std::string colonFile = m_dir.filePath(QStringLiteral("day:1.db")).toStdString();
+    { RunStore created(colonFile); }
+    QVERIFY(!split_run_spec(colonFile, file, run));  // a file whose name holds a colon
+    QCOMPARE(file, colonFile);
+    QVERIFY(run.empty());
+    QVERIFY(split_run_spec(colonFile + ":2", file, run));
+    QCOMPARE(file, colonFile);
+    QCOMPARE(run, std::string("2"));
+  }
   // transaction, when opened for writing; the counts then follow every append.
   void schemaOneIsReadAndUpgraded() {
     const std::string path = file("schema1.ampscope");

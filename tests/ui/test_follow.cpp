@@ -111,6 +111,7 @@ class TestFollow : public QObject {
   void followsAnotherProcess();
   void writerKilled();
   void newRunPickedUp();
+  void namedRunFollowed();
   void missingAndDamagedFiles();
   void groupOfTwoRanks();
   void catchesUpABacklog();
@@ -130,10 +131,21 @@ void TestFollow::parsesTargets() {
   t = FollowTarget::parse(QStringLiteral("runs.db:group=ddp-7"));
   QVERIFY(t);
   QCOMPARE(t->group, QStringLiteral("ddp-7"));
+  QVERIFY(t->name.isEmpty());
+  t = FollowTarget::parse(QStringLiteral("runs.db:fc3 inf"));  // not digits: a run's name
+  QVERIFY(t);
+  QCOMPARE(t->path, QStringLiteral("runs.db"));
+  QCOMPARE(t->runId, 0);
+  QCOMPARE(t->name, QStringLiteral("fc3 inf"));
+  QVERIFY(t->group.isEmpty());
   QString error;
-  QVERIFY(!FollowTarget::parse(QStringLiteral("runs.db:0"), &error));
-  QVERIFY(!error.isEmpty());
+  for (const char* bad : {"runs.db:0", "runs.db:+5", "runs.db:-1", "runs.db:"}) {
+    error.clear();
+    QVERIFY2(!FollowTarget::parse(QString::fromLatin1(bad), &error), bad);
+    QVERIFY2(error.contains(QStringLiteral("FILE:NAME")) && error.contains(QString::fromLatin1(bad)), qPrintable(error));
+  }
   QVERIFY(!FollowTarget::parse(QStringLiteral("runs.db:group="), &error));
+  QVERIFY(error.contains(QStringLiteral("group name")));
 }
 
 void TestFollow::livenessRules() {
@@ -257,6 +269,40 @@ void TestFollow::newRunPickedUp() {
   QTRY_VERIFY(f->statusText().contains(QStringLiteral("newer run %1").arg(second)));
 }
 
+// FILE:NAME: the newest run of that name, waited for until one exists; runs of other names (or
+// none) never shown; a newer run of the name switched to.
+void TestFollow::namedRunFollowed() {
+  QTemporaryDir dir;
+  const QString db = dir.filePath(QStringLiteral("runs.db"));
+  RunStore store(QFile::encodeName(db).toStdString());
+  const std::int64_t other = createRun(store, {}, "baseline");
+  writeSteps(store, other, 0, 12, layerCount());
+  MainWindow w;
+  w.show();
+  FollowController* f = FollowController::of(&w);
+  f->setPollInterval(50);
+  const std::optional<FollowTarget> target = FollowTarget::parse(db + QStringLiteral(":fc3 inf"));
+  QVERIFY(target);
+  f->follow(*target);
+  QTRY_VERIFY2(f->statusText().contains(QStringLiteral("no run named 'fc3 inf' in")), qPrintable(f->statusText()));
+  QCOMPARE(f->shownRun(), 0);
+  const std::int64_t first = createRun(store, {}, "fc3 inf");
+  writeSteps(store, first, 0, 20, layerCount());
+  const std::int64_t unnamed = createRun(store);  // newer, but not of the name
+  writeSteps(store, unnamed, 0, 5, layerCount());
+  QTRY_COMPARE(f->shownRun(), first);
+  QTRY_COMPARE(f->lastStep(), 19);
+  QVERIFY2(f->statusText().contains(QStringLiteral("runs.db:%1").arg(first)), qPrintable(f->statusText()));
+  const int polls = f->polls();
+  QTRY_VERIFY(f->polls() >= polls + 3);  // polls that saw the unnamed run kept to the named one
+  QCOMPARE(f->shownRun(), first);
+  const std::int64_t second = createRun(store, {}, "fc3 inf");
+  writeSteps(store, second, 0, 8, layerCount());
+  QTRY_COMPARE(f->shownRun(), second);
+  QTRY_COMPARE(f->lastStep(), 7);
+  QVERIFY(!f->statusText().contains(QStringLiteral("newer run")));
+}
+
 void TestFollow::missingAndDamagedFiles() {
   QTemporaryDir dir;
   const QString db = dir.filePath(QStringLiteral("runs.db"));
@@ -322,7 +368,7 @@ void TestFollow::groupOfTwoRanks() {
   w.show();
   FollowController* f = FollowController::of(&w);
   f->setPollInterval(50);
-  f->follow(FollowTarget{db, 0, QStringLiteral("ddp-test")});
+  f->follow(FollowTarget{db, 0, QStringLiteral("ddp-test"), {}});
   QTRY_COMPARE(static_cast<int>(f->ranks().size()), 2);
   QTRY_COMPARE(f->lastStep(), 39);
   QCOMPARE(f->shownRun(), ids[0]);

@@ -27,32 +27,34 @@ namespace ampscope::ui {
 // ---- what --follow names ------------------------------------------------------------------
 
 std::optional<FollowTarget> FollowTarget::parse(const QString& spec, QString* error) {
-  FollowTarget t;
-  const qsizetype colon = spec.lastIndexOf(QLatin1Char(':'));
-  const QString tail = colon > 0 ? spec.mid(colon + 1) : QString();
-  bool isRun = false;
-  const qint64 run = tail.toLongLong(&isRun);
-  if (colon > 0 && tail.startsWith(QLatin1String("group="))) {
-    t.path = spec.left(colon);
-    t.group = tail.mid(6);
-    if (t.group.isEmpty()) {
-      if (error) *error = FollowController::tr("--follow: the group name after 'group=' is empty");
-      return std::nullopt;
-    }
-  } else if (colon > 0 && isRun) {
-    t.path = spec.left(colon);
-    t.runId = run;
-    if (run < 1) {
-      if (error) *error = FollowController::tr("--follow: expected FILE, FILE:RUN or FILE:group=NAME, got '%1'").arg(spec);
-      return std::nullopt;
-    }
-  } else {
-    t.path = spec;
-  }
-  if (t.path.isEmpty()) {
-    if (error) *error = FollowController::tr("--follow: expected FILE, FILE:RUN or FILE:group=NAME, got '%1'").arg(spec);
+  auto malformed = [&] {
+    if (error)
+      *error = FollowController::tr("--follow: expected FILE, FILE:RUN, FILE:NAME or FILE:group=NAME, got '%1'").arg(spec);
     return std::nullopt;
+  };
+  FollowTarget t;
+  std::string file, part;
+  if (!split_run_spec(QFile::encodeName(spec).toStdString(), file, part)) {
+    t.path = spec;  // a file that does not exist yet is waited for
+  } else {
+    t.path = QFile::decodeName(QByteArray::fromStdString(file));
+    const QString tail = QString::fromStdString(part);
+    std::int64_t id = 0;
+    if (tail.startsWith(QLatin1String("group="))) {
+      t.group = tail.mid(6);
+      if (t.group.isEmpty()) {
+        if (error) *error = FollowController::tr("--follow: the group name after 'group=' is empty");
+        return std::nullopt;
+      }
+    } else {
+      switch (classify_run_part(part, &id)) {
+        case RunPart::Id: t.runId = id; break;
+        case RunPart::Name: t.name = tail; break;
+        case RunPart::Invalid: return malformed();
+      }
+    }
   }
+  if (t.path.isEmpty()) return malformed();
   return t;
 }
 
@@ -108,6 +110,13 @@ std::vector<RunSummary> followedRuns(const std::vector<RunSummary>& runs, const 
     out = groupMembers(runs, p.group.toStdString());
     return out;
   }
+  if (!p.name.empty()) {
+    const RunSummary* latest = nullptr;
+    for (const RunSummary& s : runs)
+      if (s.name == p.name && (!latest || s.id > latest->id)) latest = &s;
+    if (latest) out.push_back(*latest);
+    return out;
+  }
   const qint64 id = p.wanted > 0 ? p.wanted : newest;
   for (const RunSummary& s : runs)
     if (s.id == id) out.push_back(s);
@@ -161,7 +170,7 @@ FollowPollResult pollFollowedRun(const FollowPoll& p, const CancelToken& token) 
     for (const RunSummary& s : runs) r.newest = std::max<qint64>(r.newest, s.id);
     const std::vector<RunSummary> followed = followedRuns(runs, p, r.newest);
     if (followed.empty()) {
-      if (runs.empty() || !p.group.isEmpty())
+      if (runs.empty() || !p.group.isEmpty() || !p.name.empty())
         r.noRuns = true;
       else
         r.error = FollowController::tr("%1 has no run %2").arg(QDir::toNativeSeparators(p.path)).arg(p.wanted);
@@ -251,6 +260,7 @@ void FollowController::pollNow() {
   p.path = m_target.path;
   p.wanted = m_target.runId;
   p.group = m_target.group;
+  p.name = m_target.name.toStdString();
   for (const Rank& rank : m_ranks) {
     FollowCursor c;
     c.id = rank.run->runId();
@@ -279,8 +289,9 @@ void FollowController::deliver(FollowPollResult r) {
     const QString file = QDir::toNativeSeparators(m_target.path);
     m_error = r.missing ? tr("%1 does not exist (any more): waiting for it").arg(file)
               : !r.error.isEmpty() ? r.error
-              : m_target.group.isEmpty() ? tr("no runs in %1 yet: waiting").arg(file)
-                                         : tr("no runs of group '%1' in %2 yet: waiting").arg(m_target.group, file);
+              : !m_target.group.isEmpty() ? tr("no runs of group '%1' in %2 yet: waiting").arg(m_target.group, file)
+              : !m_target.name.isEmpty()  ? tr("no run named '%1' in %2 yet: waiting").arg(m_target.name, file)
+                                          : tr("no runs in %1 yet: waiting").arg(file);
     updateText();
     return;
   }
@@ -449,6 +460,8 @@ QString FollowController::statusText() const {
     where = QStringLiteral("%1:group=%2").arg(file, m_target.group);
   else if (m_run)
     where = QStringLiteral("%1:%2").arg(file).arg(m_run->runId());
+  else if (!m_target.name.isEmpty())
+    where = QStringLiteral("%1:%2").arg(file, m_target.name);
   if (!m_error.isEmpty()) return tr("following %1 \u2014 %2").arg(where, m_error);
   if (!m_run) return tr("following %1 \u2014 opening").arg(where);
   QString steps = tr("%n steps", nullptr, static_cast<int>(std::min<qint64>(m_run->history().points().size(), INT_MAX)));
@@ -494,7 +507,7 @@ void FollowController::followInteractive() {
                      tr("Follow"), m_window);
   if (browser.exec() != QDialog::Accepted || browser.selectedRun() <= 0) return;
   qint64 newest = 0;
-  FollowTarget t{path, browser.selectedRun(), {}};
+  FollowTarget t{path, browser.selectedRun(), {}, {}};
   for (const RunSummary& s : browser.runs()) {
     newest = std::max<qint64>(newest, s.id);
     if (s.id == t.runId && !s.origin.group.empty()) t.group = QString::fromStdString(s.origin.group);

@@ -42,12 +42,15 @@ class MainWindow;
 class StoredRun;
 
 /// What `--follow` names: FILE (its newest run, and the runs that come after it), FILE:RUN,
-/// or FILE:group=NAME (the ranks of a run group).
+/// FILE:NAME (the newest run of that name, and the runs of that name that come after it), or
+/// FILE:group=NAME (the ranks of a run group). RUN and NAME as every command reads them
+/// (classify_run_part).
 struct FollowTarget {
   QString path;
   qint64 runId = 0;  ///< 0: the newest run of the file, switching to newer ones as they appear
   QString group;     ///< non-empty: a run group (the ranks side by side)
-  /// Parses FILE, FILE:RUN or FILE:group=NAME; nullopt with `error` set when malformed.
+  QString name;      ///< non-empty: the newest run of this name, switching to newer ones of it
+  /// Parses FILE, FILE:RUN, FILE:NAME or FILE:group=NAME; nullopt with `error` set when malformed.
   static std::optional<FollowTarget> parse(const QString& spec, QString* error = nullptr);
 };
 
@@ -76,6 +79,7 @@ struct FollowPoll {
   QString path;
   qint64 wanted = 0;                ///< 0: the newest run (no group)
   QString group;                    ///< non-empty: every run of this group, in rank order
+  std::string name;                 ///< non-empty: the newest run of this name (no group)
   std::vector<FollowCursor> shown;  ///< the runs shown (rank order)
 };
 
@@ -119,7 +123,7 @@ class FollowController : public QObject {
   /// Starts following (replaces what was followed). The first load is off the GUI thread; the
   /// window shows the run once it has been read. A file that does not exist yet is waited for.
   void follow(const FollowTarget& target);
-  void follow(const QString& path, qint64 runId = 0) { follow(FollowTarget{path, runId, {}}); }
+  void follow(const QString& path, qint64 runId = 0) { follow(FollowTarget{path, runId, {}, {}}); }
   /// File > Follow a run: a file dialog, then the file's run list (picking the newest run
   /// follows the runs that come after it too).
   void followInteractive();

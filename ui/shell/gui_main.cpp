@@ -93,7 +93,8 @@ void addWindowOptions(QCommandLineParser& p) {
                QStringLiteral("file[:run]")});
   p.addOption({QStringLiteral("follow"),  // follow mode: runs/follow_controller.h
                Gui::tr("Follow a run another process is still writing (FILE for its newest run and the runs after it, "
-                       "FILE:RUN, or FILE:group=NAME for a run group's ranks side by side)."),
+                       "FILE:RUN, FILE:NAME for the newest run of that name and the ones after it, or FILE:group=NAME "
+                       "for a run group's ranks side by side)."),
                QStringLiteral("file[:run]")});
   p.addOption({QStringLiteral("grab"),
                Gui::tr("Write the window as PNG after --grab-delay milliseconds, then quit (for documentation)."),
@@ -107,40 +108,42 @@ int fail(const QString& text, int code) {
   return code;
 }
 
-/// A stored run named on the command line: FILE:RUN (RUN a positive integer) or FILE (run 0:
-/// the store's latest, looked up when it is read).
+/// A stored run named on the command line: FILE:RUN (RUN its id) or FILE (run 0: the store's
+/// latest, looked up when it is read).
 struct StoredRef {
   QString path;
   qint64 run = 0;
 };
 /// Reads --`option` of `p` into `out` (nothing when not given); false with `error` set when malformed.
-/// FILE:NAME (NAME not an integer, and FILE:NAME itself no file) is the run of that name: looked
-/// up here, in FILE's run list (a read of its runs table: milliseconds).
+/// FILE:NAME (NAME not digits: classify_run_part, the rule of every command) is the run of that
+/// name: looked up here, in FILE's run list (a read of its runs table: milliseconds).
 bool storedRef(const QCommandLineParser& p, const QString& option, StoredRef& out, QString& error) {
   if (!p.isSet(option)) return true;
   const QString v = p.value(option);
-  const qsizetype colon = v.lastIndexOf(QLatin1Char(':'));
-  bool ok = false;
-  const qint64 run = colon > 0 ? v.mid(colon + 1).toLongLong(&ok) : 0;
-  const QString name = colon > 0 ? v.mid(colon + 1) : QString();
-  if (!ok && !name.isEmpty() && !QFileInfo::exists(v) && QFileInfo::exists(v.left(colon))) {
-    out.path = v.left(colon);
-    try {
-      const std::string file = QFile::encodeName(out.path).toStdString();
-      out.run = run_named(RunStore(file, RunStore::Mode::ReadOnly).runs(), name.toStdString(), file);
-      return true;
-    } catch (const std::exception& e) {
-      error = QStringLiteral("--%1: %2").arg(option, i18n::errorText(e));
-      return false;
+  std::string file, part;
+  if (!split_run_spec(QFile::encodeName(v).toStdString(), file, part)) {
+    out.path = v;
+    out.run = 0;
+    if (!v.isEmpty()) return true;
+  } else {
+    out.path = QFile::decodeName(QByteArray::fromStdString(file));
+    std::int64_t id = 0;
+    switch (classify_run_part(part, &id)) {
+      case RunPart::Id: out.run = id; return true;
+      case RunPart::Name:
+        try {
+          out.run = run_named(RunStore(file, RunStore::Mode::ReadOnly).runs(), part, file);
+          return true;
+        } catch (const std::exception& e) {
+          error = QStringLiteral("--%1: %2").arg(option, i18n::errorText(e));
+          return false;
+        }
+      case RunPart::Invalid: break;
     }
   }
-  out.path = ok ? v.left(colon) : v;
-  out.run = ok ? run : 0;
-  if (out.path.isEmpty() || (ok && run < 1)) {
-    error = Gui::tr("--%1: expected FILE or FILE:RUN with RUN a run id >= 1, got '%2'").arg(option, v);
-    return false;
-  }
-  return true;
+  error = Gui::tr("--%1: expected FILE, FILE:RUN or FILE:NAME (RUN a run id of 1 or more, NAME a run's name), got '%2'")
+              .arg(option, v);
+  return false;
 }
 
 /// `screenshot --replay`: reads the stored run (and the overlay) as File > Open does, shows

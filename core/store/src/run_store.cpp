@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <charconv>
 #include <cerrno>
 #include <ctime>
 
@@ -133,6 +134,32 @@ std::int64_t run_named(const std::vector<RunSummary>& runs, const std::string& n
                                  {name, in_quotes(path), list(names, [](const std::string& n) { return "'" + n + "'"; })}));
   throw RunStoreError(UserText(AMPSCOPE_TR_NOOP("ampscope::RunStore", "%1 runs are named '%2' in %3 (runs %4): give one's id"),
                                {std::to_string(ids.size()), name, in_quotes(path), list(ids, [](std::int64_t id) { return std::to_string(id); })}));
+}
+
+RunPart classify_run_part(const std::string& run, std::int64_t* id) {
+  if (run.empty()) return RunPart::Invalid;
+  const bool sign = run[0] == '+' || run[0] == '-';
+  const bool digits = std::all_of(run.begin() + (sign ? 1 : 0), run.end(), [](char c) { return c >= '0' && c <= '9'; });
+  if (!digits) return RunPart::Name;
+  if (sign) return RunPart::Invalid;
+  std::int64_t value = 0;
+  const auto res = std::from_chars(run.data(), run.data() + run.size(), value);
+  if (res.ec != std::errc() || res.ptr != run.data() + run.size() || value < 1) return RunPart::Invalid;
+  if (id) *id = value;
+  return RunPart::Id;
+}
+
+bool split_run_spec(const std::string& spec, std::string& file, std::string& run) {
+  const std::size_t colon = spec.rfind(':');
+  std::error_code ec;
+  if (colon == std::string::npos || colon == 0 || std::filesystem::exists(spec, ec)) {
+    file = spec;
+    run.clear();
+    return false;
+  }
+  file = spec.substr(0, colon);
+  run = spec.substr(colon + 1);
+  return true;
 }
 
 std::string readable_utc(const std::string& iso8601) {

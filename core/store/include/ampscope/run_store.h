@@ -67,6 +67,20 @@ UserText run_title(const RunSummary& run);
 /// several runs are named so (their ids: give one).
 std::int64_t run_named(const std::vector<RunSummary>& runs, const std::string& name, const std::string& path);
 
+/// What RUN names in FILE:RUN (`--replay`, `--overlay`, `--follow`, `screenshot --replay`) and in
+/// `export --run RUN`: one rule for every command, so a run is picked the same way everywhere.
+enum class RunPart {
+  Id,       ///< ASCII digits naming a run id from 1 to 2^63-1
+  Name,     ///< anything else: a run's name (SessionConfig::name), looked up by run_named
+  Invalid,  ///< empty, 0, beyond 2^63-1, or digits after a sign ("+5", "-1"): neither
+};
+/// Classifies `run`; `id` is set for RunPart::Id. A run whose name is digits is picked by its id.
+RunPart classify_run_part(const std::string& run, std::int64_t* id = nullptr);
+/// Splits FILE:RUN at its last colon into `file` and `run` (returns true), unless there is no
+/// colon after the first character or the whole text names an existing file (a file whose name
+/// holds a colon): then false, `file` the whole text and `run` empty.
+bool split_run_spec(const std::string& spec, std::string& file, std::string& run);
+
 /// Whether a run that says "running" has lost its writer: the writer ran on this host (schema 3
 /// names it) and no process of its pid exists any more. A writer on another host (a shared disk)
 /// is never judged gone here: only its heartbeat can tell (RunSummary::updated).
