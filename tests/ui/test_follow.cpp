@@ -112,6 +112,7 @@ class TestFollow : public QObject {
   void writerKilled();
   void newRunPickedUp();
   void namedRunFollowed();
+  void pagesKeepEveryStatisticsStep();
   void missingAndDamagedFiles();
   void groupOfTwoRanks();
   void catchesUpABacklog();
@@ -267,6 +268,41 @@ void TestFollow::newRunPickedUp() {
   f->follow(db, first);
   QTRY_COMPARE(f->shownRun(), first);
   QTRY_VERIFY(f->statusText().contains(QStringLiteral("newer run %1").arg(second)));
+}
+
+// Steps that arrive after the first load keep what a replay has: every statistics step can be
+// looked at (not only each page's newest), and a skipped step is told with its counts.
+void TestFollow::pagesKeepEveryStatisticsStep() {
+  QTemporaryDir dir;
+  const QString db = dir.filePath(QStringLiteral("runs.db"));
+  RunStore store(QFile::encodeName(db).toStdString());
+  const std::int64_t id = createRun(store);
+  writeSteps(store, id, 0, 30, layerCount());
+  MainWindow w;
+  w.show();
+  FollowController* f = FollowController::of(&w);
+  f->setPollInterval(50);
+  f->follow(db);
+  QTRY_COMPARE(f->lastStep(), 29);
+  writeSteps(store, id, 30, 45, layerCount(), [](StepRecord& r) {
+    if (r.step != 60) return;
+    r.found_inf = r.skipped = true;
+    r.scale_after = 32768;
+    r.first_offender = 1;
+    r.layers[1].stats.pos_inf = 2;
+  });
+  QTRY_COMPARE(f->lastStep(), 74);
+  const StepHistory& h = w.shownHistory();
+  QCOMPARE(h.statsSteps(), (std::vector<std::int64_t>{0, 10, 20, 30, 40, 50, 60, 70}));
+  const QString layer = QString::fromStdString(h.layers()[1].name);
+  const QStringList log = logLines(w);
+  QVERIFY2(log.filter(QStringLiteral("step 60: %1 produced 2 inf gradients").arg(layer)).size() == 1, qPrintable(log.join('\n')));
+  // A step of the page that is not its newest shows its own statistics (read on demand).
+  QTRY_VERIFY(h.statsAt(40) != nullptr);
+  QCOMPARE(h.statsAt(40)->step, 40);
+  QTRY_VERIFY(h.statsAt(65) != nullptr);
+  QCOMPARE(h.statsAt(65)->step, 60);
+  QCOMPARE(h.statsAt(65)->layers[1].stats.pos_inf, 2);
 }
 
 // FILE:NAME: the newest run of that name, waited for until one exists; runs of other names (or

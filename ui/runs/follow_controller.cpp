@@ -139,20 +139,28 @@ FollowRunDelta pollRun(const RunStore& store, const RunSummary& summary, const F
   r.steps = store.load_steps(id, shown->last + 1, shown->last + FollowController::kPage, false);
   if (r.steps.empty()) return r;
   r.more = static_cast<qint64>(r.steps.size()) >= FollowController::kPage;
-  // The per-layer statistics of the newest statistics step among the last `statsEvery` steps
-  // (at most 256 read with their layers): what a live session's charts show at its newest step.
-  if (shown->statsEvery > 0) {
-    const qint64 hi = r.steps.back().step;
-    const qint64 lo = std::max<qint64>(r.steps.front().step, hi - std::min<qint64>(shown->statsEvery, 256) + 1);
-    std::vector<StepRecord> full = store.load_steps(id, lo, hi, true);
-    for (auto f = full.rbegin(); f != full.rend(); ++f) {
-      if (f->layers.empty()) continue;
-      const auto at = std::lower_bound(r.steps.begin(), r.steps.end(), f->step,
-                                       [](const StepRecord& s, std::int64_t step) { return s.step < step; });
-      if (at != r.steps.end() && at->step == f->step) at->layers = std::move(f->layers);
-      break;
+  // The page's statistics steps: the history's stats source learns each of them, so a step
+  // picked in the event log or on a chart later shows its own statistics, as in a replay.
+  r.statsSteps = store.stats_steps(id, r.steps.front().step, r.steps.back().step);
+  auto withLayers = [&](std::int64_t step) {
+    const auto at = std::lower_bound(r.steps.begin(), r.steps.end(), step,
+                                     [](const StepRecord& s, std::int64_t k) { return s.step < k; });
+    if (at == r.steps.end() || at->step != step || !at->layers.empty()) return;
+    std::vector<StepRecord> full = store.load_steps(id, step, step, true);
+    if (!full.empty()) at->layers = std::move(full.front().layers);
+  };
+  // The skipped statistics steps' layers (at most kCountedSkips a page, as a replay reads at
+  // most 2000 in all): the event log says how many inf and NaN the first offender produced, as
+  // for a live or a replayed run, not only "non-finite gradients".
+  int counted = 0;
+  for (const StepRecord& s : r.steps)
+    if (s.found_inf && counted < FollowController::kCountedSkips &&
+        std::binary_search(r.statsSteps.begin(), r.statsSteps.end(), s.step)) {
+      ++counted;
+      withLayers(s.step);
     }
-  }
+  // The newest statistics step's layers: what a live session's charts show at its newest step.
+  if (!r.statsSteps.empty()) withLayers(r.statsSteps.back());
   return r;
 }
 
@@ -267,7 +275,6 @@ void FollowController::pollNow() {
     c.created = rank.run->summary().created;
     c.count = static_cast<qint64>(rank.run->history().points().size());
     c.last = rank.run->history().lastStep();
-    c.statsEvery = rank.run->config().stats_every;
     p.shown.push_back(std::move(c));
   }
   m_job.start([p](const CancelToken& token) { return pollFollowedRun(p, token); },
@@ -323,7 +330,7 @@ void FollowController::deliver(FollowPollResult r) {
     Rank& k = m_ranks[i];
     FollowRunDelta& d = r.runs[i];
     qint64 f = -1, l = -1;
-    const bool moved = !d.steps.empty() && absorb(*k.run, d.steps, f, l, k.run == m_run);
+    const bool moved = !d.steps.empty() && absorb(*k.run, d.steps, d.statsSteps, f, l, k.run == m_run);
     if (k.run == m_run && moved) {
       first = f;
       last = l;
@@ -415,7 +422,8 @@ void FollowController::showRank(std::size_t index) {
   if (!same) Q_EMIT runShown(run->runId());
 }
 
-bool FollowController::absorb(StoredRun& run, std::vector<StepRecord>& steps, qint64& first, qint64& last, bool narrate) {
+bool FollowController::absorb(StoredRun& run, std::vector<StepRecord>& steps, const std::vector<std::int64_t>& statsSteps,
+                              qint64& first, qint64& last, bool narrate) {
   StepHistory& h = run.history();
   // Steps already shown (a page read twice) are dropped.
   steps.erase(std::remove_if(steps.begin(), steps.end(), [shown = h.lastStep()](const StepRecord& r) { return r.step <= shown; }),
@@ -432,23 +440,11 @@ bool FollowController::absorb(StoredRun& run, std::vector<StepRecord>& steps, qi
       if (std::optional<NarratedEvent> e = m_narrator.narrate(r)) log->addEvent(e->step, static_cast<int>(e->severity), e->text);
   }
   h.append(steps);
-  if (stats) {
-    // The charts read a replayed run's statistics through its stats source: the new step joins
-    // it, and its record is handed over now (no read when a chart asks for the newest step).
-    std::vector<std::int64_t> statsSteps = h.statsSteps();
-    statsSteps.push_back(stats->step);
-    h.setStatsSource(std::move(statsSteps), [path = QFile::encodeName(run.path()).toStdString(),
-                                             id = run.runId()](std::int64_t step) -> std::optional<StepRecord> {
-      try {
-        std::vector<StepRecord> r = RunStore(path, RunStore::Mode::ReadOnly).load_steps(id, step, step, true);
-        if (r.empty()) return std::nullopt;
-        return std::move(r.front());
-      } catch (const RunStoreError&) {
-        return std::nullopt;
-      }
-    });
-    h.deliverStats(stats->step, std::move(*stats));
-  }
+  // The charts read a followed run's statistics through its stats source, as a replay's (the
+  // StoredRun's read-only store): the page's statistics steps join it, and the newest one's
+  // record is handed over now (no read when a chart asks for the newest step).
+  h.appendStatsSteps(statsSteps);
+  if (stats) h.deliverStats(stats->step, std::move(*stats));
   return true;
 }
 

@@ -1,4 +1,4 @@
-// Follow a run that another process is still writing (ampscope --follow FILE[:RUN], File >
+// Follow a run that another process is still writing (ampscope --follow FILE[:RUN|:NAME], File >
 // Follow a run): the window shows it with every chart, as if it trained in the window.
 //
 // Data flow: a QTimer on the GUI thread (every ~250 ms) starts a poll on a BackgroundJob unless
@@ -6,8 +6,10 @@
 // file that was deleted or replaced is noticed), reads the run list (status, heartbeat, writer),
 // and either loads the whole run (the first time, or when the followed run changed: a StoredRun,
 // exactly what File > Open replays) or only the steps after the last one shown, a page of at
-// most kPage steps (scalars), plus the per-layer statistics of the newest statistics step of
-// that page. The GUI thread appends them to the shown run's StepHistory and tells the charts,
+// most kPage steps (scalars), the page's statistics steps, and the per-layer statistics of its
+// newest statistics step and of its skipped ones (at most kCountedSkips: the event log's counts).
+// The GUI thread appends them to the shown run's StepHistory (whose stats source, the
+// StoredRun's, reads any other statistics step when a chart asks) and tells the charts,
 // the layer table and the event log, the same calls a live session's steps take. A writer at
 // thousands of steps/s is caught up a page per poll, back to back, without the GUI waiting.
 //
@@ -71,7 +73,6 @@ struct FollowCursor {
   std::string created;          ///< its creation time (a replaced file with the same run id reloads)
   qint64 count = 0;             ///< steps shown
   qint64 last = -1;             ///< the last step shown
-  std::int64_t statsEvery = 1;  ///< the run's statistics cadence
 };
 
 /// One poll of the store (what the window shows; read on a job thread by pollFollowedRun).
@@ -88,6 +89,7 @@ struct FollowRunDelta {
   RunSummary summary;                ///< its row
   std::shared_ptr<StoredRun> fresh;  ///< the whole run, read (first poll, another run, a replaced file)
   std::vector<StepRecord> steps;     ///< the steps after the last one shown (at most kPage)
+  std::vector<std::int64_t> statsSteps;  ///< those of them that have per-layer statistics
   bool more = false;                 ///< the page was full: poll again at once
   bool writerGone = false;           ///< the writer ran on this host and its process is gone
 };
@@ -155,6 +157,8 @@ class FollowController : public QObject {
 
   /// How many steps one poll reads at most (the rest next poll, at once).
   static constexpr qint64 kPage = 20000;
+  /// The skipped steps of a page whose statistics are read for the event log's counts.
+  static constexpr int kCountedSkips = 64;
 
  Q_SIGNALS:
   /// The status text changed (liveness, steps, errors); empty when following stopped.
@@ -180,7 +184,8 @@ class FollowController : public QObject {
   /// Shows rank `index`'s run in the charts (the others overlaid when a group).
   void showRank(std::size_t index);
   /// Appends `steps` to `run`'s history; true when some were new. `first`/`last`: their range.
-  bool absorb(StoredRun& run, std::vector<StepRecord>& steps, qint64& first, qint64& last, bool narrate);
+  bool absorb(StoredRun& run, std::vector<StepRecord>& steps, const std::vector<std::int64_t>& statsSteps, qint64& first,
+              qint64& last, bool narrate);
   void checkDisagreements();
   void drawDisagreements();
   void updateText();

@@ -35,6 +35,11 @@ void StepHistory::setStatsSource(std::vector<std::int64_t> statsSteps, StatsLoad
   m_cacheOrder.clear();
 }
 
+void StepHistory::appendStatsSteps(const std::vector<std::int64_t>& steps) {
+  for (const std::int64_t s : steps)
+    if (m_statsSteps.empty() || s > m_statsSteps.back()) m_statsSteps.push_back(s);
+}
+
 void StepHistory::append(std::vector<StepRecord>& records, std::vector<StepRecord>* evicted) {
   m_points.reserve(m_points.size() + records.size());
   for (StepRecord& r : records) {

@@ -85,6 +85,9 @@ class StepHistory {
   using StatsLoader = std::function<std::optional<StepRecord>(std::int64_t step)>;
   void setStatsSource(std::vector<std::int64_t> statsSteps, StatsLoader loader);
   bool hasStatsSource() const { return static_cast<bool>(m_loader); }
+  /// Follow mode: statistics steps written after those listed join the list (in order; older or
+  /// listed ones are ignored); the stats source reads them as it reads the others, its cache kept.
+  void appendStatsSteps(const std::vector<std::int64_t>& steps);
   const std::vector<std::int64_t>& statsSteps() const { return m_statsSteps; }
   /// Replaces the records the layer-history heatmap shows (replay: a sample spread over the run).
   void setRecentStats(std::deque<StepRecord> records) { m_recent = std::move(records); }

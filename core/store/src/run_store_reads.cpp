@@ -157,14 +157,16 @@ RunData RunStore::load_run(std::int64_t run_id, bool with_layer_stats, const Loa
   return out;
 }
 
-std::vector<std::int64_t> RunStore::stats_steps(std::int64_t run_id) const {
+std::vector<std::int64_t> RunStore::stats_steps(std::int64_t run_id, std::int64_t first, std::int64_t last) const {
   Impl& d = *m_impl;
   std::lock_guard lock(d.mutex);
   // One index probe per step: cheaper than DISTINCT over every layer row.
   Statement q = d.prepare(
-      "SELECT s.step FROM steps s WHERE s.run_id = ? AND EXISTS "
+      "SELECT s.step FROM steps s WHERE s.run_id = ? AND s.step BETWEEN ? AND ? AND EXISTS "
       "(SELECT 1 FROM layer_stats l WHERE l.run_id = s.run_id AND l.step = s.step) ORDER BY s.step");
   q.bind(1, run_id);
+  q.bind(2, first);
+  q.bind(3, last);
   std::vector<std::int64_t> out;
   while (q.step(Doing::Reading)) out.push_back(q.i64(0));
   return out;

@@ -12,6 +12,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <limits>
 #include <memory>
 #include <optional>
 #include <stdexcept>
@@ -130,8 +131,10 @@ class RunStore {
   /// Steps in [first, last] (inclusive), for replay in pages.
   std::vector<StepRecord> load_steps(std::int64_t run_id, std::int64_t first, std::int64_t last,
                                      bool with_layer_stats = true, const LoadProgress& progress = {}) const;
-  /// The steps of a run that have per-layer statistics, in order (replay loads them on demand).
-  std::vector<std::int64_t> stats_steps(std::int64_t run_id) const;
+  /// The steps of a run that have per-layer statistics, in order (replay loads them on demand);
+  /// only those in [first, last] when given (follow mode: a page's).
+  std::vector<std::int64_t> stats_steps(std::int64_t run_id, std::int64_t first = std::numeric_limits<std::int64_t>::min(),
+                                        std::int64_t last = std::numeric_limits<std::int64_t>::max()) const;
 
   /// The schema version this build writes and reads.
   static int schema_version();
