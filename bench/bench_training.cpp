@@ -13,7 +13,9 @@
 //              statistics, no recording), best of its thread counts, BLAS at 1 thread;
 //    - Python: bench/python_loop.py, the same model, data, batch and optimizer, best of
 //              torch.set_num_threads(T) x OPENBLAS_NUM_THREADS in {1, unset}.
-//    Each configuration runs --rounds times (default 2), interleaved; its best round counts.
+//    Each configuration runs --rounds times (default 2), interleaved; its best round counts. The
+//    spread column says how far apart the users' and the best hand configuration's rounds lie,
+//    and a row where users chose that same configuration says so: its users/hand is noise.
 // 2. Statistics overhead: the session with full statistics against itself with them off, step
 //    by step interleaved (median and 25th-percentile step times); then, on the CPU, the same as
 //    users meet it: `ampscope record` with its defaults against the same command with the
@@ -147,6 +149,7 @@ std::string run_record(const std::string& env, const std::string& args, const st
 struct RecordResult {
   double sps = 0;
   int threads = 0;
+  int blas = 0;  ///< the BLAS threads it ran with (its JSON line's blas_threads)
 };
 RecordResult record_sps(const Case& c, int threads, int blas, const std::string& data_dir, bool autograd = false) {
   const std::string env = (blas > 0 ? "OPENBLAS_NUM_THREADS=" + std::to_string(blas) + " " : std::string()) +
@@ -155,7 +158,8 @@ RecordResult record_sps(const Case& c, int threads, int blas, const std::string&
                      std::to_string(c.lr) + " --steps " + std::to_string(c.steps);
   if (threads > 0) args += " --threads " + std::to_string(threads);
   const std::string text = run_record(env, args, data_dir);
-  return {json_field(text, "steps_per_sec"), static_cast<int>(json_field(text, "threads"))};
+  return {json_field(text, "steps_per_sec"), static_cast<int>(json_field(text, "threads")),
+          static_cast<int>(json_field(text, "blas_threads"))};
 }
 
 // `ampscope record` exactly as users type it (its defaults: emulated fp16, Adam, the scaler, full
@@ -593,22 +597,27 @@ int main(int argc, char** argv) {
     std::printf("\n1. Steps per second, fp32, batch 256 (best of %d round%s; T = LibTorch threads, B = BLAS threads,\n"
                 "   B- = BLAS left to its default)\n",
                 rounds, rounds > 1 ? "s" : "");
-    std::printf("%-12s %-5s %15s %12s %19s %17s %19s %9s %9s\n", "model", "opt", "users (T)", "autograd", "best hand",
-                "plain C++", "best Python", "users/Py", "users/hand");
+    std::printf("%-12s %-5s %15s %12s %19s %17s %19s %9s %10s %7s\n", "model", "opt", "users (T/B)", "autograd",
+                "best hand", "plain C++", "best Python", "users/Py", "users/hand", "spread");
     for (const auto& c : cases) {
       if (!only_model.empty() && c.model != only_model) continue;
       if (c.python && have_python && !prefixes.count(c.model)) prefixes[c.model] = write_dataset(c.model, data_dir);
       double users = 0, users_autograd = 0;
-      int users_threads = 0;
+      int users_threads = 0, users_blas = 0;
       std::map<std::string, double> hand, cpp, py;
+      std::vector<double> users_rounds;
+      std::map<std::string, std::vector<double>> hand_rounds;
       for (int round = 0; round < rounds; ++round) {
         const auto u = record_sps(c, 0, 0, data_dir);
-        if (u.sps > users) users = u.sps, users_threads = u.threads;
+        users_rounds.push_back(u.sps);
+        if (u.sps > users) users = u.sps, users_threads = u.threads, users_blas = u.blas;
         users_autograd = std::max(users_autograd, record_sps(c, 0, 0, data_dir, true).sps);
         for (int t : thread_counts)
           for (int b : {1, 2}) {
             const std::string k = config_label(t, b);
-            hand[k] = std::max(hand[k], record_sps(c, t, b, data_dir).sps);
+            const double v = record_sps(c, t, b, data_dir).sps;
+            hand_rounds[k].push_back(v);
+            hand[k] = std::max(hand[k], v);
           }
         for (int t : thread_counts) cpp[config_label(t, 1)] = std::max(cpp[config_label(t, 1)], plain_cpp_sps(c, t, data_dir));
         if (c.python && have_python)
@@ -626,7 +635,15 @@ int main(int argc, char** argv) {
       };
       const auto h = best(hand), p = best(py), cc = best(cpp);
       char users_cell[32], hand_cell[32], cpp_cell[32], py_cell[32], ratio_py[16] = "-";
-      std::snprintf(users_cell, sizeof users_cell, "%.0f (T%d)", users, users_threads);
+      std::snprintf(users_cell, sizeof users_cell, "%.0f (%s)", users, config_label(users_threads, users_blas).c_str());
+      // How far apart the rounds of the two configurations users/hand compares lie: where one
+      // configuration runs at two speeds from one process to the next (a second BLAS thread on a
+      // shared VM), the ratio of two bests says more about the machine than about the defaults.
+      auto spread_of = [](const std::vector<double>& v) {
+        const auto [lo, hi] = std::minmax_element(v.begin(), v.end());
+        return v.size() > 1 && *lo > 0 ? *hi / *lo - 1.0 : 0.0;
+      };
+      const double spread = std::max(spread_of(users_rounds), spread_of(hand_rounds[h.first]));
       std::snprintf(hand_cell, sizeof hand_cell, "%.0f (%s)", h.second, h.first.c_str());
       std::snprintf(cpp_cell, sizeof cpp_cell, "%.0f (%s)", cc.second, cc.first.c_str());
       if (p.second > 0) {
@@ -635,13 +652,17 @@ int main(int argc, char** argv) {
       } else {
         std::snprintf(py_cell, sizeof py_cell, "%s", c.python ? "not run" : "-");
       }
-      std::printf("%-12s %-5s %15s %12.0f %19s %17s %19s %9s %8.1f%%\n", c.model.c_str(), c.optimizer.c_str(), users_cell,
-                  users_autograd, hand_cell, cpp_cell, py_cell, ratio_py, 100.0 * (users / h.second - 1.0));
+      std::printf("%-12s %-5s %15s %12.0f %19s %17s %19s %9s %9.1f%% %6.0f%%%s\n", c.model.c_str(), c.optimizer.c_str(),
+                  users_cell, users_autograd, hand_cell, cpp_cell, py_cell, ratio_py, 100.0 * (users / h.second - 1.0),
+                  100.0 * spread, config_label(users_threads, users_blas) == h.first ? "  (same configuration)" : "");
     }
     if (!have_python)
       std::printf("  Python loops not run: install Debian's python3-torch (apt-get install python3-torch)\n");
     std::printf("autograd = users with AMPSCOPE_AUTOGRAD_STEP=1: every step through LibTorch's autograd instead of\n"
                 "the model's direct pass (fashion-cnn has none: the same path).\n");
+    std::printf("spread = how far apart the rounds of users and of the best hand configuration lie (highest / lowest\n"
+                "- 1, the larger of the two); (same configuration) = users chose the best hand configuration, so\n"
+                "users/hand is the machine's noise: a spread above ~10%% says its rounds ran at different speeds.\n");
     std::printf("Goals (issue 18): users/Py >= 1.5 with SGD and >= 1.3 with Adam; users within 3%% of the best hand\n"
                 "configuration (users/hand >= -3%%).\n");
   }
