@@ -3,6 +3,7 @@
 #include "cli_args.h"
 #include "session_options.h"
 
+#include <ampscope/run_store.h>
 #include <ampscope/session_types.h>
 
 #include <cstdlib>
@@ -35,6 +36,9 @@ Outcome cli_args(const std::uint8_t* data, std::size_t size) {
     // Accepted: what run_export relies on.
     if (e.file.empty() || e.dir.empty() || (e.run != -1 && e.run < 1)) std::abort();
     if (!e.run_name.empty() && e.run != -1) std::abort();  // an id or a name, never both
+    // The rule every command reads RUN by (core/store): a name is never digits, an id never a name.
+    if (!e.run_name.empty() && classify_run_part(e.run_name) != RunPart::Name) std::abort();
+    if (e.run > 0 && classify_run_part(std::to_string(e.run)) != RunPart::Id) std::abort();
     return {true, {}};
   }
 
