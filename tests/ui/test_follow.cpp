@@ -82,6 +82,16 @@ std::size_t layerCount() {
   return n;
 }
 
+/// A shown window and its follow controller, polling every 50 ms.
+struct FollowedWindow {
+  MainWindow window;
+  FollowController* follow = FollowController::of(&window);
+  FollowedWindow() {
+    window.show();
+    follow->setPollInterval(50);
+  }
+};
+
 QString recordExe() { return QStringLiteral(AMPSCOPE_EXE); }
 
 #if AMPSCOPE_PROBE_BUILT
@@ -211,10 +221,9 @@ void TestFollow::followsAnotherProcess() {
 void TestFollow::writerKilled() {
   QTemporaryDir dir;
   const QString db = dir.filePath(QStringLiteral("runs.db"));
-  MainWindow w;
-  w.show();
-  FollowController* f = FollowController::of(&w);
-  f->setPollInterval(50);
+  FollowedWindow fw;
+  MainWindow& w = fw.window;
+  FollowController* f = fw.follow;
   f->follow(db);
   QProcess writer;
   writer.start(recordExe(), {QStringLiteral("record"), QStringLiteral("--model"), QStringLiteral("spiral-mlp"),
@@ -244,10 +253,9 @@ void TestFollow::newRunPickedUp() {
   RunStore store(QFile::encodeName(db).toStdString());
   const std::int64_t first = createRun(store);
   writeSteps(store, first, 0, 50, layerCount());
-  MainWindow w;
-  w.show();
-  FollowController* f = FollowController::of(&w);
-  f->setPollInterval(50);
+  FollowedWindow fw;
+  MainWindow& w = fw.window;
+  FollowController* f = fw.follow;
   QSignalSpy shown(f, &FollowController::runShown);
   f->follow(db);
   QTRY_COMPARE(f->shownRun(), first);
@@ -278,10 +286,9 @@ void TestFollow::pagesKeepEveryStatisticsStep() {
   RunStore store(QFile::encodeName(db).toStdString());
   const std::int64_t id = createRun(store);
   writeSteps(store, id, 0, 30, layerCount());
-  MainWindow w;
-  w.show();
-  FollowController* f = FollowController::of(&w);
-  f->setPollInterval(50);
+  FollowedWindow fw;
+  MainWindow& w = fw.window;
+  FollowController* f = fw.follow;
   f->follow(db);
   QTRY_COMPARE(f->lastStep(), 29);
   writeSteps(store, id, 30, 45, layerCount(), [](StepRecord& r) {
@@ -313,10 +320,8 @@ void TestFollow::namedRunFollowed() {
   RunStore store(QFile::encodeName(db).toStdString());
   const std::int64_t other = createRun(store, {}, "baseline");
   writeSteps(store, other, 0, 12, layerCount());
-  MainWindow w;
-  w.show();
-  FollowController* f = FollowController::of(&w);
-  f->setPollInterval(50);
+  FollowedWindow fw;
+  FollowController* f = fw.follow;
   const std::optional<FollowTarget> target = FollowTarget::parse(db + QStringLiteral(":fc3 inf"));
   QVERIFY(target);
   f->follow(*target);
@@ -347,10 +352,9 @@ void TestFollow::missingAndDamagedFiles() {
     const std::int64_t id = createRun(store);
     writeSteps(store, id, 0, 20, layerCount());
   }
-  MainWindow w;
-  w.show();
-  FollowController* f = FollowController::of(&w);
-  f->setPollInterval(50);
+  FollowedWindow fw;
+  MainWindow& w = fw.window;
+  FollowController* f = fw.follow;
   f->follow(db);
   QTRY_COMPARE(f->lastStep(), 19);
   // Deleted under the follower: a message, the run stays on screen.
