@@ -531,7 +531,7 @@ def _as_passable(g):
     return g
 
 
-_MAX_NAME_LENGTH = 80  # SessionConfig::kMaxNameLength: a longer name would make the stored run unreadable
+_MAX_NAME_LENGTH = _ampscope.max_name_length  # SessionConfig::kMaxNameLength: longer, the stored run would not read back
 
 
 def _checked_name(name):
