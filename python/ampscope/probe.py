@@ -109,6 +109,7 @@ class Probe:
         self._act = {}              # module name -> its outputs' gradients in the last backward pass
         self._act_stale = False     # a forward call of the model since the last of them arrived
         self._loss_given = True     # the first probe.step() had a loss (set there)
+        self._live_untold = False   # the run is open and "follow it live" is still to be told (_open_run)
         self._hooks = []
         self.rank, self.world_size, self.group = origin()
         # The scale the current step's backward ran with: scaler.update() has already replaced
@@ -195,12 +196,16 @@ class Probe:
             self._scale_ran_with = self._scaler.scale_of(row) if torch.is_tensor(row) else row[1]
         self._step += 1
         self._arm_hooks(self._logged(self._step))
+        if self._live_untold and self._recorder.run_id > 0:
+            self._live_untold = False
+            self._say_where(live=True)
 
     def close(self, status="finished"):
         """Write what is pending, remove the hooks and close the run (status "finished")."""
         if self._closed:
             return
         self._closed = True
+        self._live_untold = False  # the run is over: only where it is is told
         self._disarm_hooks()
         _live.discard(self)
         if self._failed:
@@ -213,7 +218,7 @@ class Probe:
             return
         try:
             if self._recorder is None and self._pending:
-                self._open_run()  # a run of fewer steps than a statistics step: still recorded
+                self._open_run(say=False)  # a run of fewer steps than a statistics step: still recorded
             if self._recorder is not None:
                 if self._pending:
                     self._recorder.push_steps(self._drain())
@@ -222,10 +227,11 @@ class Probe:
         except Exception as e:  # noqa: BLE001 - as in step()
             self._recording_failed(e)
 
-    def _say_where(self):
-        """On a terminal, one line at close: where the run is and the command that opens it (as
-        `ampscope record` ends). Rank 0 alone under DDP, naming the group's command. Nothing
-        when stderr is a file or a pipe: logs and tests stay as they were."""
+    def _say_where(self, live=False):
+        """On a terminal, one line when the run opens (`live`: the command that follows it while it
+        trains) and one at close (where the run is and the command that opens it, as `ampscope
+        record` ends). Rank 0 alone under DDP, naming the group's command. Nothing when stderr is
+        a file or a pipe: logs and tests stay as they were."""
         stream = sys.stderr
         try:
             if stream is None or not stream.isatty() or self.rank != 0:
@@ -235,11 +241,23 @@ class Probe:
         out = shlex.quote(self.out)
         if self.world_size > 1 and self.group:
             about = ", ".join(([self.name] if self.name else []) + [f"rank 0 of {self.world_size}"])
-            line = (f"ampscope: run {self.run_id} ({about}) and its group's other ranks are in {self.out}; look at "
-                    f"them: ampscope --follow {out}:group={shlex.quote(self.group)}")
+            follow = f"ampscope --follow {out}:group={shlex.quote(self.group)}"
+            if live:
+                line = (f"ampscope: recording run {self.run_id} ({about}) into {self.out}, beside its group's other "
+                        f"ranks; follow them live: {follow}")
+            else:
+                line = (f"ampscope: run {self.run_id} ({about}) and its group's other ranks are in {self.out}; look at "
+                        f"them: {follow}")
         else:
             what = f"run {self.run_id}" + (f" ({self.name})" if self.name else "")
-            line = f"ampscope: {what} is in {self.out}; look at it: ampscope --replay {out}:{self.run_id}"
+            if live:
+                # By its name where `--follow FILE:NAME` reads it as one (not digits, not group=):
+                # that follows this run, then the next run a rerun of the script writes under it.
+                by_name = self.name and _ampscope.run_part_is_name(self.name) and not self.name.startswith("group=")
+                target = f"{out}:{shlex.quote(self.name)}" if by_name else f"{out}:{self.run_id}"
+                line = f"ampscope: recording {what} into {self.out}; follow it live: ampscope --follow {target}"
+            else:
+                line = f"ampscope: {what} is in {self.out}; look at it: ampscope --replay {out}:{self.run_id}"
         try:
             print(line, file=stream, flush=True)
         except (OSError, ValueError):
@@ -383,7 +401,10 @@ class Probe:
                     cfg[key] = float(value)
         return json.dumps(cfg)
 
-    def _open_run(self):
+    def _open_run(self, say=True):
+        """Opens the run in the store (at the first statistics step: the activations' shapes are
+        known then); `say`: tell on a terminal how to follow it live, at the first step after the
+        writer thread has created the run (its id is known then; the step does not wait for it)."""
         layers = []
         self._param_ids = []
         for name, mname, kind, p in self._params:
@@ -399,6 +420,7 @@ class Probe:
         device = str(self._device) if self._device.type != "cuda" else f"cuda:{self._device.index or 0}"
         self._recorder = _ampscope.Recorder(self.out, self._config_json(), layers, device, self._precision,
                                             "probe", self.group, self.rank, self.world_size)
+        self._live_untold = say
 
     def _drain(self, host_rows=None):
         """The pending steps' scalars, decoded into step tuples. `host_rows`: their copy already

@@ -234,6 +234,8 @@ PYBIND11_MODULE(_ampscope, m) {
   m.attr("schema_version") = RunStore::schema_version();
   m.attr("has_run_origin") = true;  // always, since schema 3; kept for scripts that ask
   m.attr("max_name_length") = SessionConfig::kMaxNameLength;  // watch(name=): the rule the store reads back
+  m.def("run_part_is_name", [](const std::string& run) { return classify_run_part(run) == RunPart::Name; },
+        "whether FILE:RUN reads RUN as a run's name (not an id): the rule of every ampscope command");
   m.def("cuda_available", &kernels::cuda_available, "whether this build has the CUDA kernels and a device");
   m.def("cpu_isa", &kernels::grad_stats_cpu_isa);
   py::class_<Recorder>(m, "Recorder")

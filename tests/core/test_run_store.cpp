@@ -734,8 +734,8 @@ class TestRunStore : public QObject {
   // counts the step rows) is read as it is when opened read-only, and upgraded in place, in one
 
   // FILE:RUN and `export --run RUN` read RUN by one rule: digits are an id, a sign and digits or
-  // nothing is neither, anything else a name. FILE:RUN splits at its last colon unless the whole
-  // text is a file.
+  // nothing is neither, anything else a name. FILE:RUN splits after the file (a name may hold
+  // colons), at the last colon when no file is there yet, and not at all when the whole text is one.
   void runPartsAndSpecsFollowOneRule() {
     std::int64_t id = -7;
     QCOMPARE(classify_run_part("12", &id), RunPart::Id);
@@ -770,6 +770,12 @@ class TestRunStore : public QObject {
     QVERIFY(split_run_spec(colonFile + ":2", file, run));
     QCOMPARE(file, colonFile);
     QCOMPARE(run, std::string("2"));
+    // A name that holds colons: split after the file that exists, not at the last colon.
+    QVERIFY(split_run_spec(colonFile + ":bs:256 lr:3e-4", file, run));
+    QCOMPARE(file, colonFile);
+    QCOMPARE(run, std::string("bs:256 lr:3e-4"));
+    QVERIFY(split_run_spec(m_dir.filePath(QStringLiteral("later.db")).toStdString() + ":a:b", file, run));  // not written yet
+    QCOMPARE(run, std::string("b"));
   }
   // transaction, when opened for writing; the counts then follow every append.
   void schemaOneIsReadAndUpgraded() {

@@ -440,9 +440,10 @@ class TestProbe : public QObject {
     }
   }
 
-  /// (j) On a terminal the probe's close says where the run is and the command that opens it
-  /// (a file name with a space quoted for the shell); to a pipe it says nothing.
-  void closeSaysWhereTheRunIsOnATerminal() {
+  /// (j) On a terminal the probe says, once the run exists, the command that follows it live (by
+  /// its name where --follow reads it as one, else by its id), and at close where the run is and
+  /// the command that opens it (a file name with a space quoted for the shell); to a pipe nothing.
+  void terminalSaysHowToFollowAndWhereTheRunIs() {
     QTemporaryDir dir;
     QByteArray out;
     QCOMPARE(run_script("say_where.py", {dir.path()}, &out), 0);

@@ -150,13 +150,21 @@ RunPart classify_run_part(const std::string& run, std::int64_t* id) {
 }
 
 bool split_run_spec(const std::string& spec, std::string& file, std::string& run) {
-  const std::size_t colon = spec.rfind(':');
   std::error_code ec;
-  if (colon == std::string::npos || colon == 0 || std::filesystem::exists(spec, ec)) {
+  const std::size_t last = spec.rfind(':');
+  if (last == std::string::npos || last == 0 || std::filesystem::exists(spec, ec)) {
     file = spec;
     run.clear();
     return false;
   }
+  // The rightmost colon whose left side is an existing file, so that a name may hold colons
+  // ("runs.db:bs:256"); where none is (a store not written yet: --follow), the last colon.
+  std::size_t colon = last;
+  for (std::size_t c = last; c != std::string::npos && c > 0; c = c > 1 ? spec.rfind(':', c - 1) : std::string::npos)
+    if (std::filesystem::is_regular_file(spec.substr(0, c), ec)) {
+      colon = c;
+      break;
+    }
   file = spec.substr(0, colon);
   run = spec.substr(colon + 1);
   return true;

@@ -77,9 +77,10 @@ enum class RunPart {
 };
 /// Classifies `run`; `id` is set for RunPart::Id. A run whose name is digits is picked by its id.
 RunPart classify_run_part(const std::string& run, std::int64_t* id = nullptr);
-/// Splits FILE:RUN at its last colon into `file` and `run` (returns true), unless there is no
-/// colon after the first character or the whole text names an existing file (a file whose name
-/// holds a colon): then false, `file` the whole text and `run` empty.
+/// Splits FILE:RUN into `file` and `run` (returns true) at the rightmost colon whose left side is
+/// an existing file (so that a name may hold colons), else at the last colon (a store not written
+/// yet), unless there is no colon after the first character or the whole text names an existing
+/// file (a file whose name holds a colon): then false, `file` the whole text and `run` empty.
 bool split_run_spec(const std::string& spec, std::string& file, std::string& run);
 
 /// Whether a run that says "running" has lost its writer: the writer ran on this host (schema 3
