@@ -127,6 +127,11 @@ int run_record(const std::vector<std::string>& args) {
   std::signal(SIGINT, on_signal);
   std::signal(SIGTERM, on_signal);
   const bool tty = !quiet && isatty(STDERR_FILENO);
+  if (tty)  // the run exists now (a headless recorder opens before it returns): how to watch it train
+    std::cerr << str(Cli::tr("ampscope record: recording run %1 into %2; follow it live: ampscope --follow %2:%1")
+                         .arg(recorder->run_id())
+                         .arg(qs(out)))
+              << "\n";
   const auto t0 = std::chrono::steady_clock::now();
   auto last_draw = t0;
   std::int64_t skipped = 0;

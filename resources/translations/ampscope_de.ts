@@ -648,6 +648,10 @@ Exit-Status: 0 fertig, 1 FILE nicht lesbar oder DIR nicht beschreibbar, 2 falsch
         <source>--run expects a run id (a positive integer) or a run&apos;s name, got &apos;%1&apos;</source>
         <translation>--run erwartet eine Lauf-ID (eine positive ganze Zahl) oder den Namen eines Laufs, erhalten: &apos;%1&apos;</translation>
     </message>
+    <message>
+        <source>ampscope record: recording run %1 into %2; follow it live: ampscope --follow %2:%1</source>
+        <translation>ampscope record: Lauf %1 wird in %2 aufgezeichnet; live verfolgen: ampscope --follow %2:%1</translation>
+    </message>
 </context>
 <context>
     <name>CsvExport</name>

@@ -606,6 +606,10 @@ Exit status: 0 done, 1 FILE unreadable or DIR unwritable, 2 bad arguments.
         <source>--run expects a run id (a positive integer) or a run&apos;s name, got &apos;%1&apos;</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>ampscope record: recording run %1 into %2; follow it live: ampscope --follow %2:%1</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>CsvExport</name>

@@ -645,6 +645,10 @@ Exit status: 0 done, 1 FILE unreadable or DIR unwritable, 2 bad arguments.
         <source>--run expects a run id (a positive integer) or a run&apos;s name, got &apos;%1&apos;</source>
         <translation>--run には実行 ID（正の整数）または実行の名前が必要ですが、&apos;%1&apos; が指定されました</translation>
     </message>
+    <message>
+        <source>ampscope record: recording run %1 into %2; follow it live: ampscope --follow %2:%1</source>
+        <translation>ampscope record: 実行 %1 を %2 に記録中。ライブで追跡: ampscope --follow %2:%1</translation>
+    </message>
 </context>
 <context>
     <name>CsvExport</name>

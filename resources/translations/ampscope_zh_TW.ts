@@ -644,6 +644,10 @@ Exit status: 0 done, 1 FILE unreadable or DIR unwritable, 2 bad arguments.
         <source>--run expects a run id (a positive integer) or a run&apos;s name, got &apos;%1&apos;</source>
         <translation>--run 需要執行 ID（正整數）或執行的名稱，得到的是 &apos;%1&apos;</translation>
     </message>
+    <message>
+        <source>ampscope record: recording run %1 into %2; follow it live: ampscope --follow %2:%1</source>
+        <translation>ampscope record: 正在將執行 %1 記錄到 %2；即時跟隨: ampscope --follow %2:%1</translation>
+    </message>
 </context>
 <context>
     <name>CsvExport</name>

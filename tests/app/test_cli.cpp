@@ -371,6 +371,29 @@ class TestCli : public QObject {
     QVERIFY2(none.err.contains("runs.db"), qPrintable(none.err));
   }
 
+  // On a terminal (a pty from script(1)), record says before it trains how to follow the run
+  // live, and after it where the run is; to a pipe (every other test here) neither.
+  void record_on_a_terminal_says_how_to_follow_it() {
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    QProcess p;
+    p.setWorkingDirectory(dir.path());
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.insert("OPENBLAS_NUM_THREADS", "1");
+    p.setProcessEnvironment(env);
+    p.start("script", {"-qec", QStringLiteral("'%1' record --steps 30 --lang en --out t.db").arg(AMPSCOPE_EXE), "/dev/null"});
+    if (!p.waitForStarted()) QSKIP("script(1) is not installed (util-linux)");
+    QVERIFY(p.waitForFinished(120000));
+    QCOMPARE(p.exitCode(), 0);
+    const QString text = QString::fromUtf8(p.readAllStandardOutput()).replace("\r\n", "\n");
+    const qsizetype live = text.indexOf("ampscope record: recording run 1 into t.db; follow it live: ampscope --follow t.db:1\n");
+    const qsizetype done = text.indexOf("ampscope record: run 1 is in t.db; look at it: ampscope --replay t.db:1\n");
+    QVERIFY2(live >= 0 && done > live, qPrintable(text));
+    const Result piped = run({"record", "--steps", "3", "--out", "p.db"}, dir.path());
+    QCOMPARE(piped.code, 0);
+    QVERIFY2(!piped.err.contains("follow it live") && !piped.err.contains("look at it"), qPrintable(piped.err));
+  }
+
   void unwritable_store_is_a_clear_error() {
     const Result r = run({"record", "--steps", "2", "--out", "/proc/version/runs.db"});
     QVERIFY2(r.code == 1, qPrintable(QString("exit %1: %2").arg(r.code).arg(r.err)));
