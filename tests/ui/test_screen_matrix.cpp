@@ -3,7 +3,8 @@
 // mode; every shipped language; every built-in preset, each trained once. On every page of the
 // chart switcher, every chart keeps its texts whole and apart and its plot area readable
 // (tests/common/chart_layout_checks.h). The 4K screen runs in a second process of this test with
-// QT_SCALE_FACTOR=2, the only way to a device pixel ratio of 2 on the offscreen platform.
+// QT_SCALE_FACTOR=2, the only way to a device pixel ratio of 2 on the offscreen platform: started
+// by this one when run by hand, a test of its own under ctest (tests/ui/CMakeLists.txt).
 #include "../common/chart_layout_checks.h"
 
 #include "charts/dashboard.h"
@@ -207,6 +208,8 @@ void TestScreenMatrix::fourKAtDevicePixelRatio2() {
     runMatrix({{QStringLiteral("3840x2160@2"), QSize(1920, 1080)}});
     return;
   }
+  if (const QString separate = qEnvironmentVariable("AMPSCOPE_SCREEN_MATRIX_4K_TEST"); !separate.isEmpty())
+    QSKIP(qPrintable(QStringLiteral("the 4K screen runs as the ctest test %1, beside this one").arg(separate)));
   QProcess child;
   QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
   env.insert(QString::fromLatin1(kHighDpiEnv), QStringLiteral("1"));
