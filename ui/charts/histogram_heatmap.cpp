@@ -1,6 +1,7 @@
 #include "charts/histogram_heatmap.h"
 
 #include "panels/narrator.h"
+#include "charts/special_buckets.h"
 #include "runs/step_history.h"
 
 #include <ampscope/scale_text.h>
@@ -17,12 +18,9 @@ namespace ampscope::ui {
 namespace {
 // Columns after the exponent bins: a gap, then zero / NaN / +inf / -inf, each kSpecialWidth wide
 // so that their labels stay readable next to the narrow exponent bins.
-constexpr int kGap = 2;
 constexpr int kSpecialWidth = 4;
-constexpr int kSpecials = 4;
-const char* const kSpecialNames[kSpecials] = {"0", "NaN", "+\u221E", "\u2212\u221E"};
-const char* const kSpecialWords[kSpecials] = {QT_TRANSLATE_NOOP("ampscope::ui::HistogramHeatmap", "zero"), "NaN", "+inf",
-                                              "-inf"};
+const char* const kSpecialWords[kSpecialBuckets] = {QT_TRANSLATE_NOOP("ampscope::ui::HistogramHeatmap", "zero"), "NaN",
+                                                    "+inf", "-inf"};
 constexpr int kHideBiasesAbove = 20;  // rows: beyond this many layers, bias rows are left out
 }  // namespace
 
@@ -195,7 +193,7 @@ void HistogramHeatmap::setLimitsFormat(kernels::Format format) {
 
 void HistogramHeatmap::layoutAxes() {
   const int nExp = m_hi - m_lo + 1;
-  const int nx = nExp + kGap + kSpecials * kSpecialWidth;
+  const int nx = nExp + kSpecialGap + kSpecialBuckets * kSpecialWidth;
   const double x0 = m_lo - m_shiftBy;
   // The limits' smallest subnormal stays in view when the histogram reaches it; below it, only
   // as far down as the data goes.
@@ -214,8 +212,8 @@ void HistogramHeatmap::layoutAxes() {
   }
   if (left == 0) xt->addTick(x0, QStringLiteral("\u2264%1").arg(m_lo - m_shiftBy, 0, 'g', 4).replace(QLatin1Char('-'), QChar(0x2212)));
   xt->addTick(x0 + nExp - 1, QStringLiteral("\u2265%1").arg(m_hi - m_shiftBy, 0, 'g', 4).replace(QLatin1Char('-'), QChar(0x2212)));
-  for (int s = 0; s < kSpecials; ++s)
-    xt->addTick(x0 + nExp + kGap + s * kSpecialWidth + (kSpecialWidth - 1) / 2.0, QString::fromUtf8(kSpecialNames[s]));
+  for (int s = 0; s < kSpecialBuckets; ++s)
+    xt->addTick(x0 + nExp + kSpecialGap + s * kSpecialWidth + (kSpecialWidth - 1) / 2.0, QString::fromUtf8(kSpecialBucketNames[s]));
   xAxis->setTicker(xt);
   xAxis->setLabel(m_shift ? tr("binary exponent of the unscaled gradient g/S = e \u2212 log\u2082 S")
                           : tr("binary exponent e = \u230Alog\u2082|g|\u230B of the scaled gradient"));
@@ -247,10 +245,10 @@ void HistogramHeatmap::layoutAxes() {
     m_edgeLabels[i]->position->setCoords(x, 0);
     m_edgeLabels[i]->setVisible(inside);
   }
-  const double sep = x0 + nExp - 1 + (kGap + 1) / 2.0;
+  const double sep = x0 + nExp - 1 + (kSpecialGap + 1) / 2.0;
   m_separator->point1->setCoords(sep, 0);
   m_separator->point2->setCoords(sep, 1);
-  m_specialBand->topLeft->setCoords(x0 + nExp + kGap - 0.5, 0);
+  m_specialBand->topLeft->setCoords(x0 + nExp + kSpecialGap - 0.5, 0);
   m_specialBand->bottomRight->setCoords(x0 + nx - 0.5, 1);
 
   int selRow = -1;
@@ -272,7 +270,7 @@ void HistogramHeatmap::showRecord(const StepRecord* r) {
   m_hi = any.hi;
   m_shiftBy = m_shift && r->scale_before > 0 ? std::log2(r->scale_before) : 0.0;
   const int nExp = m_hi - m_lo + 1;
-  const int nx = nExp + kGap + kSpecials * kSpecialWidth;
+  const int nx = nExp + kSpecialGap + kSpecialBuckets * kSpecialWidth;
   const int ny = static_cast<int>(m_rows.size());
   const double x0 = m_lo - m_shiftBy;
   m_map->data()->setSize(nx, ny);
@@ -305,9 +303,9 @@ void HistogramHeatmap::showRecord(const StepRecord* r) {
       put(b, s.bins[static_cast<std::size_t>(b)]);
       if (s.bins[static_cast<std::size_t>(b)] > 0) m_lowestBin = std::min(m_lowestBin, b);
     }
-    const std::int64_t special[kSpecials] = {s.zero, s.nan, s.pos_inf, s.neg_inf};
-    for (int k = 0; k < kSpecials; ++k)
-      for (int w = 0; w < kSpecialWidth; ++w) put(nExp + kGap + k * kSpecialWidth + w, special[k]);
+    const std::int64_t special[kSpecialBuckets] = {s.zero, s.nan, s.pos_inf, s.neg_inf};
+    for (int k = 0; k < kSpecialBuckets; ++k)
+      for (int w = 0; w < kSpecialWidth; ++w) put(nExp + kSpecialGap + k * kSpecialWidth + w, special[k]);
   }
   m_map->setDataRange(QCPRange(std::max(1e-7, std::min(minShare, 1e-3)), 1.0));
   m_drawnStep = r->step;
@@ -355,8 +353,8 @@ QString HistogramHeatmap::describeCell(int row, int column) const {
       bucket = tr("exponent \u2265 %1%2").arg(e).arg(shift);
     else
       bucket = tr("exponent %1: |g| in [2^%1, 2^%2)%3").arg(e).arg(e + 1).arg(shift);
-  } else if (column >= nExp + kGap) {
-    bucket = tr(kSpecialWords[(column - nExp - kGap) / kSpecialWidth]);
+  } else if (column >= nExp + kSpecialGap) {
+    bucket = tr(kSpecialWords[(column - nExp - kSpecialGap) / kSpecialWidth]);
   } else {
     return {};
   }

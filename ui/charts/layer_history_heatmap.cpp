@@ -1,5 +1,6 @@
 #include "charts/layer_history_heatmap.h"
 
+#include "charts/special_buckets.h"
 #include "runs/step_history.h"
 
 #include <algorithm>
@@ -9,10 +10,7 @@
 namespace ampscope::ui {
 
 namespace {
-constexpr int kGap = 2;
-constexpr int kSpecials = 4;
 constexpr int kSpecialHeight = 3;  // rows per zero/NaN/inf bucket, so that their labels stay apart
-const char* const kSpecialNames[kSpecials] = {"0", "NaN", "+\u221E", "\u2212\u221E"};
 constexpr std::int64_t kMaxColumns = 2048;
 }  // namespace
 
@@ -219,7 +217,7 @@ void LayerHistoryHeatmap::redraw() {
   const int yLo = m_lo - maxShift, yHi = m_hi - minShift;  // exponent range of the rows
   const int nExp = yHi - yLo + 1;
   m_nExp = nExp;
-  const int ny = nExp + kGap + kSpecials * kSpecialHeight;
+  const int ny = nExp + kSpecialGap + kSpecialBuckets * kSpecialHeight;
   const double nan = std::numeric_limits<double>::quiet_NaN();
   m_map->data()->setSize(nx, ny);
   m_map->data()->setRange(QCPRange(static_cast<double>(first), static_cast<double>(first) + (nx - 1) * perCell),
@@ -250,9 +248,9 @@ void LayerHistoryHeatmap::redraw() {
     if (m_unscaled)
       for (std::size_t k = 0; k < edges.size() && k < m_edgeGraphs.size(); ++k)
         m_edgeGraphs[k]->addData(static_cast<double>(r.step), edges[k].edge - sh);
-    const std::int64_t special[kSpecials] = {s.zero, s.nan, s.pos_inf, s.neg_inf};
-    for (int k = 0; k < kSpecials; ++k)
-      for (int w = 0; w < kSpecialHeight; ++w) put(nExp + kGap + k * kSpecialHeight + w, special[k]);
+    const std::int64_t special[kSpecialBuckets] = {s.zero, s.nan, s.pos_inf, s.neg_inf};
+    for (int k = 0; k < kSpecialBuckets; ++k)
+      for (int w = 0; w < kSpecialHeight; ++w) put(nExp + kSpecialGap + k * kSpecialHeight + w, special[k]);
   }
   m_map->setDataRange(QCPRange(std::max(1e-7, std::min(minShare, 1e-3)), 1.0));
 
@@ -264,8 +262,8 @@ void LayerHistoryHeatmap::redraw() {
   }
   if (lowest - 2 <= yLo) yt->addTick(yLo, QStringLiteral("\u2264%1").arg(yLo).replace(QLatin1Char('-'), QChar(0x2212)));
   yt->addTick(yHi, QStringLiteral("\u2265%1").arg(yHi).replace(QLatin1Char('-'), QChar(0x2212)));
-  for (int k = 0; k < kSpecials; ++k)
-    yt->addTick(yHi + kGap + 1 + k * kSpecialHeight + (kSpecialHeight - 1) / 2.0, QString::fromUtf8(kSpecialNames[k]));
+  for (int k = 0; k < kSpecialBuckets; ++k)
+    yt->addTick(yHi + kSpecialGap + 1 + k * kSpecialHeight + (kSpecialHeight - 1) / 2.0, QString::fromUtf8(kSpecialBucketNames[k]));
   // The limits: fixed lines in the scaled view, step lines following the scale unscaled; only
   // those between closed bins.
   for (std::size_t k = 0; k < m_edgeLabels.size() && k < edges.size(); ++k) {
@@ -286,8 +284,8 @@ void LayerHistoryHeatmap::redraw() {
   bool limitsInside = false;
   for (const FormatEdge& e : edges) limitsInside = limitsInside || (e.edge > m_lo && e.edge < m_hi);
   yAxis->setRange(bottom - 0.5, yLo + ny - 0.5);
-  m_separator->point1->setCoords(0, yHi + 0.5 + kGap / 2.0);
-  m_separator->point2->setCoords(1, yHi + 0.5 + kGap / 2.0);
+  m_separator->point1->setCoords(0, yHi + 0.5 + kSpecialGap / 2.0);
+  m_separator->point2->setCoords(1, yHi + 0.5 + kSpecialGap / 2.0);
   if (following()) xAxis->setRange(static_cast<double>(first) - 0.5 * perCell, static_cast<double>(last) + 0.5 * perCell);
   setSubtitle(tr("%1 \u00b7 steps %2\u2013%3%4")
                   .arg(QString::fromStdString(li.name))
