@@ -2156,6 +2156,10 @@ Exit-Status: 0 fertig, 1 FILE nicht lesbar oder DIR nicht beschreibbar, 2 falsch
         <source>no run named &apos;%1&apos; in %2 yet: waiting</source>
         <translation>noch kein Lauf namens &apos;%1&apos; in %2: warte</translation>
     </message>
+    <message>
+        <source>%1:%2 (run %3)</source>
+        <translation>%1:%2 (Lauf %3)</translation>
+    </message>
 </context>
 <context>
     <name>ampscope::ui::HistogramHeatmap</name>
@@ -3467,6 +3471,10 @@ Wachstumszähler %5</translation>
     <message>
         <source>The rank whose statistics the charts and the layer table show</source>
         <translation>Der Rank, dessen Statistik die Diagramme und die Schichttabelle zeigen</translation>
+    </message>
+    <message>
+        <source>recorded so far: %1 steps</source>
+        <translation>bisher aufgezeichnet: %1 Schritte</translation>
     </message>
 </context>
 <context>

@@ -2114,6 +2114,10 @@ Exit status: 0 done, 1 FILE unreadable or DIR unwritable, 2 bad arguments.
         <source>no run named &apos;%1&apos; in %2 yet: waiting</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>%1:%2 (run %3)</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>ampscope::ui::HistogramHeatmap</name>
@@ -3419,6 +3423,10 @@ growth tracker %5</source>
     </message>
     <message>
         <source>The rank whose statistics the charts and the layer table show</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>recorded so far: %1 steps</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

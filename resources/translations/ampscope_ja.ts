@@ -2140,6 +2140,10 @@ Exit status: 0 done, 1 FILE unreadable or DIR unwritable, 2 bad arguments.
         <source>no run named &apos;%1&apos; in %2 yet: waiting</source>
         <translation>%2 にはまだ &apos;%1&apos; という名前の実行がありません: 待機中</translation>
     </message>
+    <message>
+        <source>%1:%2 (run %3)</source>
+        <translation>%1:%2（実行 %3）</translation>
+    </message>
 </context>
 <context>
     <name>ampscope::ui::HistogramHeatmap</name>
@@ -3451,6 +3455,10 @@ growth tracker %5</source>
     <message>
         <source>The rank whose statistics the charts and the layer table show</source>
         <translation>グラフとレイヤー表に統計を表示するランク</translation>
+    </message>
+    <message>
+        <source>recorded so far: %1 steps</source>
+        <translation>これまでの記録: %1 ステップ</translation>
     </message>
 </context>
 <context>

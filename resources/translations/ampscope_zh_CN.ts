@@ -2139,6 +2139,10 @@ Exit status: 0 done, 1 FILE unreadable or DIR unwritable, 2 bad arguments.
         <source>no run named &apos;%1&apos; in %2 yet: waiting</source>
         <translation>%2 中还没有名为 &apos;%1&apos; 的运行：正在等待</translation>
     </message>
+    <message>
+        <source>%1:%2 (run %3)</source>
+        <translation>%1:%2（运行 %3）</translation>
+    </message>
 </context>
 <context>
     <name>ampscope::ui::HistogramHeatmap</name>
@@ -3450,6 +3454,10 @@ growth tracker %5</source>
     <message>
         <source>The rank whose statistics the charts and the layer table show</source>
         <translation>图表和层表格显示其统计数据的 rank</translation>
+    </message>
+    <message>
+        <source>recorded so far: %1 steps</source>
+        <translation>已记录：%1 步</translation>
     </message>
 </context>
 <context>

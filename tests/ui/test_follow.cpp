@@ -23,6 +23,7 @@
 #include <QLabel>
 #include <QProcess>
 #include <QSignalSpy>
+#include <QStatusBar>
 #include <QTableWidget>
 #include <QTemporaryDir>
 #include <QtTest>
@@ -93,6 +94,14 @@ struct FollowedWindow {
 };
 
 QString recordExe() { return QStringLiteral(AMPSCOPE_EXE); }
+
+/// The texts of the window's status bar, " | " between labels.
+QString statusBarText(MainWindow& w) {
+  QStringList texts;
+  for (QLabel* l : w.statusBar()->findChildren<QLabel*>())
+    if (!l->text().isEmpty()) texts << l->text();
+  return texts.join(QStringLiteral(" | "));
+}
 
 #if AMPSCOPE_PROBE_BUILT
 /// Starts tests/python/scripts/`script` in the Python the probe was built for (not PATH's
@@ -216,6 +225,9 @@ void TestFollow::followsAnotherProcess() {
   QVERIFY(w.shownHistory().latestStats() != nullptr);
   QVERIFY(w.findChild<QLabel*>(QStringLiteral("followStatus"))->text().contains(QStringLiteral("finished")));
   QVERIFY(w.replayBannerText().contains(QStringLiteral("Following run 1")));
+  // A finished run's status bar: its steps and its final scale.
+  QTRY_VERIFY2(statusBarText(w).contains(QStringLiteral("replay: %1 steps").arg(kSteps)), qPrintable(statusBarText(w)));
+  QVERIFY2(statusBarText(w).contains(QStringLiteral("final scale 2^")), qPrintable(statusBarText(w)));
 }
 
 void TestFollow::writerKilled() {
@@ -239,6 +251,11 @@ void TestFollow::writerKilled() {
   QVERIFY2(f->statusText().contains(QStringLiteral("writer stopped")), qPrintable(f->statusText()));
   // Told by the writer's pid (same host, process gone), not by 10 s without a heartbeat.
   QVERIFY2(f->liveness().detail.isEmpty(), qPrintable(f->statusText()));
+  // Still "running" in the store: the steps recorded so far and the newest scale, no "final" one.
+  QTRY_VERIFY2(statusBarText(w).contains(QStringLiteral("recorded so far: %1 steps").arg(f->lastStep() + 1)),
+               qPrintable(statusBarText(w)));
+  QVERIFY2(statusBarText(w).contains(QStringLiteral("scale 2^")) && !statusBarText(w).contains(QStringLiteral("final scale")),
+           qPrintable(statusBarText(w)));
   // The window still answers: a step can be looked at, the charts redraw.
   const qint64 last = f->lastStep();
   w.showStep(last / 2);
@@ -333,7 +350,8 @@ void TestFollow::namedRunFollowed() {
   writeSteps(store, unnamed, 0, 5, layerCount());
   QTRY_COMPARE(f->shownRun(), first);
   QTRY_COMPARE(f->lastStep(), 19);
-  QVERIFY2(f->statusText().contains(QStringLiteral("runs.db:%1").arg(first)), qPrintable(f->statusText()));
+  // The name the user follows, and the run it is now (a newer run of the name will take over).
+  QVERIFY2(f->statusText().contains(QStringLiteral("runs.db:fc3 inf (run %1)").arg(first)), qPrintable(f->statusText()));
   const int polls = f->polls();
   QTRY_VERIFY(f->polls() >= polls + 3);  // polls that saw the unnamed run kept to the named one
   QCOMPARE(f->shownRun(), first);
@@ -342,6 +360,7 @@ void TestFollow::namedRunFollowed() {
   QTRY_COMPARE(f->shownRun(), second);
   QTRY_COMPARE(f->lastStep(), 7);
   QVERIFY(!f->statusText().contains(QStringLiteral("newer run")));
+  QVERIFY2(f->statusText().contains(QStringLiteral("runs.db:fc3 inf (run %1)").arg(second)), qPrintable(f->statusText()));
 }
 
 void TestFollow::missingAndDamagedFiles() {

@@ -454,6 +454,8 @@ QString FollowController::statusText() const {
   QString where = file;
   if (!m_target.group.isEmpty())
     where = QStringLiteral("%1:group=%2").arg(file, m_target.group);
+  else if (m_run && !m_target.name.isEmpty())  // the newest run of that name: it may change
+    where = tr("%1:%2 (run %3)").arg(file, m_target.name).arg(m_run->runId());
   else if (m_run)
     where = QStringLiteral("%1:%2").arg(file).arg(m_run->runId());
   else if (!m_target.name.isEmpty())

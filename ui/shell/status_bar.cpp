@@ -126,12 +126,17 @@ void StatusBar::refresh(SessionController& live, const StoredRun* replay) {
 void StatusBar::refreshReplay(const StoredRun& replay) {
   const StepHistory& h = replay.history();
   const RunSummary& r = replay.summary();
-  m_step->setText(tr("replay: %1 steps").arg(r.steps));
+  // A run still "running" in its store (followed, opened while it trains, or its writer killed)
+  // has no final scale: the steps recorded so far and the newest step's scale.
+  const bool unfinished = r.status == "running";
+  m_step->setText(unfinished ? tr("recorded so far: %1 steps").arg(r.steps) : tr("replay: %1 steps").arg(r.steps));
   m_rate->setText(QString());
   m_device->setText(
       QStringLiteral("%1 \u00b7 %2")
           .arg(QString::fromStdString(r.device), i18n::translate(precision_label_text(r.precision))));
-  m_scale->setText(replay.scalerInUse() ? tr("final scale %1").arg(scaleText(r.final_scale)) : tr("no scaler"));
+  m_scale->setText(!replay.scalerInUse() ? tr("no scaler")
+                   : unfinished        ? tr("scale %1").arg(scaleText(r.final_scale))
+                                         : tr("final scale %1").arg(scaleText(r.final_scale)));
   m_skipped->setText(tr("skipped %1 (%2%)")
                          .arg(h.skippedCount())
                          .arg(h.empty() ? 0.0
