@@ -85,10 +85,15 @@ void LayerHistoryHeatmap::applyTheme(const PlotTheme& theme) {
     m_slice->setPen(QPen(theme.foreground, theme.lineWidth * 1.5));
     m_sliceLine->setPen(QPen(theme.foreground, 1, Qt::DotLine));
   }
+  // On the background's colour, as the histogram's: the labels sit over the heatmap's cells
+  // wherever the gradients reach the format's limits (a figure's "fp16 normal" under them).
+  QColor labelBackground = theme.background;
+  labelBackground.setAlpha(210);
   for (auto* l : m_edgeLabels) {
     l->setColor(theme.threshold);
     l->setFont(theme.font(0.85, true));
     l->setPadding(QMargins(4, 0, 4, 1));
+    l->setBrush(labelBackground);
   }
   m_separator->setPen(QPen(theme.foreground, 1));
   m_cursor->setPen(QPen(theme.highlight, theme.lineWidth, Qt::DashLine));
