@@ -2,6 +2,9 @@
 # ThreadSanitizer cannot see its barriers and would report every parallel region; with one
 # OpenMP thread the only threads left are AmpScope's own (session worker, recorder, GUI).
 set(AMPSCOPE_TEST_OMP_THREADS 2 CACHE STRING "OMP_NUM_THREADS for the tests")
+# The environment of every Qt test: ampscope_add_qtest's, and the tests that run one of their
+# executables again (perf budgets, test_screen_matrix_4k, test_follow_probe).
+set(AMPSCOPE_QTEST_ENVIRONMENT "QT_QPA_PLATFORM=offscreen;OPENBLAS_NUM_THREADS=1;OMP_NUM_THREADS=${AMPSCOPE_TEST_OMP_THREADS}")
 
 # Labels (docs/reliability.md#ci-stages-and-times says which CI stage runs which):
 #   core, kernels, app, ui, i18n, fuzz, gpu  what a test covers;
@@ -53,7 +56,7 @@ function(ampscope_add_qtest)
     set(T_TIMEOUT ${AMPSCOPE_TEST_DEFAULT_TIMEOUT})
   endif()
   set_tests_properties(${T_NAME} PROPERTIES TIMEOUT ${T_TIMEOUT}
-    ENVIRONMENT "QT_QPA_PLATFORM=offscreen;OPENBLAS_NUM_THREADS=1;OMP_NUM_THREADS=${AMPSCOPE_TEST_OMP_THREADS}")
+    ENVIRONMENT "${AMPSCOPE_QTEST_ENVIRONMENT}")
   if(T_LABELS)
     set_tests_properties(${T_NAME} PROPERTIES LABELS "${T_LABELS}")
   endif()
@@ -106,7 +109,7 @@ function(ampscope_add_perf_budgets)
   endif()
   ampscope_default_stage_needs(${P_TEST})
   set_tests_properties(${P_NAME} PROPERTIES TIMEOUT ${P_TIMEOUT} RUN_SERIAL TRUE LABELS "perf;${P_LABELS}"
-    ENVIRONMENT "AMPSCOPE_PERF_BUDGETS=1;QT_QPA_PLATFORM=offscreen;OPENBLAS_NUM_THREADS=1;OMP_NUM_THREADS=${AMPSCOPE_TEST_OMP_THREADS}")
+    ENVIRONMENT "AMPSCOPE_PERF_BUDGETS=1;${AMPSCOPE_QTEST_ENVIRONMENT}")
 endfunction()
 
 # ampscope_add_default_stage_target(): called once, at the end of the top-level CMakeLists.txt.

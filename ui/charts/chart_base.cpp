@@ -504,6 +504,15 @@ void ChartBase::styleColorScale(QCPColorScale* scale) const {
   a->setLabelFont(m_theme.font(0.95));
 }
 
+void ChartBase::styleLimitLabel(QCPItemText* label, const QMargins& padding) const {
+  label->setColor(m_theme.threshold);
+  label->setFont(m_theme.font(0.85, true));
+  label->setPadding(padding);
+  QColor background = m_theme.background;
+  background.setAlpha(210);
+  label->setBrush(background);
+}
+
 void ChartBase::applyTheme(const PlotTheme& theme) {
   m_theme = theme;
   setBackground(theme.background);

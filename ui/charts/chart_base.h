@@ -116,6 +116,9 @@ class ChartBase : public QCustomPlot {
   void fitLineWidth(QCPGraph* graph, int width) const;
   /// The colour scale's axis in the current theme (the heatmaps call it from applyTheme()).
   void styleColorScale(QCPColorScale* scale) const;
+  /// A format limit's label ("fp16 normal 2^-14") in the current theme, on the background's
+  /// colour so that it stays readable over a heatmap's cells (the heatmaps call it from applyTheme()).
+  void styleLimitLabel(QCPItemText* label, const QMargins& padding) const;
   const StepHistory* m_history = nullptr;
   PlotTheme m_theme = PlotTheme::light();
   QCPTextElement* m_title = nullptr;

@@ -122,14 +122,7 @@ void HistogramHeatmap::applyTheme(const PlotTheme& theme) {
   m_map->setGradient(shareGradient(theme));
   styleColorScale(m_colorScale);
   for (auto* l : m_edgeLines) l->setPen(QPen(theme.threshold, theme.lineWidth, Qt::DashLine));
-  for (std::size_t i = 0; i < m_edgeLabels.size(); ++i) {
-    m_edgeLabels[i]->setColor(theme.threshold);
-    m_edgeLabels[i]->setFont(theme.font(0.85, true));
-    m_edgeLabels[i]->setPadding(QMargins(4, 1, 4, 1));
-    QColor bg = theme.background;
-    bg.setAlpha(210);
-    m_edgeLabels[i]->setBrush(bg);
-  }
+  for (QCPItemText* l : m_edgeLabels) styleLimitLabel(l, QMargins(4, 1, 4, 1));
   m_separator->setPen(QPen(theme.foreground, 1, Qt::SolidLine));
   m_specialBand->setPen(Qt::NoPen);
   m_specialBand->setBrush(theme.subGrid);
@@ -303,7 +296,7 @@ void HistogramHeatmap::showRecord(const StepRecord* r) {
       put(b, s.bins[static_cast<std::size_t>(b)]);
       if (s.bins[static_cast<std::size_t>(b)] > 0) m_lowestBin = std::min(m_lowestBin, b);
     }
-    const std::int64_t special[kSpecialBuckets] = {s.zero, s.nan, s.pos_inf, s.neg_inf};
+    const std::array<std::int64_t, kSpecialBuckets> special = specialBucketCounts(s);
     for (int k = 0; k < kSpecialBuckets; ++k)
       for (int w = 0; w < kSpecialWidth; ++w) put(nExp + kSpecialGap + k * kSpecialWidth + w, special[k]);
   }

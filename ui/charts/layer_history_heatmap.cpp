@@ -85,16 +85,7 @@ void LayerHistoryHeatmap::applyTheme(const PlotTheme& theme) {
     m_slice->setPen(QPen(theme.foreground, theme.lineWidth * 1.5));
     m_sliceLine->setPen(QPen(theme.foreground, 1, Qt::DotLine));
   }
-  // On the background's colour, as the histogram's: the labels sit over the heatmap's cells
-  // wherever the gradients reach the format's limits (a figure's "fp16 normal" under them).
-  QColor labelBackground = theme.background;
-  labelBackground.setAlpha(210);
-  for (auto* l : m_edgeLabels) {
-    l->setColor(theme.threshold);
-    l->setFont(theme.font(0.85, true));
-    l->setPadding(QMargins(4, 0, 4, 1));
-    l->setBrush(labelBackground);
-  }
+  for (QCPItemText* l : m_edgeLabels) styleLimitLabel(l, QMargins(4, 0, 4, 1));
   m_separator->setPen(QPen(theme.foreground, 1));
   m_cursor->setPen(QPen(theme.highlight, theme.lineWidth, Qt::DashLine));
 }
@@ -253,7 +244,7 @@ void LayerHistoryHeatmap::redraw() {
     if (m_unscaled)
       for (std::size_t k = 0; k < edges.size() && k < m_edgeGraphs.size(); ++k)
         m_edgeGraphs[k]->addData(static_cast<double>(r.step), edges[k].edge - sh);
-    const std::int64_t special[kSpecialBuckets] = {s.zero, s.nan, s.pos_inf, s.neg_inf};
+    const std::array<std::int64_t, kSpecialBuckets> special = specialBucketCounts(s);
     for (int k = 0; k < kSpecialBuckets; ++k)
       for (int w = 0; w < kSpecialHeight; ++w) put(nExp + kSpecialGap + k * kSpecialHeight + w, special[k]);
   }
