@@ -398,10 +398,16 @@ int gui_main(int argc, char** argv, const std::optional<std::string>& lang) {
   // The screenshot never shows a window: it needs no display.
   if (screenshot && qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM")) qputenv("QT_QPA_PLATFORM", "offscreen");
   // The offscreen platform says this of every window it is asked to size (twice per
-  // `screenshot --window`), which is no news to anyone reading the command's output.
+  // `screenshot --window`), which is no news to anyone reading the command's output. Nor is a
+  // missing XDG_RUNTIME_DIR where there is no display (a CI job, ssh, a container): Qt then
+  // takes /tmp/runtime-USER itself, and nothing the command writes goes there.
   static QtMessageHandler qtHandler = nullptr;
+  static bool offscreen = false;
+  offscreen = qgetenv("QT_QPA_PLATFORM") == "offscreen";
   qtHandler = qInstallMessageHandler([](QtMsgType type, const QMessageLogContext& context, const QString& text) {
     if (type == QtWarningMsg && text == QLatin1String("This plugin does not support propagateSizeHints()")) return;
+    if (type == QtWarningMsg && offscreen && text.startsWith(QLatin1String("QStandardPaths: XDG_RUNTIME_DIR not set")))
+      return;
     if (qtHandler) qtHandler(type, context, text);
   });
   QApplication app(argc, argv);
