@@ -92,6 +92,8 @@ struct TrainingSession::Impl : GradScalerObserver {
   std::vector<kernels::RawTensorStats> got_buf;  // pass output when some slots are skipped
   std::vector<torch::Tensor> converted_buf;      // keeps converted copies alive during a pass
   std::vector<int> act_layer_buf;                // act_grads[k] -> layer index (-1 if none)
+  std::vector<const torch::Tensor*> pass_ts_buf;  // unscale_and_measure(): the plain pass's tensors
+  std::vector<std::size_t> pass_slots_buf;        // pass_ts_buf[k] -> index in raw_all
 
   // --- CUDA statistics: the kernels' CUDA pass, read back when the record is assembled -----
   std::unique_ptr<kernels::CudaStatsPass> cuda_pass;  // created on the first CUDA tensor
@@ -111,8 +113,6 @@ struct TrainingSession::Impl : GradScalerObserver {
   // time (measured on an H100: 20-35 us for an activation pass), one enqueued after it runs
   // while the host launches the optimizer's kernels, when the GPU would idle anyway.
   bool act_pass_deferred = false;
-  std::vector<const torch::Tensor*> deferred_ts;
-  std::vector<std::size_t> deferred_slots;
   double deferred_pass_ms = 0.0;          // host time of the held-back pass, for stats_ms
   std::exception_ptr deferred_pass_error;  // thrown from the observer: rethrown after step()
   void run_deferred_act_pass() noexcept;

@@ -201,20 +201,9 @@ bool TrainingSession::Impl::unscale_and_measure(const StepPlan& plan, const ActG
   raw_all.resize(np + na);
   have_raw.assign(np, 0);
   bool found_inf = false;
-  const torch::Tensor* pass_ts[64];
-  std::size_t pass_slots[64];
-  std::vector<const torch::Tensor*> pass_ts_big;
-  std::vector<std::size_t> pass_slots_big;
-  std::size_t npass = 0;
-  const torch::Tensor** pts = pass_ts;
-  std::size_t* pslots = pass_slots;
-  const std::size_t max_pass = (plan.params_in_pass ? np : 0) + na;
-  if (max_pass > 64) {
-    pass_ts_big.resize(max_pass);
-    pass_slots_big.resize(max_pass);
-    pts = pass_ts_big.data();
-    pslots = pass_slots_big.data();
-  }
+  // What the plain pass reads, and where each one's statistics go in raw_all.
+  pass_ts_buf.clear();
+  pass_slots_buf.clear();
   if (plan.scaler_on) {
     if (cfg.clip_norm > 0 && !cfg.clip_after_unscale) clip(r);  // the classic bug, on purpose
     taking_reports = true;
@@ -230,28 +219,28 @@ bool TrainingSession::Impl::unscale_and_measure(const StepPlan& plan, const ActG
     if (cfg.clip_norm > 0 && cfg.clip_after_unscale) clip(r);
   } else if (plan.params_in_pass) {
     for (std::size_t i = 0; i < np; ++i) {
-      pts[npass] = &params[i].grad();
-      pslots[npass++] = i;
+      pass_ts_buf.push_back(&params[i].grad());
+      pass_slots_buf.push_back(i);
       have_raw[i] = params[i].grad().defined();
     }
   } else if (cfg.clip_norm > 0) {
     clip(r);
   }
   for (std::size_t k = 0; k < na; ++k) {
-    pts[npass] = &act_grads[k].second;
-    pslots[npass++] = np + k;
+    pass_ts_buf.push_back(&act_grads[k].second);
+    pass_slots_buf.push_back(np + k);
   }
+  const std::size_t npass = pass_ts_buf.size();
   act_pass_deferred = false;
   deferred_pass_error = nullptr;
   deferred_pass_ms = 0.0;
   if (npass > 0 && plan.scaler_on && dev_kind == DeviceKind::CUDA && !plan.params_in_pass) {
     // Held back until the scaler's unscale event arrives after its wait (on_unscale), or run
-    // after step() if none does (training_session_impl.h, deferred_act_pass).
-    deferred_ts.assign(pts, pts + npass);
-    deferred_slots.assign(pslots, pslots + npass);
+    // after step() if none does (training_session_impl.h, deferred_act_pass), over the same
+    // pass_ts_buf, which nothing changes before the next step.
     act_pass_deferred = true;
   } else if (npass > 0) {
-    plain_pass(pts, pslots, npass);
+    plain_pass(pass_ts_buf.data(), pass_slots_buf.data(), npass);
   }
   if (plan.params_in_pass && cfg.clip_norm > 0) clip(r);
   act_layer_buf.assign(na, -1);
@@ -309,7 +298,7 @@ void TrainingSession::Impl::run_deferred_act_pass() noexcept {
   act_pass_deferred = false;
   const auto t = Clock::now();
   try {
-    plain_pass(deferred_ts.data(), deferred_slots.data(), deferred_ts.size());
+    plain_pass(pass_ts_buf.data(), pass_slots_buf.data(), pass_ts_buf.size());
   } catch (...) {
     deferred_pass_error = std::current_exception();
   }
