@@ -2,6 +2,7 @@
 
 #include "translations.h"
 
+#include <ampscope/name_suggest.h>
 #include <ampscope/run_store.h>
 #include <ampscope/scale_policy.h>
 
@@ -43,8 +44,13 @@ bool ArgParser::parse(const std::vector<std::string>& args) {
         has_value = true;
       }
       auto it = m_opts.find(name);
-      if (it == m_opts.end())
-        throw UsageError(str(Cli::tr("unknown option --%1 (see 'ampscope %2 --help')").arg(qs(name), qs(m_command))));
+      if (it == m_opts.end()) {
+        const std::string meant = closest_name(name, m_order, m_aliases);
+        if (meant.empty())
+          throw UsageError(str(Cli::tr("unknown option --%1 (see 'ampscope %2 --help')").arg(qs(name), qs(m_command))));
+        throw UsageError(str(Cli::tr("unknown option --%1; did you mean --%2? (see 'ampscope %3 --help')")
+                                 .arg(qs(name), qs(meant), qs(m_command))));
+      }
       Opt& o = it->second;
       if (o.seen++ && !o.repeatable) throw UsageError(str(Cli::tr("--%1 given more than once").arg(qs(name))));
       if (o.apply_flag) {
@@ -126,6 +132,15 @@ std::uint64_t to_uint(const std::string& opt, const std::string& v) {
   return n;
 }
 
+std::string unknown_option_message(const std::string& given, const std::vector<std::string>& known,
+                                   const std::vector<std::pair<std::string, std::string>>& aliases) {
+  std::string name = given;
+  name.erase(0, std::min(name.find_first_not_of('-'), name.size()));
+  const std::string meant = closest_name(name, known, aliases);
+  if (meant.empty()) return str(Cli::tr("unknown option '%1'").arg(qs(given)));
+  return str(Cli::tr("unknown option '%1'; did you mean --%2?").arg(qs(given), qs(meant)));
+}
+
 bool parse_export_args(const std::vector<std::string>& args, ExportArgs& a) {
   bool have_dir = false, have_file = false;
   for (std::size_t i = 0; i < args.size(); ++i) {
@@ -166,7 +181,10 @@ bool parse_export_args(const std::vector<std::string>& args, ExportArgs& a) {
       a.dir = value;
       have_dir = true;
     } else if (arg.size() > 1 && arg[0] == '-') {
-      throw UsageError(str(Cli::tr("unknown option '%1'").arg(qs(arg))));
+      // The run store is FILE here, the folder --csv: names other commands and tools use for them.
+      throw UsageError(unknown_option_message(arg, {"run", "csv", "whatif"},
+                                              {{"out", "csv"}, {"output", "csv"}, {"dir", "csv"}, {"output-dir", "csv"},
+                                               {"run-id", "run"}, {"id", "run"}, {"what-if", "whatif"}}));
     } else if (!have_file) {
       if (arg.empty()) throw UsageError(str(Cli::tr("missing FILE (the run store to read)")));
       a.file = arg;

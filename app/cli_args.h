@@ -15,6 +15,7 @@
 #include <map>
 #include <stdexcept>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace ampscope::cli {
@@ -45,6 +46,10 @@ class ArgParser {
   /// One positional argument (e.g. a file).
   void positional(const std::string& metavar, const std::string& help, std::function<void(const std::string&)> apply,
                   bool required = true);
+  /// Names users may type for one of this command's options (the window's --store for record's
+  /// --out, other tools' --iters): an unknown option that is one of them is answered "did you
+  /// mean --<meant>?" (ampscope/name_suggest.h; near misses of declared names are answered too).
+  void aliases(std::vector<std::pair<std::string, std::string>> a) { m_aliases = std::move(a); }
   /// Parses args (argv without the program and command names). Returns false when --help was
   /// given (the help text is then in help()).
   bool parse(const std::vector<std::string>& args);
@@ -61,6 +66,7 @@ class ArgParser {
   std::string m_command;
   std::map<std::string, Opt> m_opts;
   std::vector<std::string> m_order;
+  std::vector<std::pair<std::string, std::string>> m_aliases;  // {typed, meant}
   struct Pos {
     std::string metavar, help;
     std::function<void(const std::string&)> apply;
@@ -88,6 +94,11 @@ struct ExportArgs {
   std::string run_name;   ///< --run NAME: the run of that name (SessionConfig::name); run stays -1
   bool whatif = false;    ///< --whatif: also format_whatif.csv (docs/measurements.md, "Format what-if")
 };
+/// The message for an unknown option `given` (as typed, with its dashes) among `known` (without
+/// them): "unknown option '--x'", and "; did you mean --y?" where one is close (name_suggest.h).
+std::string unknown_option_message(const std::string& given, const std::vector<std::string>& known,
+                                   const std::vector<std::pair<std::string, std::string>>& aliases = {});
+
 /// Parses export's arguments (argv without the program and command names). Returns false when
 /// --help or -h was given; throws UsageError naming what is wrong. On true, `file` and `dir`
 /// are non-empty and `run` is -1 or a positive id (the fuzz target checks this). A --run value of

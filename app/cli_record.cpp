@@ -68,6 +68,13 @@ int run_record(const std::vector<std::string>& args) {
   int threads = 0;
   ArgParser p("record");
   add_session_options(p, cfg);
+  // Names a user brings: the window's (--store), PyTorch scripts' and other trainers' words.
+  p.aliases({{"store", "out"}, {"output", "out"}, {"db", "out"}, {"file", "out"},
+             {"iters", "steps"}, {"iterations", "steps"}, {"max-steps", "steps"}, {"num-steps", "steps"},
+             {"learning-rate", "lr"}, {"bs", "batch-size"}, {"dtype", "precision"}, {"amp", "precision"},
+             {"scale", "init-scale"}, {"loss-scale", "init-scale"}, {"max-grad-norm", "clip-norm"},
+             {"grad-clip", "clip-norm"}, {"clip-grad-norm", "clip-norm"}, {"gradient-accumulation-steps", "accumulate"},
+             {"no-stats", "stats-every"}, {"num-threads", "threads"}});
   p.option("out", "FILE", str(Cli::tr("Run store to write (SQLite; created if missing, runs are appended; default runs.db in the "
                                          "current folder).")),
            [&](const std::string& v) {

@@ -129,7 +129,7 @@ int run_runs(const std::vector<std::string>& args) {
     if (a == "--json") {
       json = true;
     } else if (a.size() > 1 && a[0] == '-') {
-      return usage_error(str(Cli::tr("unknown option '%1'").arg(qs(a))));
+      return usage_error(unknown_option_message(a, {"json"}));
     } else if (file.empty()) {
       if (a.empty()) return usage_error(str(Cli::tr("missing FILE (the run store to read)")));
       file = a;

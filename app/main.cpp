@@ -12,6 +12,7 @@
 #include "cli_record.h"
 #include "translations.h"
 
+#include <ampscope/name_suggest.h>
 #include <ampscope/process_memory.h>
 
 #include <QCoreApplication>
@@ -131,7 +132,17 @@ int main(int argc, char** argv) {
       return ampscope::cli::run_demo({});
     }
 #endif
-    std::cerr << "ampscope: " << str(Cli::tr("unknown command '%1'").arg(QString::fromStdString(cmd))) << "\n\n";
+    std::vector<std::string> commands{"record", "runs", "export", "demo", "help"};
+#ifdef AMPSCOPE_WITH_GUI
+    commands.push_back("screenshot");
+#endif
+    const std::string meant = ampscope::closest_name(cmd, commands, {{"train", "record"}, {"list", "runs"}, {"ls", "runs"}});
+    if (meant.empty())
+      std::cerr << "ampscope: " << str(Cli::tr("unknown command '%1'").arg(QString::fromStdString(cmd))) << "\n\n";
+    else
+      std::cerr << "ampscope: "
+                << str(Cli::tr("unknown command '%1'; did you mean '%2'?").arg(QString::fromStdString(cmd), QString::fromStdString(meant)))
+                << "\n\n";
     usage(std::cerr, false);
     return 2;
   } catch (const ampscope::cli::UsageError& e) {

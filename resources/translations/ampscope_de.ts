@@ -652,6 +652,18 @@ Exit-Status: 0 fertig, 1 FILE nicht lesbar oder DIR nicht beschreibbar, 2 falsch
         <source>ampscope record: recording run %1 into %2; follow it live: ampscope --follow %2:%1</source>
         <translation>ampscope record: Lauf %1 wird in %2 aufgezeichnet; live verfolgen: ampscope --follow %2:%1</translation>
     </message>
+    <message>
+        <source>unknown option --%1; did you mean --%2? (see &apos;ampscope %3 --help&apos;)</source>
+        <translation>unbekannte Option --%1; meinten Sie --%2? (siehe &apos;ampscope %3 --help&apos;)</translation>
+    </message>
+    <message>
+        <source>unknown option &apos;%1&apos;; did you mean --%2?</source>
+        <translation>unbekannte Option &apos;%1&apos;; meinten Sie --%2?</translation>
+    </message>
+    <message>
+        <source>unknown command &apos;%1&apos;; did you mean &apos;%2&apos;?</source>
+        <translation>unbekannter Befehl &apos;%1&apos;; meinten Sie &apos;%2&apos;?</translation>
+    </message>
 </context>
 <context>
     <name>CsvExport</name>
@@ -862,6 +874,10 @@ Exit-Status: 0 fertig, 1 FILE nicht lesbar oder DIR nicht beschreibbar, 2 falsch
     <message>
         <source>--%1: expected FILE, FILE:RUN or FILE:NAME (RUN a run id of 1 or more, NAME a run&apos;s name), got &apos;%2&apos;</source>
         <translation>--%1: erwartet wird FILE, FILE:RUN oder FILE:NAME (RUN eine Lauf-ID ab 1, NAME der Name eines Laufs), erhalten: &apos;%2&apos;</translation>
+    </message>
+    <message>
+        <source>%1 Did you mean --%2?</source>
+        <translation>%1 Meinten Sie --%2?</translation>
     </message>
 </context>
 <context>

@@ -610,6 +610,18 @@ Exit status: 0 done, 1 FILE unreadable or DIR unwritable, 2 bad arguments.
         <source>ampscope record: recording run %1 into %2; follow it live: ampscope --follow %2:%1</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>unknown option --%1; did you mean --%2? (see &apos;ampscope %3 --help&apos;)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unknown option &apos;%1&apos;; did you mean --%2?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unknown command &apos;%1&apos;; did you mean &apos;%2&apos;?</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>CsvExport</name>
@@ -819,6 +831,10 @@ Exit status: 0 done, 1 FILE unreadable or DIR unwritable, 2 bad arguments.
     </message>
     <message>
         <source>--%1: expected FILE, FILE:RUN or FILE:NAME (RUN a run id of 1 or more, NAME a run&apos;s name), got &apos;%2&apos;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 Did you mean --%2?</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

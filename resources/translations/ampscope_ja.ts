@@ -649,6 +649,18 @@ Exit status: 0 done, 1 FILE unreadable or DIR unwritable, 2 bad arguments.
         <source>ampscope record: recording run %1 into %2; follow it live: ampscope --follow %2:%1</source>
         <translation>ampscope record: 実行 %1 を %2 に記録中。ライブで追跡: ampscope --follow %2:%1</translation>
     </message>
+    <message>
+        <source>unknown option --%1; did you mean --%2? (see &apos;ampscope %3 --help&apos;)</source>
+        <translation>不明なオプション --%1。--%2 のことですか？（&apos;ampscope %3 --help&apos; を参照）</translation>
+    </message>
+    <message>
+        <source>unknown option &apos;%1&apos;; did you mean --%2?</source>
+        <translation>不明なオプション &apos;%1&apos;。--%2 のことですか？</translation>
+    </message>
+    <message>
+        <source>unknown command &apos;%1&apos;; did you mean &apos;%2&apos;?</source>
+        <translation>不明なコマンド &apos;%1&apos;。&apos;%2&apos; のことですか？</translation>
+    </message>
 </context>
 <context>
     <name>CsvExport</name>
@@ -857,6 +869,10 @@ Exit status: 0 done, 1 FILE unreadable or DIR unwritable, 2 bad arguments.
     <message>
         <source>--%1: expected FILE, FILE:RUN or FILE:NAME (RUN a run id of 1 or more, NAME a run&apos;s name), got &apos;%2&apos;</source>
         <translation>--%1: FILE、FILE:RUN または FILE:NAME（RUN は 1 以上の実行 ID、NAME は実行の名前）が必要ですが、&apos;%2&apos; が指定されました</translation>
+    </message>
+    <message>
+        <source>%1 Did you mean --%2?</source>
+        <translation>%1 --%2 のことですか？</translation>
     </message>
 </context>
 <context>

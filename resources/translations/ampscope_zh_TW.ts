@@ -648,6 +648,18 @@ Exit status: 0 done, 1 FILE unreadable or DIR unwritable, 2 bad arguments.
         <source>ampscope record: recording run %1 into %2; follow it live: ampscope --follow %2:%1</source>
         <translation>ampscope record: 正在將執行 %1 記錄到 %2；即時跟隨: ampscope --follow %2:%1</translation>
     </message>
+    <message>
+        <source>unknown option --%1; did you mean --%2? (see &apos;ampscope %3 --help&apos;)</source>
+        <translation>未知選項 --%1；您是指 --%2 嗎？（請參閱 &apos;ampscope %3 --help&apos;）</translation>
+    </message>
+    <message>
+        <source>unknown option &apos;%1&apos;; did you mean --%2?</source>
+        <translation>未知選項 &apos;%1&apos;；您是指 --%2 嗎？</translation>
+    </message>
+    <message>
+        <source>unknown command &apos;%1&apos;; did you mean &apos;%2&apos;?</source>
+        <translation>未知命令 &apos;%1&apos;；您是指 &apos;%2&apos; 嗎？</translation>
+    </message>
 </context>
 <context>
     <name>CsvExport</name>
@@ -856,6 +868,10 @@ Exit status: 0 done, 1 FILE unreadable or DIR unwritable, 2 bad arguments.
     <message>
         <source>--%1: expected FILE, FILE:RUN or FILE:NAME (RUN a run id of 1 or more, NAME a run&apos;s name), got &apos;%2&apos;</source>
         <translation>--%1：應為 FILE、FILE:RUN 或 FILE:NAME（RUN 為 &gt;= 1 的執行 ID，NAME 為執行的名稱），得到的是 &apos;%2&apos;</translation>
+    </message>
+    <message>
+        <source>%1 Did you mean --%2?</source>
+        <translation>%1 您是指 --%2 嗎？</translation>
     </message>
 </context>
 <context>

@@ -20,6 +20,7 @@
 #include "cli_args.h"
 #include "cli_export.h"
 #include "cli_record.h"
+#include <ampscope/name_suggest.h>
 
 #include <sqlite3.h>
 #include <sys/resource.h>
@@ -283,6 +284,18 @@ QList<BadRow> badValueRows() {
   add("demo --steps without a value") << QStringList{"demo", "--steps"} << QStringList{"--steps needs a value"};
   add("demo unknown option") << QStringList{"demo", "--fast"} << QStringList{"unknown option --fast"};
   add("unknown command") << QStringList{"frobnicate"} << QStringList{"unknown command 'frobnicate'"};
+  // A near miss or another command's name for an option is answered with the one meant.
+  add("record --step (near miss)") << QStringList{"record", "--step", "10", "--out", "x.db"}
+                                   << QStringList{"unknown option --step; did you mean --steps?", "ampscope record --help"};
+  add("record --store (the window's name)") << QStringList{"record", "--store", "x.db"}
+                                            << QStringList{"unknown option --store; did you mean --out?"};
+  add("record --batch_size") << QStringList{"record", "--batch_size", "64", "--out", "x.db"}
+                             << QStringList{"did you mean --batch-size?"};
+  add("demo --step (near miss)") << QStringList{"demo", "--step", "20"} << QStringList{"did you mean --steps?"};
+  add("export --out (the folder is --csv)") << QStringList{"export", "x.db", "--out", "out"}
+                                            << QStringList{"unknown option '--out'; did you mean --csv?"};
+  add("runs --jsno") << QStringList{"runs", "x.db", "--jsno"} << QStringList{"unknown option '--jsno'; did you mean --json?"};
+  add("unknown command recrod") << QStringList{"recrod"} << QStringList{"unknown command 'recrod'; did you mean 'record'?"};
 #ifdef AMPSCOPE_TEST_SCREENSHOT
   // screenshot (GUI builds): every option, checked before any training starts.
   for (const QString& v : {QString(""), QString("0"), QString("-1"), QString("nan"), QString("1e300"), QString("1000001"),
@@ -312,6 +325,8 @@ QList<BadRow> badValueRows() {
                                                       << QStringList{"--steps"};
   add("screenshot unknown option") << QStringList{"screenshot", "--turbo", "--out", "x.png"}
                                              << QStringList{"turbo"};
+  add("screenshot --output") << QStringList{"screenshot", "--output", "x.png"} << QStringList{"'output'", "Did you mean --out?"};
+  add("window --out (the window's is --store)") << QStringList{"--out", "x.db"} << QStringList{"'out'", "Did you mean --store?"};
 #endif
   for (BadRow& r : add.rows) r.real = realProcessRow(r);
   return add.rows;
@@ -446,6 +461,43 @@ class TestCliBadValues : public QObject {
       if (QTest::currentTestFailed()) return;
     }
     if (real) check(m_runner->get(row), QStringLiteral("the executable"), m_runner->rowDir(row));
+  }
+
+  // What a mistyped name is answered with (ampscope/name_suggest.h), and that a name near
+  // nothing, or near two names alike, gets no guess.
+  void suggestionsOnlyForNearMisses() {
+    const std::vector<std::string> record{"steps", "seed", "lr", "batch-size", "optimizer", "out", "init-scale", "stats-every"};
+    const std::vector<std::pair<std::string, std::string>> aliases{{"store", "out"}, {"iters", "steps"}};
+    QCOMPARE(ampscope::closest_name("step", record, aliases), std::string("steps"));
+    QCOMPARE(ampscope::closest_name("setps", record, aliases), std::string("steps"));  // a transposition is one edit
+    QCOMPARE(ampscope::closest_name("Batch_Size", record, aliases), std::string("batch-size"));
+    QCOMPARE(ampscope::closest_name("optim", record, aliases), std::string("optimizer"));  // a prefix of one name
+    QCOMPARE(ampscope::closest_name("store", record, aliases), std::string("out"));
+    QCOMPARE(ampscope::closest_name("iters", record, aliases), std::string("steps"));
+    QCOMPARE(ampscope::closest_name("turbo", record, aliases), std::string());
+    QCOMPARE(ampscope::closest_name("x", record, aliases), std::string());
+    QCOMPARE(ampscope::closest_name("steps", record, aliases), std::string());  // known: nothing to guess
+    QCOMPARE(ampscope::closest_name("", record, aliases), std::string());
+    // The nearest wins ("sees": one edit from "seed", two from "steps"); a tie says nothing.
+    QCOMPARE(ampscope::closest_name("sees", record, aliases), std::string("seed"));
+    QCOMPARE(ampscope::closest_name("ab", {"aa", "bb"}), std::string());
+    QCOMPARE(ampscope::closest_name("sta", {"stats-every", "static-scale"}), std::string());  // two names start so
+    // The parser's message: the guess where there is one, the bare message where there is none.
+    auto message = [](const std::vector<std::string>& args) {
+      ampscope::cli::ArgParser p("record");
+      p.option("steps", "N", "", [](const std::string&) {});
+      p.option("out", "FILE", "", [](const std::string&) {});
+      p.aliases({{"store", "out"}});
+      try {
+        p.parse(args);
+      } catch (const ampscope::cli::UsageError& e) {
+        return QString::fromStdString(e.what());
+      }
+      return QString();
+    };
+    QCOMPARE(message({"--setps=3"}), QStringLiteral("unknown option --setps; did you mean --steps? (see 'ampscope record --help')"));
+    QCOMPARE(message({"--store", "x.db"}), QStringLiteral("unknown option --store; did you mean --out? (see 'ampscope record --help')"));
+    QCOMPARE(message({"--turbo"}), QStringLiteral("unknown option --turbo (see 'ampscope record --help')"));
   }
 
   void valuesAtTheLimitsAreAccepted_data() {

@@ -10,6 +10,7 @@
 #include "runs/stored_run.h"
 
 #include <ampscope/compute_threads.h>
+#include <ampscope/name_suggest.h>
 #include <ampscope/run_store.h>
 
 #include "translations.h"
@@ -21,6 +22,7 @@
 #include <QFile>
 #include <QFileInfo>
 #include <QIcon>
+#include <QRegularExpression>
 #include <QSettings>
 #include <QStandardPaths>
 #include <QTimer>
@@ -29,6 +31,9 @@
 #include <cmath>
 #include <cstdio>
 #include <cstring>
+#include <string>
+#include <utility>
+#include <vector>
 
 // The window icon is in ampscope.qrc, compiled into this static library: register it first.
 static void initIconResource() { Q_INIT_RESOURCE(ampscope); }
@@ -106,6 +111,26 @@ void addWindowOptions(QCommandLineParser& p) {
 int fail(const QString& text, int code) {
   std::fprintf(stderr, "ampscope: %s\n", qPrintable(text));
   return code;
+}
+
+/// The long option names `p` knows, read from its help (QCommandLineParser lists its options
+/// nowhere else): the lines "  -h, --help ..." and "  --preset <name> ...".
+std::vector<std::string> optionNames(const QCommandLineParser& p) {
+  std::vector<std::string> names;
+  static const QRegularExpression line(QStringLiteral("^\\s+(?:-\\w, )?--([\\w-]+)"));
+  for (const QString& l : p.helpText().split(QLatin1Char('\n')))
+    if (const QRegularExpressionMatch m = line.match(l); m.hasMatch()) names.push_back(m.captured(1).toStdString());
+  return names;
+}
+
+/// Qt's message for what p.parse() refused, and for an unknown option the one it most likely
+/// meant (ampscope/name_suggest.h: `ampscope --out runs.db` is the window's --store).
+QString parseError(const QCommandLineParser& p, const std::vector<std::pair<std::string, std::string>>& aliases) {
+  const QStringList unknown = p.unknownOptionNames();
+  if (unknown.isEmpty()) return p.errorText();
+  const std::string meant = closest_name(unknown.constFirst().toStdString(), optionNames(p), aliases);
+  if (meant.empty()) return p.errorText();
+  return Gui::tr("%1 Did you mean --%2?").arg(p.errorText(), QString::fromStdString(meant));
 }
 
 /// A stored run named on the command line: FILE:RUN (RUN its id) or FILE (run 0: the store's
@@ -221,7 +246,10 @@ int runScreenshot(QApplication& app) {
   p.addOption({QStringLiteral("window"), Gui::tr("Capture the whole window with its panels (PNG only) instead of the figure.")});
   QStringList args = app.arguments();
   args.removeAt(1);  // "screenshot"
-  if (!p.parse(args)) return fail(p.errorText(), 2);
+  if (!p.parse(args))
+    return fail(parseError(p, {{"output", "out"}, {"file", "out"}, {"store", "replay"}, {"run", "replay"},
+                               {"dpi", "scale"}, {"width", "size"}, {"height", "size"}, {"geometry", "size"}}),
+                2);
   if (p.isSet(QStringLiteral("help"))) {
     std::fputs(qPrintable(helpFor(p, QStringLiteral("ampscope screenshot"))), stdout);
     return 0;
@@ -306,7 +334,11 @@ int runWindow(QApplication& app) {
   QCommandLineParser p;
   addWindowOptions(p);
   const QString defaultStore = defaultStorePath();
-  if (!p.parse(app.arguments())) return fail(p.errorText(), 2);
+  if (!p.parse(app.arguments()))
+    return fail(parseError(p, {{"out", "store"}, {"output", "store"}, {"db", "store"}, {"open", "replay"},
+                               {"load", "replay"}, {"file", "replay"}, {"watch", "follow"}, {"tail", "follow"},
+                               {"large-fonts", "presentation"}, {"classroom", "presentation"}, {"screenshot", "grab"}}),
+                2);
   if (p.isSet(QStringLiteral("help"))) {
     std::fputs(qPrintable(helpFor(p, QStringLiteral("ampscope"))), stdout);
     return 0;
