@@ -37,6 +37,7 @@
 #include <QScrollBar>
 #include <QLabel>
 #include <QLineEdit>
+#include <QScrollArea>
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDoubleSpinBox>
@@ -88,6 +89,7 @@ class TestClassroom : public QObject {
   void keyboardShortcutsDriveTheRun();
   void layerHistoryUnscaledViewMovesTheFp16Window();
   void presentationModeHidesAdvancedControlsAndEnlarges();
+  void presetExplanationIsNotSaidTwice();
   void tickLabelsNeverOverlap();
   void darkThemeReachesEveryStyledWidget();
   void darkThemeReachesDocksDialogsHeadersAndScrollBars();
@@ -493,6 +495,64 @@ void TestClassroom::presentationModeHidesAdvancedControlsAndEnlarges() {
   for (QWidget* a : panel->advancedWidgets()) QVERIFY(a->isVisibleTo(&w));
   QCOMPARE(QApplication::font().pointSizeF(), baseFont);
   w.setTheme(false, false);
+}
+
+// The loaded preset's explanation is shown above the charts; the control panel does not repeat
+// it under the preset list (it shows another preset's text there, as a preview, when the list
+// is moved to one, and the list's text again while a stored run hides the explanation). What
+// that buys: on a 1280x720 projector in presentation mode the live scaler sliders are on screen
+// without scrolling the controls (before, the panel's copy of the text pushed them below it).
+void TestClassroom::presetExplanationIsNotSaidTwice() {
+  QTemporaryDir dir;
+  QVERIFY(dir.isValid());
+  const QString store = dir.filePath(QStringLiteral("runs.sqlite"));
+  const std::int64_t id = test::writeFinishedRun(store, 20);
+  MainWindow w;
+  w.resize(1280, 720);
+  w.show();
+  QVERIFY(QTest::qWaitForWindowExposed(&w));
+  QVERIFY(w.loadPreset(QStringLiteral("overflow-storm"), 30));
+  auto* explanation = w.findChild<QLabel*>(QStringLiteral("explanation"));
+  QVERIFY(explanation && explanation->isVisible());
+  QVERIFY(explanation->text().contains(QStringLiteral("2^40")));
+  ControlPanel* panel = w.controlPanel();
+  QLabel* text = panel->presetDescriptionLabel();
+  QComboBox* combo = panel->presetCombo();
+  QVERIFY(text && text->isHidden());
+  combo->setCurrentIndex(combo->findData(QStringLiteral("deep-mlp-no-scaler")));  // a preview
+  QVERIFY(text->isVisible());
+  QCOMPARE(text->text(), combo->currentData(Qt::ToolTipRole).toString());
+  QVERIFY(text->text().contains(QStringLiteral("13-layer")));
+  combo->setCurrentIndex(combo->findData(QStringLiteral("overflow-storm")));
+  QVERIFY(text->isHidden());
+  // The sliders a class needs, on screen in presentation mode with the controls scrolled to the top.
+  w.setTheme(false, true);
+  QCoreApplication::processEvents();
+  QScrollArea* scroll = nullptr;
+  for (QWidget* p = panel->parentWidget(); p && !scroll; p = p->parentWidget()) scroll = qobject_cast<QScrollArea*>(p);
+  QVERIFY(scroll);
+  scroll->verticalScrollBar()->setValue(0);
+  QCoreApplication::processEvents();
+  const std::pair<const char*, QSlider*> sliders[] = {{"init scale", panel->scalerPanel()->initScaleSlider()},
+                                                      {"growth factor", panel->scalerPanel()->growthFactorSlider()}};
+  for (const auto& [name, slider] : sliders) {
+    const int bottom = slider->mapTo(scroll->viewport(), QPoint(0, slider->height())).y();
+    qInfo("1280x720 presentation: the %s slider ends at y %d of the controls' %d px", name, bottom,
+          scroll->viewport()->height());
+    QVERIFY2(slider->isVisible() && bottom <= scroll->viewport()->height(),
+             qPrintable(QStringLiteral("%1: %2 > %3").arg(QLatin1String(name)).arg(bottom).arg(scroll->viewport()->height())));
+  }
+  w.setTheme(false, false);
+  // A stored run hides the live preset's explanation (and the controls, for the run's own
+  // settings): the list's text is the only one then, for the way back.
+  QString error;
+  QVERIFY2(w.replayRun(store, id, &error), qPrintable(error));
+  QVERIFY(explanation->isHidden());
+  QVERIFY(!text->isHidden());
+  QVERIFY(text->text().contains(QStringLiteral("2^40")));
+  w.backToLive();
+  QVERIFY(explanation->isVisible());
+  QVERIFY(text->isHidden());
 }
 
 // Every chart's tick labels, read back after layout: neighbours never overlap, in the normal

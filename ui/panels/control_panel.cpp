@@ -67,8 +67,8 @@ ControlPanel::ControlPanel(QWidget* parent) : QWidget(parent) {
   m_preset->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
   m_preset->setMinimumContentsLength(16);
   m_presetText = new QLabel(presetBox);
+  m_presetText->setObjectName(QStringLiteral("presetDescription"));
   m_presetText->setWordWrap(true);
-  m_presetText->setText(m_preset->currentData(Qt::ToolTipRole).toString());
   auto* load = new QPushButton(tr("Load preset"), presetBox);
   load->setObjectName(QStringLiteral("loadPreset"));
   load->setToolTip(tr("Replace the run with this preset (resets the training)"));
@@ -89,12 +89,8 @@ ControlPanel::ControlPanel(QWidget* parent) : QWidget(parent) {
   pv->addLayout(buttons);
   pv->addWidget(m_presetProblems);
   m_advanced << save << m_deletePreset;
-  auto updateText = [this] {
-    m_presetText->setText(m_preset->currentData(Qt::ToolTipRole).toString());
-    m_deletePreset->setEnabled(m_preset->currentData(Qt::UserRole + 1).toBool());
-  };
-  updateText();
-  connect(m_preset, &QComboBox::currentIndexChanged, this, updateText);
+  updatePresetText();
+  connect(m_preset, &QComboBox::currentIndexChanged, this, &ControlPanel::updatePresetText);
   connect(save, &QPushButton::clicked, this, &ControlPanel::savePresetRequested);
   connect(m_deletePreset, &QPushButton::clicked, this, [this] {
     if (m_preset->currentData(Qt::UserRole + 1).toBool()) Q_EMIT deletePresetRequested(m_preset->currentData().toString());
@@ -216,7 +212,19 @@ void ControlPanel::retranslatePresets() {
       m_preset->setItemData(i, presetDescription(p), Qt::ToolTipRole);
     }
   }
+  updatePresetText();
+}
+
+void ControlPanel::setExplainedPreset(const QString& name) {
+  m_explainedPreset = name;
+  updatePresetText();
+}
+
+void ControlPanel::updatePresetText() {
+  if (!m_presetText || !m_deletePreset) return;  // the list is filled before the rest exists
   m_presetText->setText(m_preset->currentData(Qt::ToolTipRole).toString());
+  m_presetText->setVisible(m_explainedPreset.isEmpty() || m_preset->currentData().toString() != m_explainedPreset);
+  m_deletePreset->setEnabled(m_preset->currentData(Qt::UserRole + 1).toBool());
 }
 
 QWidget* ControlPanel::buildRunGroup() {
@@ -429,8 +437,7 @@ void ControlPanel::setPresets(const std::vector<Preset>& presets, const QStringL
   const int i = m_preset->findData(keep);
   m_preset->setCurrentIndex(i >= 0 ? i : 0);
   if (m_presetText) {
-    m_presetText->setText(m_preset->currentData(Qt::ToolTipRole).toString());
-    m_deletePreset->setEnabled(m_preset->currentData(Qt::UserRole + 1).toBool());
+    updatePresetText();
     m_presetProblems->setText(problems.isEmpty() ? QString()
                                                  : tr("Skipped: %1").arg(problems.join(QStringLiteral("\n"))));
     m_presetProblems->setVisible(!problems.isEmpty());

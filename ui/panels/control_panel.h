@@ -42,6 +42,13 @@ class ControlPanel : public QWidget {
   /// `problems` (skipped user preset files) is shown under the list.
   void setPresets(const std::vector<Preset>& presets, const QStringList& problems);
   QPushButton* deletePresetButton() const { return m_deletePreset; }
+  /// The preset whose explanation the window shows above the charts ("" for none): while the
+  /// list shows that preset, its text under the list would say the same again and is hidden, so
+  /// that the live sliders fit a 1280x720 projector; choosing another preset in the list shows
+  /// that one's text, as a preview before "Load preset".
+  void setExplainedPreset(const QString& name);
+  /// The text under the preset list (for tests).
+  QLabel* presetDescriptionLabel() const { return m_presetText; }
 
   /// Presentation mode: only what a class needs (preset, its explanation, the main scaler
   /// sliders, speed, fault injection); the advanced controls are hidden.
@@ -75,6 +82,7 @@ class ControlPanel : public QWidget {
   /// Sets every text again in the current language (QEvent::LanguageChange).
   void retranslateUi();
   void retranslatePresets();
+  void updatePresetText();  // the text under the list: the listed preset's, unless explained above
   void runSettingsEdited();
   QWidget* buildRunGroup();
   QWidget* buildLiveGroup();
@@ -83,6 +91,7 @@ class ControlPanel : public QWidget {
   SessionConfig m_shown;
   QComboBox* m_preset = nullptr;
   QLabel* m_presetText = nullptr;
+  QString m_explainedPreset;
   QLabel* m_presetProblems = nullptr;
   QPushButton* m_deletePreset = nullptr;
   QComboBox* m_model = nullptr;

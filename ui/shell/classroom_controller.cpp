@@ -155,10 +155,17 @@ void ClassroomController::setExplanation(const QString& title, const QString& te
   if (title.isEmpty() && text.isEmpty()) {
     label->clear();
     label->setVisible(false);
+    syncExplainedPreset();
     return;
   }
   label->setText(QStringLiteral("<b>%1</b> \u2014 %2").arg(title.toHtmlEscaped(), text.toHtmlEscaped()));
   label->setVisible(!m_parts.runs->isReplaying());  // shown again on the way back to the live run
+  syncExplainedPreset();
+}
+
+void ClassroomController::syncExplainedPreset() {
+  // The control panel does not repeat the explanation shown above the charts.
+  m_parts.controls->setExplainedPreset(m_parts.explanation->isHidden() ? QString() : m_presetName);
 }
 
 QString ClassroomController::explanationText() const {
@@ -168,6 +175,7 @@ QString ClassroomController::explanationText() const {
 void ClassroomController::setReplaying(bool replaying) {
   // The live preset's story is not a stored run's.
   m_parts.explanation->setVisible(!replaying && !m_parts.explanation->text().isEmpty());
+  syncExplainedPreset();
 }
 
 void ClassroomController::retranslate() {

@@ -121,6 +121,7 @@ class ClassroomController : public QObject {
   /// loadPreset and loadPresetInBackground: the session built here or off the GUI thread.
   bool load(const QString& name, std::int64_t maxSteps, bool inBackground);
   void setExplanation(const QString& title, const QString& text);
+  void syncExplainedPreset();
 
   Parts m_parts;
   std::vector<Preset> m_presets;
