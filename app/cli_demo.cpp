@@ -12,6 +12,8 @@
 #include <algorithm>
 #include <memory>
 #include <sstream>
+#include <string>
+#include <vector>
 
 namespace ampscope::cli {
 
@@ -24,8 +26,8 @@ struct Lane {
   std::int64_t skipped = 0;
 };
 
-/// `text` right-aligned in `width` terminal columns (CJK characters take two).
-std::string pad(const QString& text, int width) {
+/// Terminal columns `text` takes (CJK characters take two).
+int columns(const QString& text) {
   int cols = 0;
   for (const char32_t c : text.toUcs4())
     cols += (c >= 0x1100 && (c <= 0x115F || (c >= 0x2E80 && c <= 0xA4CF) || (c >= 0xAC00 && c <= 0xD7A3) ||
@@ -33,7 +35,19 @@ std::string pad(const QString& text, int width) {
                              (c >= 0xFFE0 && c <= 0xFFE6)))
                 ? 2
                 : 1;
-  return std::string(static_cast<std::size_t>(std::max(0, width - cols)), ' ') + text.toStdString();
+  return cols;
+}
+
+/// `text` right-aligned in `width` terminal columns.
+std::string pad(const QString& text, int width) {
+  return std::string(static_cast<std::size_t>(std::max(0, width - columns(text))), ' ') + text.toStdString();
+}
+
+/// One line of the table: each cell right-aligned in its column, " | " between.
+std::string table_line(const std::vector<QString>& cells, const std::vector<int>& widths) {
+  std::string line;
+  for (std::size_t i = 0; i < cells.size(); ++i) line += (i ? " | " : "") + pad(cells[i], widths[i]);
+  return line;
 }
 
 double fc1_share(const TrainingSession& s, const StepRecord& r) {
@@ -75,11 +89,22 @@ int run_demo(const std::vector<std::string>& args) {
                            "weight-gradient elements that fp16 flushed to zero (underflow).")
                        .arg(qs(lanes[2].session->device_label()), qs(p16)))
             << "\n\n";
-  std::printf("%s | %s | %s | %s | %s | %s | %s\n", pad(Cli::tr("step"), 6).c_str(), pad(Cli::tr("loss fp32"), 10).c_str(),
-              pad(Cli::tr("loss fp16"), 10).c_str(), pad(Cli::tr("loss scaled"), 10).c_str(),
-              pad(Cli::tr("fc1 lost fp16"), 13).c_str(), pad(Cli::tr("fc1 lost scl"), 13).c_str(),
-              pad(Cli::tr("scale"), 8).c_str());
-  std::printf("-------+------------+------------+------------+---------------+---------------+---------\n");
+  // Each column as wide as its values or its heading, whichever is wider (a translated heading
+  // can be longer than the numbers under it: "Loss skaliert").
+  const std::vector<QString> heads{Cli::tr("step"),          Cli::tr("loss fp32"),    Cli::tr("loss fp16"), Cli::tr("loss scaled"),
+                                   Cli::tr("fc1 lost fp16"), Cli::tr("fc1 lost scl"), Cli::tr("scale")};
+  std::vector<int> widths{6, 10, 10, 10, 13, 13, 8};
+  for (std::size_t i = 0; i < heads.size(); ++i) widths[i] = std::max(widths[i], columns(heads[i]));
+  std::printf("%s\n", table_line(heads, widths).c_str());
+  std::string rule;
+  for (std::size_t i = 0; i < widths.size(); ++i)
+    rule += std::string(i ? "-+-" : "") + std::string(static_cast<std::size_t>(widths[i]), '-');
+  std::printf("%s\n", rule.c_str());
+  auto fixed = [](double v, int decimals, const char* suffix = "") {
+    char b[64];
+    std::snprintf(b, sizeof b, "%.*f%s", decimals, v, suffix);
+    return QString::fromLatin1(b);
+  };
   std::vector<StepRecord> scratch;
   for (std::int64_t s = 0; s < steps; ++s) {
     for (auto& lane : lanes) {
@@ -91,9 +116,11 @@ int run_demo(const std::vector<std::string>& args) {
       lane.session->recycle(scratch);
     }
     if (s % 25 == 0 || s == steps - 1) {
-      std::printf("%6lld | %10.4f | %10.4f | %10.4f | %12.1f%% | %12.1f%% | %8s\n", static_cast<long long>(s),
-                  lanes[0].last.loss, lanes[1].last.loss, lanes[2].last.loss, 100 * lanes[1].fc1_underflow,
-                  100 * lanes[2].fc1_underflow, format_scale(lanes[2].last.scale_after).c_str());
+      std::printf("%s\n", table_line({QString::number(s), fixed(lanes[0].last.loss, 4), fixed(lanes[1].last.loss, 4),
+                                      fixed(lanes[2].last.loss, 4), fixed(100 * lanes[1].fc1_underflow, 1, "%"),
+                                      fixed(100 * lanes[2].fc1_underflow, 1, "%"), qs(format_scale(lanes[2].last.scale_after))},
+                                     widths)
+                             .c_str());
     }
   }
   auto loss = [](double v) {

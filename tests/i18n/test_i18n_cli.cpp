@@ -4,6 +4,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
+#include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QtTest>
 
@@ -135,6 +136,39 @@ class TestI18nCli : public QObject {
     r = run({QStringLiteral("screenshot"), QStringLiteral("--lang"), QStringLiteral("klingon")});
     QCOMPARE(r.code, 2);
     QVERIFY2(r.err.contains(QStringLiteral("'klingon'")), qPrintable(r.err));
+  }
+
+  // The demo's table in every language: each line's column separators ('|', '+' in the rule
+  // under the headings) at the same terminal columns, CJK characters taking two. A translated
+  // heading longer than its numbers ("Loss skaliert", 13 columns over 10-wide losses) used to
+  // push every separator after it one or more columns right.
+  void demo_table_lines_up_in_every_language() {
+    auto separators = [](const QString& line) {
+      QList<int> at;
+      int col = 0;
+      for (const char32_t c : line.toUcs4()) {
+        if (c == U'|' || c == U'+') at << col;
+        col += c >= 0x2E80 ? 2 : 1;  // the CJK characters of the headings
+      }
+      return at;
+    };
+    for (const char* lang : {"en", "de", "ja", "zh_CN", "zh_TW"}) {
+      const Result r = run({QStringLiteral("demo"), QStringLiteral("--steps"), QStringLiteral("10"), QStringLiteral("--lang"),
+                            QString::fromLatin1(lang)});
+      QCOMPARE(r.code, 0);
+      const QStringList lines = r.out.split(QLatin1Char('\n'));
+      const qsizetype rule = lines.indexOf(QRegularExpression(QStringLiteral("^-+(-\\+-+)+$")));
+      QVERIFY2(rule > 0, qPrintable(r.out));
+      const QList<int> expected = separators(lines[rule]);
+      QCOMPARE(expected.size(), 6);  // seven columns
+      int rows = 0;
+      for (qsizetype i = rule - 1; i < lines.size() && !(i > rule && lines[i].isEmpty()); ++i) {
+        QVERIFY2(separators(lines[i]) == expected,
+                 qPrintable(QStringLiteral("%1: '%2' against '%3'").arg(QLatin1String(lang), lines[i], lines[rule])));
+        rows += i > rule;
+      }
+      QCOMPARE(rows, 2);  // steps 0 and 9
+    }
   }
 
   void machine_output_is_not_translated() {
