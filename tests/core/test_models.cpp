@@ -573,14 +573,18 @@ class TestModels : public QObject {
     QTest::addColumn<bool>("capture");
     QTest::addColumn<double>("scale");
     QTest::addColumn<int>("micro");
+    QTest::addColumn<bool>("lane");  // weight gradients on the model's second thread
     for (const char* name : {"spiral-mlp", "deep-mlp"}) {
       for (int p : {static_cast<int>(Precision::FP32), static_cast<int>(Precision::FP16),
                     static_cast<int>(Precision::BF16)}) {
         const QString pn = p == static_cast<int>(Precision::FP32) ? "fp32" : p == static_cast<int>(Precision::FP16) ? "fp16" : "bf16";
-        QTest::newRow(qPrintable(QString("%1 %2 capture x65536").arg(name, pn))) << name << p << true << 65536.0 << 1;
-        QTest::newRow(qPrintable(QString("%1 %2 no capture x1").arg(name, pn))) << name << p << false << 1.0 << 1;
-        QTest::newRow(qPrintable(QString("%1 %2 capture x1024, 3 micro-batches").arg(name, pn)))
-            << name << p << true << 1024.0 << 3;
+        for (const bool lane : {false, true}) {
+          const QString ln = lane ? ", lane" : "";
+          QTest::newRow(qPrintable(QString("%1 %2 capture x65536%3").arg(name, pn, ln))) << name << p << true << 65536.0 << 1 << lane;
+          QTest::newRow(qPrintable(QString("%1 %2 no capture x1%3").arg(name, pn, ln))) << name << p << false << 1.0 << 1 << lane;
+          QTest::newRow(qPrintable(QString("%1 %2 capture x1024, 3 micro-batches%3").arg(name, pn, ln)))
+              << name << p << true << 1024.0 << 3 << lane;
+        }
       }
     }
   }
@@ -594,6 +598,7 @@ class TestModels : public QObject {
     QFETCH(bool, capture);
     QFETCH(double, scale);
     QFETCH(int, micro);
+    QFETCH(bool, lane);
     const PrecisionMode mode{static_cast<Precision>(precision), precision != static_cast<int>(Precision::FP32)};
     auto a = make_model(name.toStdString(), 11);
     auto d = make_model(name.toStdString(), 11);
@@ -602,6 +607,8 @@ class TestModels : public QObject {
       m->set_precision(mode);
       m->set_capture_activation_grads(capture);
     }
+    d->set_weight_grad_lane(lane);
+    QCOMPARE(d->weight_grad_lane(), lane);
     auto data = make_dataset(default_dataset(name.toStdString()), 0, "");
     BatchSampler sampler(*data, 64, 5);
     std::vector<std::pair<torch::Tensor, torch::Tensor>> batches;
@@ -657,13 +664,15 @@ class TestModels : public QObject {
     // After the first step the direct pass writes into the tensors it made then: the same
     // storage for every gradient and activation gradient, step after step (the session sets .grad
     // to none between steps, as here), and the numbers still autograd's.
-    for (const PrecisionMode mode : {kFp32, kFp16Emu}) {
+    // The same with the lane, which writes the weight gradients' buffers on its own thread.
+    for (const bool lane : {false, true}) for (const PrecisionMode mode : {kFp32, kFp16Emu}) {
       auto d = make_model("spiral-mlp", 4);
       auto a = make_model("spiral-mlp", 4);
       for (auto* m : {a.get(), d.get()}) {
         m->set_precision(mode);
         m->set_capture_activation_grads(true);
       }
+      d->set_weight_grad_lane(lane);
       auto data = make_dataset("spirals", 0, "");
       BatchSampler sampler(*data, 32, 2);
       std::vector<const void*> first;
@@ -689,6 +698,30 @@ class TestModels : public QObject {
         }
       }
     }
+  }
+
+  void weightGradLaneTurnsOnAndOff() {
+    // On, off and on again between steps (the GUI's worker and record choose per session): the
+    // numbers stay autograd's; a model without a direct pass says it has no lane.
+    auto d = make_model("deep-mlp", 9);
+    auto a = make_model("deep-mlp", 9);
+    auto data = make_dataset("clusters", 0, "");
+    BatchSampler sampler(*data, 32, 3);
+    for (const bool lane : {true, false, true}) {
+      d->set_weight_grad_lane(lane);
+      QCOMPARE(d->weight_grad_lane(), lane);
+      for (auto* m : {a.get(), d.get()})
+        for (auto& param : m->parameters()) param.mutable_grad() = torch::Tensor();
+      const auto [x, y] = sampler.next();
+      d->direct_forward(x, y);
+      d->direct_backward(torch::ones({}));
+      torch::nn::functional::cross_entropy(a->forward(x).to(torch::kFloat), y).backward();
+      const auto pa = a->parameters(), pd = d->parameters();
+      for (std::size_t i = 0; i < pa.size(); ++i) QVERIFY(torch::equal(pa[i].grad(), pd[i].grad()));
+    }
+    auto cnn = make_model("fashion-cnn", 0);
+    cnn->set_weight_grad_lane(true);
+    QVERIFY(!cnn->weight_grad_lane());
   }
 
   void directPassOnlyWhereAModelHasOne() {

@@ -11,8 +11,17 @@
 #include <torch/nn/modules/linear.h>
 #include <torch/nn/functional/pooling.h>
 
+#include <atomic>
 #include <cmath>
+#include <exception>
+#include <functional>
+#include <memory>
 #include <string>
+#include <thread>
+#include <vector>
+#if defined(__x86_64__) || defined(__i386__)
+#include <immintrin.h>  // _mm_pause
+#endif
 
 namespace ampscope::detail {
 namespace {
@@ -27,6 +36,96 @@ void init_layer(torch::Tensor& weight, torch::Tensor& bias, at::Generator& gen, 
   weight.uniform_(-weight_gain * bound, weight_gain * bound, gen);
   bias.uniform_(-bound, bound, gen);
 }
+
+void cpu_relax() {
+#if defined(__x86_64__) || defined(__i386__)
+  _mm_pause();
+#else
+  std::this_thread::yield();
+#endif
+}
+
+/// A second thread for the direct backward's weight and bias gradients (Mlp::set_weight_grad_lane).
+/// The stepping thread posts layer indices during a backward and waits for them at its end. The
+/// lane spins while a backward is under way (a futex wake costs 20-35 us on these VMs, a product
+/// about 80) and sleeps between backwards. One producer, one consumer; the counters only grow.
+class GradLane {
+ public:
+  explicit GradLane(std::function<void(std::size_t)> work) : m_work(std::move(work)), m_thread([this] { run(); }) {}
+  ~GradLane() {
+    m_stop.store(true, std::memory_order_release);
+    m_active.store(1, std::memory_order_release);
+    m_active.notify_one();
+    m_thread.join();
+  }
+  GradLane(const GradLane&) = delete;
+  GradLane& operator=(const GradLane&) = delete;
+
+  /// A backward begins: the lane wakes and spins for items.
+  void begin() {
+    m_active.store(1, std::memory_order_release);
+    m_active.notify_one();
+  }
+  /// Item `i` is ready (its inputs written before this call).
+  void post(std::size_t i) {
+    m_items[m_posted_local % kCapacity] = i;
+    ++m_posted_local;
+    m_posted.store(m_posted_local, std::memory_order_release);
+  }
+  /// Waits for every posted item; the lane goes back to sleep. Rethrows an item's exception.
+  void finish() {
+    settle();
+    if (m_error) std::rethrow_exception(std::exchange(m_error, nullptr));
+  }
+  /// The same for a backward that threw on the stepping thread: its exception is the one to
+  /// report, so an item's is dropped; the lane must not spin on (or write a buffer) after it.
+  void abandon() noexcept {
+    settle();
+    m_error = nullptr;
+  }
+  static constexpr std::size_t kCapacity = 256;  // items of one backward (layers), at most
+
+ private:
+  void settle() noexcept {
+    while (m_done.load(std::memory_order_acquire) != m_posted_local) cpu_relax();
+    m_active.store(0, std::memory_order_release);
+  }
+  void run() {
+    // This thread's ops stay on it (the reduction of a bias gradient). Its intra-op count starts
+    // as the process's last set one, 1 where the session chose the lane; set only if not, since
+    // at::set_num_threads also changes what threads started later begin with.
+    if (at::get_num_threads() != 1) at::set_num_threads(1);
+    at::AutoDispatchBelowADInplaceOrView below_autograd;  // as the stepping thread's direct pass
+    std::uint64_t taken = 0;
+    for (;;) {
+      m_active.wait(0, std::memory_order_acquire);
+      if (m_stop.load(std::memory_order_acquire)) return;
+      for (;;) {
+        if (taken < m_posted.load(std::memory_order_acquire)) {
+          const std::size_t i = m_items[taken % kCapacity];
+          try {
+            m_work(i);
+          } catch (...) {
+            if (!m_error) m_error = std::current_exception();  // read by finish() after m_done
+          }
+          m_done.store(++taken, std::memory_order_release);
+          continue;
+        }
+        if (m_active.load(std::memory_order_acquire) == 0 || m_stop.load(std::memory_order_relaxed)) break;
+        cpu_relax();
+      }
+    }
+  }
+
+  std::function<void(std::size_t)> m_work;
+  std::size_t m_items[kCapacity] = {};
+  std::uint64_t m_posted_local = 0;  // the stepping thread's
+  std::atomic<std::uint64_t> m_posted{0}, m_done{0};
+  std::atomic<int> m_active{0};
+  std::atomic<bool> m_stop{false};
+  std::exception_ptr m_error;
+  std::thread m_thread;  // last: started once the rest exists
+};
 
 class Mlp : public InstrumentedModel {
  public:
@@ -50,6 +149,14 @@ class Mlp : public InstrumentedModel {
   }
 
   std::vector<std::string> module_labels() const override { return m_labels; }
+
+  void set_weight_grad_lane(bool on) override {
+    if (on == (m_lane != nullptr)) return;
+    m_lane = on && m_layers.size() <= GradLane::kCapacity
+                 ? std::make_unique<GradLane>([this](std::size_t i) { weight_and_bias_grads(i); })
+                 : nullptr;
+  }
+  bool weight_grad_lane() const override { return m_lane != nullptr; }
 
   // The direct pass (model_zoo.h): the kernels autograd's backward of forward() and of
   // cross_entropy runs, called in its order without building the graph. A step of spiral-mlp
@@ -114,6 +221,22 @@ class Mlp : public InstrumentedModel {
     at::nll_loss_backward_out(buffer(m_nll_grad, opts), loss_grad.reshape({}), m_log_probs, m_target, {},
                               at::Reduction::Mean, -100, m_total_weight);
     at::_log_softmax_backward_data_out(buffer(m_g[n - 1], opts), m_nll_grad, m_log_probs, 1, m_log_probs.scalar_type());
+    m_opts = opts;
+    m_emulate = emulate;
+    m_precision = p;
+    // The weight and bias gradients of a first micro-batch may go to the lane: they are new
+    // buffers nobody reads before the end of backward, and no later layer needs them.
+    bool all_first = true;
+    for (const auto& l : m_layers) all_first = all_first && !l->weight.grad().defined() && !l->bias.grad().defined();
+    GradLane* lane = all_first ? m_lane.get() : nullptr;
+    if (lane) lane->begin();
+    // Should a kernel below throw, the lane settles before the buffers it writes can change.
+    struct Settle {
+      GradLane* lane;
+      ~Settle() {
+        if (lane) lane->abandon();
+      }
+    } settle{lane};
     for (std::size_t i = n; i-- > 0;) {
       // m_g[i]: the gradient of layer i's output. Under emulation it arrives rounded (autocast's
       // cast-back; the capture hook or the emulated layer's backward rounds it). Below the last
@@ -123,24 +246,25 @@ class Mlp : public InstrumentedModel {
       torch::Tensor& g = m_g[i];
       if (emulate && i + 1 == n) round_to_(g, p);
       if (capture_activation_grads()) record_activation_grad(m_labels[i], g);
-      // AddmmBackward (fp32) computes the weight's gradient as g^T x for a transposed weight, as
-      // the emulated layer does; the bias's is g summed over the batch; the input's g W.
-      torch::Tensor& wgrad = m_layers[i]->weight.mutable_grad();
-      torch::Tensor& bgrad = m_layers[i]->bias.mutable_grad();
-      const bool first = !wgrad.defined();  // otherwise a later micro-batch: added, as autograd does
-      torch::Tensor gw = first ? at::mm_out(buffer(m_gw[i], opts), g.t(), m_in[i]) : g.t().mm(m_in[i]);
-      static constexpr std::int64_t kBatchDim[] = {0};
-      torch::Tensor gb = first ? at::sum_out(buffer(m_gb[i], opts), g, at::IntArrayRef(kBatchDim)) : g.sum(0);
-      if (emulate) {
-        round_to_(gw, p);
-        round_to_(gb, p);
-      }
-      if (first) {
-        wgrad = gw;
-        bgrad = gb;
+      if (lane) {
+        lane->post(i);
       } else {
-        wgrad.add_(gw);
-        bgrad.add_(gb);
+        torch::Tensor& wgrad = m_layers[i]->weight.mutable_grad();
+        torch::Tensor& bgrad = m_layers[i]->bias.mutable_grad();
+        if (!wgrad.defined()) {
+          weight_and_bias_grads(i);
+          wgrad = m_gw[i];
+          bgrad = m_gb[i];
+        } else {  // a later micro-batch: added, as autograd does
+          torch::Tensor gw = g.t().mm(m_in[i]);
+          torch::Tensor gb = g.sum(0);
+          if (emulate) {
+            round_to_(gw, p);
+            round_to_(gb, p);
+          }
+          wgrad.add_(gw);
+          bgrad.add_(gb);
+        }
       }
       if (i > 0) {
         at::mm_out(buffer(m_gx, opts), g, m_w[i]);  // at::matmul's kernel for 2-D operands
@@ -148,9 +272,33 @@ class Mlp : public InstrumentedModel {
         at::threshold_backward_out(buffer(m_g[i - 1], opts), m_gx, m_z[i - 1], 0);
       }
     }
+    if (lane) {
+      settle.lane = nullptr;
+      lane->finish();
+      for (std::size_t i = 0; i < n; ++i) {
+        m_layers[i]->weight.mutable_grad() = m_gw[i];
+        m_layers[i]->bias.mutable_grad() = m_gb[i];
+      }
+    }
   }
 
  private:
+  /// Layer i's weight and bias gradients of a first micro-batch into their buffers, from its
+  /// output gradient m_g[i] and input m_in[i]: AddmmBackward (fp32) computes the weight's as
+  /// g^T x for a transposed weight, as the emulated layer does; the bias's is g summed over the
+  /// batch. On the stepping thread, or on the lane (any thread: nothing here is thread-local but
+  /// the dispatch guard each thread sets).
+  void weight_and_bias_grads(std::size_t i) {
+    const torch::Tensor& g = m_g[i];
+    at::mm_out(buffer(m_gw[i], m_opts), g.t(), m_in[i]);
+    static constexpr std::int64_t kBatchDim[] = {0};
+    at::sum_out(buffer(m_gb[i], m_opts), g, at::IntArrayRef(kBatchDim));
+    if (m_emulate) {
+      round_to_(m_gw[i], m_precision);
+      round_to_(m_gb[i], m_precision);
+    }
+  }
+
   /// A buffer of the pass: made empty (of `options`, without autograd) on first use; the out=
   /// kernels size it.
   static torch::Tensor& buffer(torch::Tensor& t, const at::TensorOptions& options) {
@@ -169,6 +317,11 @@ class Mlp : public InstrumentedModel {
   // weight and bias gradients (.grad), the input gradient before the ReLU's mask, nll's output.
   std::vector<torch::Tensor> m_g, m_gw, m_gb;
   torch::Tensor m_gx, m_nll_grad;
+  // What weight_and_bias_grads() needs of the backward under way (set before any item is posted).
+  at::TensorOptions m_opts;
+  bool m_emulate = false;
+  Precision m_precision = Precision::FP32;
+  std::unique_ptr<GradLane> m_lane;  // last: its thread stops before the buffers go
 };
 
 class FashionCnn : public InstrumentedModel {

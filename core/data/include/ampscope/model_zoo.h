@@ -64,6 +64,13 @@ class InstrumentedModel : public torch::nn::Module {
   /// autograd accumulates), and with capture on the activation gradients are recorded as the
   /// hooks of forward() record them (last layer first, rounded under emulation).
   virtual void direct_backward(const torch::Tensor& loss_grad);
+  /// The direct backward's weight and bias gradients on a second thread (the model's own), beside
+  /// the input gradients the next layer waits for: each a whole product, through the same
+  /// kernels, so the numbers are the same bits as on one thread. For models whose products are
+  /// large enough to pay for the hand-over (deep-mlp), with BLAS on one thread; the session
+  /// decides (compute_threads.h). A model without a direct pass ignores it.
+  virtual void set_weight_grad_lane(bool /*on*/) {}
+  virtual bool weight_grad_lane() const { return false; }
 
   /// The work of one forward pass over `x`, counted by running it without autograd: multiply-adds
   /// of every linear and convolution, how many such ops there are, and the convolutions' share.
