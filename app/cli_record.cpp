@@ -206,6 +206,7 @@ int run_record(const std::vector<std::string>& args) {
      << ",\"final_scale\":" << json_number(last.scale_after) << ",\"final_loss\":" << json_number(last.loss)
      << ",\"steps_per_sec\":" << json_number(secs > 0 ? session.steps_done() / secs : 0.0)
      << ",\"threads\":" << session.threads().intra_op << ",\"blas_threads\":" << blas_threads()
+     << ",\"weight_grad_lane\":" << (session.threads().grad_lane ? "true" : "false")
      << ",\"blas_kernels\":\"" << json_escape(blas_kernels_text()) << "\""
      << ",\"step_memory\":\"" << json_escape(keep_step_memory()) << "\""
      << ",\"run_id\":" << recorder->run_id() << ",\"committed_steps\":" << recorder->committed_steps()

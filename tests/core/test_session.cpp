@@ -76,6 +76,9 @@ void operator delete(void* p, std::size_t, std::align_val_t) noexcept { std::fre
 void operator delete[](void* p, std::size_t, std::align_val_t) noexcept { std::free(p); }
 
 namespace {
+// deep-mlp's work at batch 256 (test_models checks the counts).
+const WorkSize kDeepWork{0, 256 * (12.0 * 128 * 128 + 128 * 10), 13};
+
 SessionConfig spiral(std::uint64_t seed = 5) {
   SessionConfig c;
   c.model = "spiral-mlp";
@@ -129,7 +132,7 @@ class TestSession : public QObject {
   void threadRuleByWorkSize() {
     // The three models' work at batch 256 (test_models checks the counts).
     const WorkSize spiral{0, 256 * (2.0 * 64 + 64 * 64 + 64 * 64 + 64 * 3), 4};
-    const WorkSize deep{0, 256 * (12.0 * 128 * 128 + 128 * 10), 13};
+    const WorkSize deep = kDeepWork;
     const WorkSize fashion{256 * (32.0 * 28 * 28 * 9 + 64.0 * 14 * 14 * 32 * 9), 256 * (3136.0 * 128 + 128 * 10), 2};
     // gui: beside a window (the GUI's worker).
     auto check = [](const WorkSize& w, int cores, int intra, int blas, bool gui = false) {
@@ -141,7 +144,8 @@ class TestSession : public QObject {
     };
     check(spiral, 2, 1, 1);
     check(spiral, 64, 1, 1);
-    check(deep, 2, 1, 2);
+    check(deep, 2, 1, 1);  // and the lane (below)
+    check(deep, 3, 1, 3);
     check(deep, 16, 1, kMaxThreads);
     check(fashion, 2, 2, 1);
     check(fashion, 16, kMaxThreads, 1);
@@ -151,6 +155,16 @@ class TestSession : public QObject {
     check({kParallelConvMacs, 0, 0}, 4, 4, 1);
     check({0, 10 * kParallelLinearMacs - 1, 10}, 4, 1, 1);
     check({0, 10 * kParallelLinearMacs, 10}, 4, 1, 4);
+    // The weight-gradient lane: large linear layers on exactly 2 cores, without a window.
+    QVERIFY(choose_threads(deep, 2).grad_lane);
+    QVERIFY(choose_threads({0, 10 * kParallelLinearMacs, 10}, 2).grad_lane);
+    QVERIFY(!choose_threads({0, 10 * kParallelLinearMacs - 1, 10}, 2).grad_lane);
+    for (const int cores : {1, 3, 4, 16}) QVERIFY(!choose_threads(deep, cores).grad_lane);
+    QVERIFY(!choose_threads(deep, 2, true).grad_lane);
+    QVERIFY(!choose_threads(spiral, 2).grad_lane);
+    QVERIFY(!choose_threads(fashion, 2).grad_lane);
+    QVERIFY2(QString::fromStdString(choose_threads(deep, 2).why).endsWith("BLAS 1, weight gradients on a second thread"),
+             choose_threads(deep, 2).why.c_str());
     // Beside a window: BLAS leaves a core to the window's thread; the rest as without one.
     check(deep, 2, 1, 1, true);
     check(deep, 4, 1, 3, true);
@@ -345,6 +359,32 @@ class TestSession : public QObject {
       }).join();
       QCOMPARE(on_worker, 1);
       if (have_blas_api) QCOMPARE(blas_threads(), 1);
+      QVERIFY(!s.threads().grad_lane);
+    }
+    // deep-mlp on 2 cores: BLAS 1 and the weight-gradient lane, whose step gives autograd's
+    // numbers (AMPSCOPE_AUTOGRAD_STEP's session, the same seed).
+    SessionConfig deep;
+    deep.model = "deep-mlp";
+    deep.batch_size = 256;
+    deep.seed = 4;
+    if (usable_cores() == 2) {
+      TrainingSession s(deep);
+      const StepRecord r = s.step();
+      QVERIFY2(s.threads().grad_lane, s.threads().why.c_str());
+      QCOMPARE(s.threads().blas, 1);
+      if (have_blas_api) QCOMPARE(blas_threads(), 1);
+      QVERIFY(decide_threads(kDeepWork).grad_lane);
+      qputenv("AMPSCOPE_AUTOGRAD_STEP", "1");
+      TrainingSession ref(deep);
+      const StepRecord rr = ref.step();
+      qunsetenv("AMPSCOPE_AUTOGRAD_STEP");
+      QCOMPARE(r.loss, rr.loss);
+      QCOMPARE(r.layers.size(), rr.layers.size());
+      QCOMPARE(r.grad_norm, rr.grad_norm);
+      for (std::size_t i = 0; i < r.layers.size(); ++i) {
+        QCOMPARE(r.layers[i].stats.amax, rr.layers[i].stats.amax);
+        QCOMPARE(r.layers[i].stats.bins, rr.layers[i].stats.bins);
+      }
     }
     // The user's environment wins for BLAS: the session leaves it alone.
     qputenv("OPENBLAS_NUM_THREADS", "2");
@@ -354,6 +394,10 @@ class TestSession : public QObject {
       QCOMPARE(s.threads().blas, 0);
       s.step();
       QCOMPARE(blas_threads(), 2);
+      // deep-mlp's work (threadRuleByWorkSize): no lane, each of its products would start BLAS's
+      // threads too. (The rule alone: a session with more than one thread meets libgomp's and
+      // OpenBLAS's uninstrumented pools under TSan.)
+      QVERIFY(!decide_threads(kDeepWork).grad_lane);
       set_blas_threads(1);
     }
     // --threads wins for LibTorch's pool.
@@ -363,6 +407,7 @@ class TestSession : public QObject {
       s.step();
       QCOMPARE(s.threads().intra_op, 2);
       QCOMPARE(compute_threads(), 2);
+      QVERIFY(!decide_threads(kDeepWork).grad_lane);  // the user's count is all the threads
     }
     set_compute_threads(1);
     if (!omp.isEmpty()) qputenv("OMP_NUM_THREADS", omp);

@@ -55,9 +55,13 @@ ThreadChoice choose_threads(const WorkSize& work, int cores, bool gui) {
     c.why = "auto: " + macs_text(work.conv_macs) + " convolution multiply-adds per forward: " + std::to_string(all) +
             " threads, BLAS 1";
   } else if (per_linear >= kParallelLinearMacs) {
-    c.blas = gui ? std::min(cores - 1, kMaxThreads) : all;  // cores >= 2 here
+    // cores >= 2 here. On 2 cores without a window: BLAS 1 and the lane (a layer's two products
+    // of the backward at once, each on one core) beat BLAS 2 splitting each product.
+    c.grad_lane = cores == 2 && !gui;
+    c.blas = c.grad_lane ? 1 : gui ? std::min(cores - 1, kMaxThreads) : all;
     c.why = "auto: " + macs_text(per_linear) + " multiply-adds per linear layer" +
-            (gui ? ", a core left to the window" : "") + ": 1 thread, BLAS " + std::to_string(c.blas);
+            (gui ? ", a core left to the window" : "") + ": 1 thread, BLAS " + std::to_string(c.blas) +
+            (c.grad_lane ? ", weight gradients on a second thread" : "");
   } else {
     c.why = "auto: " + std::string(work.conv_macs > 0 ? "small convolutions, " : "no convolutions, ") +
             macs_text(per_linear) + " per linear layer: 1 thread, BLAS 1";
@@ -78,15 +82,19 @@ ThreadChoice decide_threads(const WorkSize& work) {
   ThreadChoice c = choose_threads(work, usable_cores(), g_gui.load());
   const std::string blas_part = ", BLAS " + std::to_string(c.blas);
   if (const int user = g_user_threads.load(); user > 0) {
+    // The user's count is every thread the session computes with: no lane beside it.
     c.intra_op = user;
+    c.grad_lane = false;
     c.why = "--threads " + std::to_string(user) + blas_part;
   } else if (env_set("OMP_NUM_THREADS") || env_set("MKL_NUM_THREADS")) {
     // LibTorch itself reads these at start: its count is the user's.
     c.intra_op = at::get_num_threads();
+    c.grad_lane = false;
     c.why = "environment (OMP_NUM_THREADS/MKL_NUM_THREADS): " + std::to_string(c.intra_op) + " threads" + blas_part;
   }
   if (env_set("OPENBLAS_NUM_THREADS") || env_set("GOTO_NUM_THREADS")) {
     c.blas = 0;
+    c.grad_lane = false;  // the lane's products would each start the user's BLAS threads
     const auto pos = c.why.rfind(", BLAS ");
     if (pos != std::string::npos) c.why.erase(pos);
     c.why += ", BLAS threads from the environment";

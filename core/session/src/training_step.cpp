@@ -51,6 +51,7 @@ void TrainingSession::Impl::ensure_threads() {
   if (dev_kind != DeviceKind::CPU) return;  // on CUDA the CPU threads only launch kernels
   ThreadChoice c = decide_threads(work_size());
   apply_threads(c);
+  model->set_weight_grad_lane(c.grad_lane);  // models without a direct pass ignore it
   std::lock_guard lock(snap_mu);
   thread_choice = std::move(c);
 }

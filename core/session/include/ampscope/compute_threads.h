@@ -13,7 +13,11 @@
 //    threads): 1 intra-op thread, and BLAS threads one per core when the linear layers average
 //    at least kParallelLinearMacs multiply-adds (deep-mlp +20 to 30% in most runs), else 1
 //    (spiral-mlp: a second BLAS thread cost 12%); beside a window (the GUI), one core fewer
-//    for BLAS (below, choose_threads).
+//    for BLAS (below, choose_threads). On exactly 2 cores without a window such a model keeps
+//    BLAS at 1 and computes its backward's weight gradients on a second thread (the "lane",
+//    grad_lane): a layer's two products at once, each whole on one core, beat one product split
+//    in two (session 35: deep-mlp +10 to 20% over BLAS 2, the same bits). Unmeasured on more
+//    cores, where BLAS threads one per core stay the rule.
 // Threads are capped at kMaxThreads. A user's own choice wins: --threads (set_compute_threads),
 // and OMP_NUM_THREADS / MKL_NUM_THREADS / OPENBLAS_NUM_THREADS when set in the environment.
 #pragma once
@@ -27,6 +31,9 @@ struct ThreadChoice {
   int intra_op = 1;  ///< LibTorch intra-op threads
   int blas = 1;      ///< BLAS threads; 0 = leave the BLAS library alone (the user's environment set it)
   std::string why;   ///< one line for logs, e.g. "auto: no convolutions, 0.5M per linear: 1 thread, BLAS 1"
+  /// The direct backward's weight and bias gradients on a second thread of the model's
+  /// (InstrumentedModel::set_weight_grad_lane), beside the input gradients, BLAS at 1 thread.
+  bool grad_lane = false;
 };
 
 /// The work of one forward pass over one batch, as the rule reads it.
@@ -61,7 +68,7 @@ inline constexpr int kMaxThreads = 8;
 int usable_cores();
 
 /// What the program applies for a session of that work: choose_threads(), overridden by
-/// set_compute_threads() and by the environment variables above.
+/// set_compute_threads() and by the environment variables above (either turns the lane off).
 ThreadChoice decide_threads(const WorkSize& work);
 
 /// Applies a choice on the calling thread (LibTorch's intra-op count is per-thread state in
