@@ -55,6 +55,16 @@ bool representable(const torch::Tensor& t, double (*ref)(double)) {
 
 std::int64_t zeros(const torch::Tensor& t) { return (t == 0).sum().item<std::int64_t>(); }
 
+/// One step of gradients from none, the same batch through both paths: the direct pass on `d`
+/// (loss gradient 1), autograd on `a`.
+void step_both(InstrumentedModel& a, InstrumentedModel& d, const torch::Tensor& x, const torch::Tensor& y) {
+  for (auto* m : {&a, &d})
+    for (auto& param : m->parameters()) param.mutable_grad() = torch::Tensor();
+  d.direct_forward(x, y);
+  d.direct_backward(torch::ones({}));
+  torch::nn::functional::cross_entropy(a.forward(x).to(torch::kFloat), y).backward();
+}
+
 /// One 1x1 linear under emulated fp16 (or plain fp32 when `emulate` is false), exposing the
 /// protected helper. Returns {out, grad_x, grad_w, grad_b} for a given upstream gradient.
 class ProbeModel : public InstrumentedModel {
@@ -677,12 +687,8 @@ class TestModels : public QObject {
       BatchSampler sampler(*data, 32, 2);
       std::vector<const void*> first;
       for (int step = 0; step < 3; ++step) {
-        for (auto* m : {a.get(), d.get()})
-          for (auto& param : m->parameters()) param.mutable_grad() = torch::Tensor();
         const auto [x, y] = sampler.next();
-        d->direct_forward(x, y);
-        d->direct_backward(torch::ones({}));
-        torch::nn::functional::cross_entropy(a->forward(x).to(torch::kFloat), y).backward();
+        step_both(*a, *d, x, y);
         std::vector<const void*> ptrs;
         for (const auto& param : d->parameters()) ptrs.push_back(param.grad().data_ptr());
         for (const auto& [label, g] : d->activation_grads()) ptrs.push_back(g.data_ptr());
@@ -710,12 +716,8 @@ class TestModels : public QObject {
     for (const bool lane : {true, false, true}) {
       d->set_weight_grad_lane(lane);
       QCOMPARE(d->weight_grad_lane(), lane);
-      for (auto* m : {a.get(), d.get()})
-        for (auto& param : m->parameters()) param.mutable_grad() = torch::Tensor();
       const auto [x, y] = sampler.next();
-      d->direct_forward(x, y);
-      d->direct_backward(torch::ones({}));
-      torch::nn::functional::cross_entropy(a->forward(x).to(torch::kFloat), y).backward();
+      step_both(*a, *d, x, y);
       const auto pa = a->parameters(), pd = d->parameters();
       for (std::size_t i = 0; i < pa.size(); ++i) QVERIFY(torch::equal(pa[i].grad(), pd[i].grad()));
     }

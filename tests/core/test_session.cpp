@@ -407,7 +407,10 @@ class TestSession : public QObject {
       s.step();
       QCOMPARE(s.threads().intra_op, 2);
       QCOMPARE(compute_threads(), 2);
-      QVERIFY(!decide_threads(kDeepWork).grad_lane);  // the user's count is all the threads
+      // The user's count is all the threads: no lane, and BLAS as without it (one per core).
+      QVERIFY(!decide_threads(kDeepWork).grad_lane);
+      qunsetenv("OPENBLAS_NUM_THREADS");  // set above
+      if (usable_cores() == 2) QCOMPARE(decide_threads(kDeepWork).blas, 2);
     }
     set_compute_threads(1);
     if (!omp.isEmpty()) qputenv("OMP_NUM_THREADS", omp);

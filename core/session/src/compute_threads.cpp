@@ -79,17 +79,22 @@ int usable_cores() {
 void set_gui_process(bool on) { g_gui.store(on); }
 
 ThreadChoice decide_threads(const WorkSize& work) {
-  ThreadChoice c = choose_threads(work, usable_cores(), g_gui.load());
+  const int cores = usable_cores();
+  ThreadChoice c = choose_threads(work, cores, g_gui.load());
+  // A user's thread count is every thread the session computes with: no lane beside it, and BLAS
+  // as the rule has it without the lane (one thread per core).
+  const bool user_count = g_user_threads.load() > 0 || env_set("OMP_NUM_THREADS") || env_set("MKL_NUM_THREADS");
+  if (user_count && c.grad_lane) {
+    c.grad_lane = false;
+    c.blas = std::min(cores, kMaxThreads);
+  }
   const std::string blas_part = ", BLAS " + std::to_string(c.blas);
   if (const int user = g_user_threads.load(); user > 0) {
-    // The user's count is every thread the session computes with: no lane beside it.
     c.intra_op = user;
-    c.grad_lane = false;
     c.why = "--threads " + std::to_string(user) + blas_part;
   } else if (env_set("OMP_NUM_THREADS") || env_set("MKL_NUM_THREADS")) {
     // LibTorch itself reads these at start: its count is the user's.
     c.intra_op = at::get_num_threads();
-    c.grad_lane = false;
     c.why = "environment (OMP_NUM_THREADS/MKL_NUM_THREADS): " + std::to_string(c.intra_op) + " threads" + blas_part;
   }
   if (env_set("OPENBLAS_NUM_THREADS") || env_set("GOTO_NUM_THREADS")) {

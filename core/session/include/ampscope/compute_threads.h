@@ -68,7 +68,8 @@ inline constexpr int kMaxThreads = 8;
 int usable_cores();
 
 /// What the program applies for a session of that work: choose_threads(), overridden by
-/// set_compute_threads() and by the environment variables above (either turns the lane off).
+/// set_compute_threads() and by the environment variables above (either turns the lane off; a
+/// thread count of the user's brings back BLAS one per core, the rule without the lane).
 ThreadChoice decide_threads(const WorkSize& work);
 
 /// Applies a choice on the calling thread (LibTorch's intra-op count is per-thread state in
