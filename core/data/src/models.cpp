@@ -37,6 +37,14 @@ void init_layer(torch::Tensor& weight, torch::Tensor& bias, at::Generator& gen, 
   bias.uniform_(-bound, bound, gen);
 }
 
+/// Rounds a view in place (round_to_ may hand back a new tensor where its fast path does not apply:
+/// then the view gets its values).
+void round_rows_(const torch::Tensor& view, Precision p) {
+  torch::Tensor t = view;
+  round_to_(t, p);
+  if (!t.is_same(view)) view.copy_(t);
+}
+
 void cpu_relax() {
 #if defined(__x86_64__) || defined(__i386__)
   _mm_pause();
@@ -45,10 +53,11 @@ void cpu_relax() {
 #endif
 }
 
-/// A second thread for the direct backward's weight and bias gradients (Mlp::set_weight_grad_lane).
-/// The stepping thread posts layer indices during a backward and waits for them at its end. The
-/// lane spins while a backward is under way (a futex wake costs 20-35 us on these VMs, a product
-/// about 80) and sleeps between backwards. One producer, one consumer; the counters only grow.
+/// A second thread for the direct backward's weight and bias gradients and the direct forward's
+/// second half of the batch (Mlp::set_weight_grad_lane). The stepping thread posts items (layer
+/// indices, or the forward's half) during a pass and waits for them at its end. The
+/// lane spins while a pass is under way (a futex wake costs 20-35 us on these VMs, a product
+/// about 80) and sleeps between passes. One producer, one consumer; the counters only grow.
 class GradLane {
  public:
   explicit GradLane(std::function<void(std::size_t)> work) : m_work(std::move(work)), m_thread([this] { run(); }) {}
@@ -61,7 +70,7 @@ class GradLane {
   GradLane(const GradLane&) = delete;
   GradLane& operator=(const GradLane&) = delete;
 
-  /// A backward begins: the lane wakes and spins for items.
+  /// A pass begins: the lane wakes and spins for items.
   void begin() {
     m_active.store(1, std::memory_order_release);
     m_active.notify_one();
@@ -83,7 +92,9 @@ class GradLane {
     settle();
     m_error = nullptr;
   }
-  static constexpr std::size_t kCapacity = 256;  // items of one backward (layers), at most
+  /// Items run so far (read after finish(): the lane's stores are then visible).
+  std::uint64_t items_done() const { return m_done.load(std::memory_order_acquire); }
+  static constexpr std::size_t kCapacity = 256;  // items of one pass (layers), at most
 
  private:
   void settle() noexcept {
@@ -152,11 +163,22 @@ class Mlp : public InstrumentedModel {
 
   void set_weight_grad_lane(bool on) override {
     if (on == (m_lane != nullptr)) return;
+    m_split_checks.clear();
     m_lane = on && m_layers.size() <= GradLane::kCapacity
-                 ? std::make_unique<GradLane>([this](std::size_t i) { weight_and_bias_grads(i); })
+                 ? std::make_unique<GradLane>([this](std::size_t i) {
+                     if (i == kForwardItem) forward_rows(m_split, m_rows);
+                     else weight_and_bias_grads(i);
+                   })
                  : nullptr;
   }
   bool weight_grad_lane() const override { return m_lane != nullptr; }
+  std::uint64_t weight_grad_lane_items() const override { return m_lane ? m_lane->items_done() : 0; }
+  int forward_split(std::int64_t rows) const override {
+    for (const SplitCheck& c : m_split_checks)
+      if (c.rows == rows) return c.same_bits ? 1 : 0;
+    return -1;
+  }
+  void set_forward_split_unchecked(bool on) override { m_split_unchecked = on; }
 
   // The direct pass (model_zoo.h): the kernels autograd's backward of forward() and of
   // cross_entropy runs, called in its order without building the graph. A step of spiral-mlp
@@ -178,30 +200,65 @@ class Mlp : public InstrumentedModel {
     m_w.resize(n);
     m_b.resize(n);
     m_z.resize(n);
-    torch::Tensor h = x.flatten(1);
+    m_emulate = emulate;
+    m_precision = p;
+    const torch::Tensor h = x.flatten(1);
+    const std::int64_t rows = h.size(0);
+    // Each layer's operands: under emulation as detail::emulated_linear's forward rounds them
+    // (input, weight, bias; a hidden layer's input is a ReLU of rounded values, which rounding
+    // leaves as they are); the parameters themselves otherwise.
+    m_in[0] = emulate ? round_to_out(m_x_rounded, h, p) : h;
     for (std::size_t i = 0; i < n; ++i) {
       const torch::Tensor& w = m_layers[i]->weight;
       const torch::Tensor& b = m_layers[i]->bias;
-      torch::Tensor& z = buffer(m_z[i], w.options());
-      if (emulate) {  // as detail::emulated_linear's forward: operands, bias and output rounded
-        // A hidden layer's input is a ReLU of rounded values, which rounding leaves as they are.
-        m_in[i] = i == 0 ? round_to_out(m_x_rounded, h, p) : h;
+      if (emulate) {
         round_to_out(m_w[i], w, p);
         round_to_out(m_b[i], b, p);
-        at::addmm_out(z, m_b[i], m_in[i], m_w[i].t());  // at::linear's kernel for a 2-D input
-        round_to_(z, p);
       } else {
-        m_in[i] = h;
         m_w[i] = w;
-        at::addmm_out(z, b, h, w.t());
+        m_b[i] = b;
       }
-      // ReLU in place: the same values as torch::relu's new tensor, and its backward reads only
-      // the result (threshold_backward(grad, result, 0)).
-      if (i + 1 < n) at::relu_(z);
-      h = z;
     }
+    // With the lane, the batch's second half goes through every layer on it while this thread
+    // takes the first: a row of a product, a ReLU or a rounding reads only the same row of its
+    // input, so the halves are the whole batch's numbers, as far as the BLAS computes a row of a
+    // product the same way in a product of fewer rows. Not every BLAS kernel does (OpenBLAS's
+    // Haswell kernels round many rows differently; its AVX-512 ones do for deep-mlp's layers, not
+    // for all of spiral-mlp's): before the first forward of each batch size, each layer's product
+    // is computed over random rows whole and in halves (halves_match_whole), and the split is
+    // taken only where every output is the same bits. One seed gives one record with or without
+    // the lane, on any BLAS.
+    GradLane* lane = m_lane && h.device().is_cpu() && rows >= kMinSplitRows ? m_lane.get() : nullptr;
+    if (lane && !m_split_unchecked) {
+      int known = forward_split(rows);
+      if (known < 0) {
+        known = halves_match_whole(rows) ? 1 : 0;
+        m_split_checks.push_back({rows, known == 1});
+      }
+      if (known == 0) lane = nullptr;
+    }
+    if (lane) {
+      for (std::size_t i = 0; i < n; ++i) buffer(m_z[i], m_w[i].options()).resize_({rows, m_w[i].size(0)});
+      for (std::size_t i = 1; i < n; ++i) m_in[i] = m_z[i - 1];
+      m_split = rows / 2;
+      m_rows = rows;
+      lane->begin();
+      struct Settle {
+        GradLane* lane;
+        ~Settle() {
+          if (lane) lane->abandon();
+        }
+      } settle{lane};
+      lane->post(kForwardItem);
+      forward_rows(0, m_split);
+      settle.lane = nullptr;
+      lane->finish();
+    } else {
+      forward_whole();
+    }
+    const torch::Tensor& out = m_z[n - 1];
     // cross_entropy(logits.to(kFloat), y): log_softmax, then nll_loss (mean, ignore_index -100).
-    const torch::Tensor logits = h.to(at::kFloat);
+    const torch::Tensor logits = out.to(at::kFloat);
     at::_log_softmax_out(buffer(m_log_probs, logits.options()), logits, 1, false);
     m_target = y;
     auto [loss, total_weight] = at::nll_loss_forward(m_log_probs, y, {}, at::Reduction::Mean, -100);
@@ -283,6 +340,56 @@ class Mlp : public InstrumentedModel {
   }
 
  private:
+  /// The lane's item for the forward's second half (layer indices are the backward's items).
+  static constexpr std::size_t kForwardItem = static_cast<std::size_t>(-1);
+  /// Fewer rows than this are not split: two halves of a tiny batch cost more than they save.
+  static constexpr std::int64_t kMinSplitRows = 2;
+
+  /// The whole batch through every layer, from the operands direct_forward() made: at::linear's
+  /// kernel for a 2-D input, the output rounded under emulation, ReLU in place for hidden layers
+  /// (the same values as torch::relu's new tensor, and its backward reads only the result:
+  /// threshold_backward(grad, result, 0)).
+  void forward_whole() {
+    const std::size_t n = m_layers.size();
+    for (std::size_t i = 0; i < n; ++i) {
+      if (i > 0) m_in[i] = m_z[i - 1];
+      torch::Tensor& z = buffer(m_z[i], m_w[i].options());
+      at::addmm_out(z, m_b[i], m_in[i], m_w[i].t());
+      if (m_emulate) round_rows_(z, m_precision);
+      if (i + 1 < n) at::relu_(z);
+    }
+  }
+
+  /// Whether every layer's product (bias, operands and layout as the forward has them) over
+  /// `rows` random rows gives, in each half of them, the bits the same product over that half
+  /// alone gives: what the BLAS does with the shapes, not with this batch's values (random fp32
+  /// operands round where a batch's rounded or ReLU'd values might not show it).
+  bool halves_match_whole(std::int64_t rows) const {
+    at::Generator gen = at::detail::createCPUGenerator(0x5eed);
+    const std::int64_t half = rows / 2;
+    for (std::size_t i = 0; i < m_layers.size(); ++i) {
+      const torch::Tensor x = at::empty({rows, m_w[i].size(1)}, m_w[i].options().requires_grad(false)).normal_(0, 1, gen);
+      const torch::Tensor whole = at::addmm(m_b[i], x, m_w[i].t());
+      if (!at::equal(whole.narrow(0, 0, half), at::addmm(m_b[i], x.narrow(0, 0, half), m_w[i].t())) ||
+          !at::equal(whole.narrow(0, half, rows - half), at::addmm(m_b[i], x.narrow(0, half, rows - half), m_w[i].t())))
+        return false;
+    }
+    return true;
+  }
+
+  /// Rows [r0, r1) of the batch through every layer, into those rows of the layers' output
+  /// buffers: the same kernels as the forward of the whole batch (product, rounding under
+  /// emulation, ReLU), on views of one block of rows. On the stepping thread or on the lane.
+  void forward_rows(std::int64_t r0, std::int64_t r1) {
+    const std::size_t n = m_layers.size();
+    for (std::size_t i = 0; i < n; ++i) {
+      torch::Tensor z = m_z[i].narrow(0, r0, r1 - r0);  // contiguous: whole rows of a row-major buffer
+      at::addmm_out(z, m_b[i], m_in[i].narrow(0, r0, r1 - r0), m_w[i].t());
+      if (m_emulate) round_rows_(z, m_precision);
+      if (i + 1 < n) at::relu_(z);
+    }
+  }
+
   /// Layer i's weight and bias gradients of a first micro-batch into their buffers, from its
   /// output gradient m_g[i] and input m_in[i]: AddmmBackward (fp32) computes the weight's as
   /// g^T x for a transposed weight, as the emulated layer does; the bias's is g summed over the
@@ -321,6 +428,15 @@ class Mlp : public InstrumentedModel {
   at::TensorOptions m_opts;
   bool m_emulate = false;
   Precision m_precision = Precision::FP32;
+  // The forward's split on the lane: its rows [m_split, m_rows) (set before the item is posted);
+  // for each batch size met, whether the halves gave the whole batch's bits (direct_forward).
+  std::int64_t m_split = 0, m_rows = 0;
+  struct SplitCheck {
+    std::int64_t rows;
+    bool same_bits;
+  };
+  std::vector<SplitCheck> m_split_checks;
+  bool m_split_unchecked = false;
   std::unique_ptr<GradLane> m_lane;  // last: its thread stops before the buffers go
 };
 

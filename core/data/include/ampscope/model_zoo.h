@@ -66,11 +66,26 @@ class InstrumentedModel : public torch::nn::Module {
   virtual void direct_backward(const torch::Tensor& loss_grad);
   /// The direct backward's weight and bias gradients on a second thread (the model's own), beside
   /// the input gradients the next layer waits for: each a whole product, through the same
-  /// kernels, so the numbers are the same bits as on one thread. For models whose products are
+  /// kernels, so the numbers are the same bits as on one thread. The direct forward gives the
+  /// same thread the second half of the batch's rows, through every layer, while the stepping
+  /// thread takes the first (a row of each kernel reads only that row), where the BLAS computes
+  /// a row of a product of fewer rows to the same bits: before the first forward of each batch
+  /// size, each layer's product over random rows is computed whole and in halves to know
+  /// (forward_split()). For models whose products are
   /// large enough to pay for the hand-over (deep-mlp), with BLAS on one thread; the session
   /// decides (compute_threads.h). A model without a direct pass ignores it.
   virtual void set_weight_grad_lane(bool /*on*/) {}
   virtual bool weight_grad_lane() const { return false; }
+  /// Items the lane has run since it started (a layer's weight and bias gradients, or a
+  /// forward's second half, one each): what tests read to know the work went there.
+  virtual std::uint64_t weight_grad_lane_items() const { return 0; }
+  /// The lane's forward split for batches of `rows`: 1 where the halves' products are the whole
+  /// batch's bits (the forward is split), 0 where they are not (the whole batch on one thread),
+  /// -1 where no forward of that size has run with the lane.
+  virtual int forward_split(std::int64_t /*rows*/) const { return -1; }
+  /// Tests: the lane splits every forward, unchecked, so the halves' own numbers can be compared
+  /// with autograd's over each half.
+  virtual void set_forward_split_unchecked(bool /*on*/) {}
 
   /// The work of one forward pass over `x`, counted by running it without autograd: multiply-adds
   /// of every linear and convolution, how many such ops there are, and the convolutions' share.
