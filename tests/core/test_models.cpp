@@ -734,6 +734,28 @@ class TestModels : public QObject {
     }
   }
 
+  void laneSurvivesAForwardThatThrows() {
+    // A batch of the wrong width fails in the first layer's product on both threads at once: the
+    // stepping thread's error is the one reported, the lane settles (no hang, nothing written
+    // after), and the next proper batch gives autograd's numbers again, split as before.
+    auto d = make_model("deep-mlp", 5);
+    auto a = make_model("deep-mlp", 5);
+    d->set_weight_grad_lane(true);
+    auto data = make_dataset("clusters", 0, "");
+    BatchSampler sampler(*data, 64, 6);
+    auto [x0, y0] = sampler.next();
+    step_both(*a, *d, x0, y0);
+    const int split = d->forward_split(64);
+    QVERIFY(split != -1);
+    const QString msg = thrown_message([&] { d->direct_forward(torch::ones({64, 7}), y0); });
+    QVERIFY2(msg.contains("shapes cannot be multiplied"), qPrintable(msg));  // LibTorch's, for 64x7 and 128 inputs
+    QCOMPARE(d->forward_split(64), split);  // what is known of the shapes stays
+    const auto [x, y] = sampler.next();
+    step_both(*a, *d, x, y);
+    const auto pa = a->parameters(), pd = d->parameters();
+    for (std::size_t i = 0; i < pa.size(); ++i) QVERIFY(torch::equal(pa[i].grad(), pd[i].grad()));
+  }
+
   void directPassReusesItsBuffers() {
     // After the first step the direct pass writes into the tensors it made then: the same
     // storage for every gradient and activation gradient, step after step (the session sets .grad
