@@ -67,6 +67,20 @@ using State = SessionController::State;
 namespace {
 constexpr int kTimeout = 30000;
 
+/// A shown main window of `size` beside a temporary store holding one finished run of 20 steps
+/// (`store`, `id`): the setup of the tests that replay a run in a styled window.
+struct WindowBesideStoredRun {
+  QTemporaryDir dir;
+  QString store = dir.filePath(QStringLiteral("runs.sqlite"));
+  std::int64_t id = dir.isValid() ? ampscope::test::writeFinishedRun(store, 20) : -1;
+  MainWindow w;
+  explicit WindowBesideStoredRun(QSize size) {
+    w.resize(size);
+    w.show();
+  }
+  bool ready() { return id > 0 && QTest::qWaitForWindowExposed(&w); }
+};
+
 /// The newest record with `reason`, or nullptr.
 const StepPoint* findReason(const StepHistory& h, ScaleChangeReason reason) {
   for (const StepPoint& p : h.points())
@@ -503,14 +517,9 @@ void TestClassroom::presentationModeHidesAdvancedControlsAndEnlarges() {
 // that buys: on a 1280x720 projector in presentation mode the live scaler sliders are on screen
 // without scrolling the controls (before, the panel's copy of the text pushed them below it).
 void TestClassroom::presetExplanationIsNotSaidTwice() {
-  QTemporaryDir dir;
-  QVERIFY(dir.isValid());
-  const QString store = dir.filePath(QStringLiteral("runs.sqlite"));
-  const std::int64_t id = test::writeFinishedRun(store, 20);
-  MainWindow w;
-  w.resize(1280, 720);
-  w.show();
-  QVERIFY(QTest::qWaitForWindowExposed(&w));
+  WindowBesideStoredRun setup(QSize(1280, 720));
+  QVERIFY(setup.ready());
+  auto& [dir, store, id, w] = setup;
   QVERIFY(w.loadPreset(QStringLiteral("overflow-storm"), 30));
   auto* explanation = w.findChild<QLabel*>(QStringLiteral("explanation"));
   QVERIFY(explanation && explanation->isVisible());
@@ -610,14 +619,9 @@ int meanLightness(QWidget* w) {
 // widgets draw themselves: the event log's lines by severity (those already written too) and
 // the layer table's non-finite counts (it kept one red in both themes).
 void TestClassroom::darkThemeReachesEveryStyledWidget() {
-  QTemporaryDir dir;
-  QVERIFY(dir.isValid());
-  const QString store = dir.filePath(QStringLiteral("runs.sqlite"));
-  const std::int64_t id = test::writeFinishedRun(store, 20);
-  MainWindow w;
-  w.resize(1200, 800);
-  w.show();
-  QVERIFY(QTest::qWaitForWindowExposed(&w));
+  WindowBesideStoredRun setup(QSize(1200, 800));
+  QVERIFY(setup.ready());
+  auto& [dir, store, id, w] = setup;
   SessionConfig bad;
   bad.model = "no-such-model";
   QVERIFY(!w.controller()->configure(bad));  // the banner says why
@@ -699,14 +703,9 @@ void TestClassroom::darkThemeReachesEveryStyledWidget() {
 // layer table's header and a scroll bar, and the run browser, export and shortcuts dialogs all
 // draw dark (mean lightness under 100 of 255), and light again in the light theme.
 void TestClassroom::darkThemeReachesDocksDialogsHeadersAndScrollBars() {
-  QTemporaryDir dir;
-  QVERIFY(dir.isValid());
-  const QString store = dir.filePath(QStringLiteral("runs.sqlite"));
-  const std::int64_t id = test::writeFinishedRun(store, 20);
-  MainWindow w;
-  w.resize(1280, 800);
-  w.show();
-  QVERIFY(QTest::qWaitForWindowExposed(&w));
+  WindowBesideStoredRun setup(QSize(1280, 800));
+  QVERIFY(setup.ready());
+  auto& [dir, store, id, w] = setup;
   QVERIFY(w.loadPreset(QStringLiteral("overflow-storm"), 30));
   w.controller()->start();
   QTRY_COMPARE_WITH_TIMEOUT(w.controller()->state(), State::Finished, kTimeout);
