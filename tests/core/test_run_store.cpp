@@ -10,9 +10,6 @@
 
 #include "cli_export.h"
 
-#include <QDir>
-#include <QFile>
-#include <QFileInfo>
 #include <QTemporaryDir>
 #include <QtTest>
 
@@ -1153,37 +1150,6 @@ class TestRunStore : public QObject {
   }
 
   // Live: a store that cannot be opened is a state, never an exception on the caller's thread.
-  // A headless recorder's writer (it never loses a step: the producer waits) runs at nice 19,
-  // so its commits take idle time rather than a core from training; the GUI's (live: it thins
-  // when behind) keeps the process's priority. Counted in /proc, thread by thread.
-  void headlessWriterRunsInTheBackground() {
-    const auto threadsAtNice19 = [] {
-      int n = 0;
-      for (const QFileInfo& t : QDir(QStringLiteral("/proc/self/task")).entryInfoList(QDir::Dirs | QDir::NoDotAndDotDot)) {
-        QFile f(t.filePath() + QStringLiteral("/stat"));
-        if (!f.open(QIODevice::ReadOnly)) continue;
-        const QByteArray stat = f.readAll();
-        // After the command's closing parenthesis: state is field 3, nice field 19.
-        const QList<QByteArray> fields = stat.mid(stat.lastIndexOf(')') + 2).split(' ');
-        if (fields.size() > 16 && fields[16].toInt() == 19) ++n;
-      }
-      return n;
-    };
-    const int before = threadsAtNice19();
-    {
-      RunRecorder rec(file("nice-headless.ampscope"), make_config(), make_layers(1), "cpu", "fp32", RecorderOptions::headless());
-      QVERIFY(rec.push(make_step(0, 1, false)));
-      QTRY_COMPARE_WITH_TIMEOUT(threadsAtNice19(), before + 1, 10000);
-      rec.close();
-    }
-    QTRY_COMPARE_WITH_TIMEOUT(threadsAtNice19(), before, 10000);  // the writer has ended
-    RunRecorder live(file("nice-live.ampscope"), make_config(), make_layers(1), "cpu", "fp32", RecorderOptions::live());
-    QVERIFY(live.push(make_step(0, 1, false)));
-    QTRY_COMPARE_WITH_TIMEOUT(live.committed_steps(), std::int64_t{1}, 10000);  // its writer is at work
-    QCOMPARE(threadsAtNice19(), before);
-    live.close();
-  }
-
   void liveRecorderOpenFailureIsAState() {
     const std::string blocker = file("not-a-dir");
     std::ofstream(blocker) << "x";

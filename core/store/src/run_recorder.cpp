@@ -7,10 +7,7 @@
 #include "record_queue.h"
 #include "sqlite_db.h"
 
-#include <sys/resource.h>
 #include <sys/stat.h>
-#include <sys/syscall.h>
-#include <unistd.h>
 
 #include <atomic>
 #include <chrono>
@@ -179,15 +176,6 @@ struct RunRecorder::Impl {
 
   /// The writer thread: open (in the background), write until closed or failed, finish.
   void run() noexcept {
-    // A recorder that never loses a step (Wait: the producer waits when the queue is full) writes
-    // in the background: the lowest priority (nice 19) for this thread alone, so that its commits
-    // of 256 steps at a time run where a core is idle instead of taking one from the training
-    // threads. On 2 cores, with deep-mlp's two threads (the lane), the writer at the process's
-    // own priority made whole runs 25% slower at times, every phase with them (record, SGD fp32:
-    // 291-416 steps/s over five rounds, against 425-441 at nice 19). The GUI's recorder (Thin)
-    // keeps the process's priority: it thins or fails when behind, so it must not be starved.
-    if (options.when_behind == RecorderOptions::WhenBehind::Wait)
-      (void)setpriority(PRIO_PROCESS, static_cast<id_t>(::syscall(SYS_gettid)), 19);  // best effort
     if (!store) {
       try {
         open_store();
