@@ -90,6 +90,11 @@ LinearResult run_linear(const torch::Tensor& x0, const torch::Tensor& w0, const 
   return {out.detach(), x.grad(), w.grad(), b.grad()};
 }
 
+/// A test row's name for a precision column's value.
+QString precision_name(int p) {
+  return p == static_cast<int>(Precision::FP32) ? "fp32" : p == static_cast<int>(Precision::FP16) ? "fp16" : "bf16";
+}
+
 const PrecisionMode kFp16Emu{Precision::FP16, true};
 const PrecisionMode kFp32{Precision::FP32, false};
 
@@ -588,7 +593,7 @@ class TestModels : public QObject {
     for (const char* name : {"spiral-mlp", "deep-mlp"}) {
       for (int p : {static_cast<int>(Precision::FP32), static_cast<int>(Precision::FP16),
                     static_cast<int>(Precision::BF16)}) {
-        const QString pn = p == static_cast<int>(Precision::FP32) ? "fp32" : p == static_cast<int>(Precision::FP16) ? "fp16" : "bf16";
+        const QString pn = precision_name(p);
         for (const bool lane : {false, true}) {
           const QString ln = lane ? ", lane" : "";
           QTest::newRow(qPrintable(QString("%1 %2 capture x65536%3").arg(name, pn, ln))) << name << p << true << 65536.0 << 1 << lane << 64;
@@ -697,7 +702,7 @@ class TestModels : public QObject {
     for (const char* name : {"spiral-mlp", "deep-mlp"})
       for (const int p : {static_cast<int>(Precision::FP32), static_cast<int>(Precision::FP16), static_cast<int>(Precision::BF16)})
         for (const int batch : {256, 255, 3})
-          QTest::newRow(qPrintable(QString("%1 %2 batch %3").arg(name).arg(p).arg(batch))) << QString(name) << p << batch;
+          QTest::newRow(qPrintable(QString("%1 %2 batch %3").arg(name, precision_name(p)).arg(batch))) << QString(name) << p << batch;
   }
   void laneForwardHalvesAreEachHalfsNumbers() {
     // Split without the check, the lane's forward must be, bit for bit, autograd's forward of

@@ -138,6 +138,15 @@ class GradLane {
   std::thread m_thread;  // last: started once the rest exists
 };
 
+/// Settles a lane's pass should the stepping thread's part of it throw (the lane must not go on
+/// writing buffers the caller may change after); cleared once the pass finished normally.
+struct LaneSettle {
+  GradLane* lane;
+  ~LaneSettle() {
+    if (lane) lane->abandon();
+  }
+};
+
 class Mlp : public InstrumentedModel {
  public:
   Mlp(const std::vector<std::int64_t>& widths, std::uint64_t seed, double weight_gain) {
@@ -237,24 +246,23 @@ class Mlp : public InstrumentedModel {
       }
       if (known == 0) lane = nullptr;
     }
+    // Each layer's output buffer, sized for the batch, is the next layer's input.
+    for (std::size_t i = 0; i < n; ++i) {
+      torch::Tensor& z = buffer(m_z[i], m_w[i].options());
+      if (z.dim() != 2 || z.size(0) != rows || z.size(1) != m_w[i].size(0)) z.resize_({rows, m_w[i].size(0)});
+      if (i > 0) m_in[i] = m_z[i - 1];
+    }
     if (lane) {
-      for (std::size_t i = 0; i < n; ++i) buffer(m_z[i], m_w[i].options()).resize_({rows, m_w[i].size(0)});
-      for (std::size_t i = 1; i < n; ++i) m_in[i] = m_z[i - 1];
       m_split = rows / 2;
       m_rows = rows;
       lane->begin();
-      struct Settle {
-        GradLane* lane;
-        ~Settle() {
-          if (lane) lane->abandon();
-        }
-      } settle{lane};
+      LaneSettle settle{lane};
       lane->post(kForwardItem);
       forward_rows(0, m_split);
       settle.lane = nullptr;
       lane->finish();
     } else {
-      forward_whole();
+      forward_rows(0, rows);
     }
     const torch::Tensor& out = m_z[n - 1];
     // cross_entropy(logits.to(kFloat), y): log_softmax, then nll_loss (mean, ignore_index -100).
@@ -288,12 +296,7 @@ class Mlp : public InstrumentedModel {
     GradLane* lane = all_first ? m_lane.get() : nullptr;
     if (lane) lane->begin();
     // Should a kernel below throw, the lane settles before the buffers it writes can change.
-    struct Settle {
-      GradLane* lane;
-      ~Settle() {
-        if (lane) lane->abandon();
-      }
-    } settle{lane};
+    LaneSettle settle{lane};
     for (std::size_t i = n; i-- > 0;) {
       // m_g[i]: the gradient of layer i's output. Under emulation it arrives rounded (autocast's
       // cast-back; the capture hook or the emulated layer's backward rounds it). Below the last
@@ -345,21 +348,6 @@ class Mlp : public InstrumentedModel {
   /// Fewer rows than this are not split: two halves of a tiny batch cost more than they save.
   static constexpr std::int64_t kMinSplitRows = 2;
 
-  /// The whole batch through every layer, from the operands direct_forward() made: at::linear's
-  /// kernel for a 2-D input, the output rounded under emulation, ReLU in place for hidden layers
-  /// (the same values as torch::relu's new tensor, and its backward reads only the result:
-  /// threshold_backward(grad, result, 0)).
-  void forward_whole() {
-    const std::size_t n = m_layers.size();
-    for (std::size_t i = 0; i < n; ++i) {
-      if (i > 0) m_in[i] = m_z[i - 1];
-      torch::Tensor& z = buffer(m_z[i], m_w[i].options());
-      at::addmm_out(z, m_b[i], m_in[i], m_w[i].t());
-      if (m_emulate) round_rows_(z, m_precision);
-      if (i + 1 < n) at::relu_(z);
-    }
-  }
-
   /// Whether every layer's product (bias, operands and layout as the forward has them) over
   /// `rows` random rows gives, in each half of them, the bits the same product over that half
   /// alone gives: what the BLAS does with the shapes, not with this batch's values (random fp32
@@ -378,13 +366,18 @@ class Mlp : public InstrumentedModel {
   }
 
   /// Rows [r0, r1) of the batch through every layer, into those rows of the layers' output
-  /// buffers: the same kernels as the forward of the whole batch (product, rounding under
-  /// emulation, ReLU), on views of one block of rows. On the stepping thread or on the lane.
+  /// buffers (sized by direct_forward()), from the operands it made: at::linear's kernel for a
+  /// 2-D input, the output rounded under emulation, ReLU in place for hidden layers (the same
+  /// values as torch::relu's new tensor, and its backward reads only the result:
+  /// threshold_backward(grad, result, 0)). The whole batch on the stepping thread, or one half
+  /// of it there and the other on the lane.
   void forward_rows(std::int64_t r0, std::int64_t r1) {
     const std::size_t n = m_layers.size();
+    // A block of whole rows of a row-major buffer is contiguous; the whole buffer is itself.
+    const auto rows_of = [&](const torch::Tensor& t) { return r0 == 0 && r1 == t.size(0) ? t : t.narrow(0, r0, r1 - r0); };
     for (std::size_t i = 0; i < n; ++i) {
-      torch::Tensor z = m_z[i].narrow(0, r0, r1 - r0);  // contiguous: whole rows of a row-major buffer
-      at::addmm_out(z, m_b[i], m_in[i].narrow(0, r0, r1 - r0), m_w[i].t());
+      torch::Tensor z = rows_of(m_z[i]);
+      at::addmm_out(z, m_b[i], rows_of(m_in[i]), m_w[i].t());
       if (m_emulate) round_rows_(z, m_precision);
       if (i + 1 < n) at::relu_(z);
     }
