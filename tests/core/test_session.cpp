@@ -6,6 +6,7 @@
 #include <ampscope/torch_compat.h>
 
 #include "fused_optimizers.h"  // core/session/src: the fused steps against LibTorch's
+#include "work_lane.h"        // core/data/src: the second thread of a step on 2 cores
 #include "session_test_helpers.h"
 
 #include <c10/core/CPUAllocator.h>
@@ -13,10 +14,13 @@
 
 #include <QtTest>
 
+#include <sched.h>
 #include <sys/resource.h>
 
 #include <algorithm>
+#include <atomic>
 #include <chrono>
+#include <stdexcept>
 #include <cmath>
 #include <cstdlib>
 #include <cstring>
@@ -78,6 +82,52 @@ void operator delete[](void* p, std::size_t, std::align_val_t) noexcept { std::f
 namespace {
 // deep-mlp's work at batch 256 (test_models checks the counts).
 const WorkSize kDeepWork{0, 256 * (12.0 * 128 * 128 + 128 * 10), 13};
+
+/// While it lives, the process runs on at most `cores` of the CPUs it had (the first ones), so
+/// that what the thread rule gives a 2-core machine is tested on a bigger one too.
+class CoreLimit {
+ public:
+  explicit CoreLimit(int cores) {
+    CPU_ZERO(&m_saved);
+    if (sched_getaffinity(0, sizeof m_saved, &m_saved) != 0 || CPU_COUNT(&m_saved) <= cores) return;
+    cpu_set_t fewer;
+    CPU_ZERO(&fewer);
+    for (int c = 0, kept = 0; c < CPU_SETSIZE && kept < cores; ++c)
+      if (CPU_ISSET(c, &m_saved)) {
+        CPU_SET(c, &fewer);
+        ++kept;
+      }
+    m_limited = sched_setaffinity(0, sizeof fewer, &fewer) == 0;
+  }
+  ~CoreLimit() {
+    if (m_limited) sched_setaffinity(0, sizeof m_saved, &m_saved);
+  }
+  CoreLimit(const CoreLimit&) = delete;
+  CoreLimit& operator=(const CoreLimit&) = delete;
+
+ private:
+  cpu_set_t m_saved;
+  bool m_limited = false;
+};
+
+// Work lane items (workLane* tests): each counts its runs and where it ran.
+std::atomic<double> g_lane_sink{0.0};
+struct LaneSlot {
+  std::atomic<int> runs{0};
+  std::atomic<bool> here{false};  // ran on the thread that posted it
+  std::thread::id poster;
+};
+void lane_slot_item(void* ctx, std::size_t i) {
+  LaneSlot& s = static_cast<LaneSlot*>(ctx)[i];
+  s.runs.fetch_add(1);
+  s.here.store(std::this_thread::get_id() == s.poster);
+  if (i % 3 == 0) {  // a little work, so that both threads take some
+    double x = 1.0;
+    for (int k = 0; k < 2000; ++k) x = x * 1.0000001 + 1e-9;
+    g_lane_sink.store(x, std::memory_order_relaxed);
+  }
+}
+void lane_throwing_item(void*, std::size_t i) { throw std::runtime_error("item " + std::to_string(i)); }
 
 SessionConfig spiral(std::uint64_t seed = 5) {
   SessionConfig c;
@@ -367,23 +417,52 @@ class TestSession : public QObject {
     deep.model = "deep-mlp";
     deep.batch_size = 256;
     deep.seed = 4;
+    // The lane also takes about half of the statistics pass (activation gradients) and half of
+    // the fused optimizer's parameters: every statistic of every layer and the next steps' losses
+    // are those of a session without the lane (OPENBLAS_NUM_THREADS set: no lane, BLAS left at the
+    // 1 thread the lane's session set). On a machine with more cores the test runs on two of them.
+    const CoreLimit two_cores(2);
     if (usable_cores() == 2) {
-      TrainingSession s(deep);
-      const StepRecord r = s.step();
-      QVERIFY2(s.threads().grad_lane, s.threads().why.c_str());
-      QCOMPARE(s.threads().blas, 1);
-      if (have_blas_api) QCOMPARE(blas_threads(), 1);
-      QVERIFY(decide_threads(kDeepWork).grad_lane);
+      std::vector<StepRecord> with_lane, without;
+      {
+        TrainingSession s(deep);
+        for (int k = 0; k < 3; ++k) with_lane.push_back(s.step());
+        QVERIFY2(s.threads().grad_lane, s.threads().why.c_str());
+        QCOMPARE(s.threads().blas, 1);
+        if (have_blas_api) QCOMPARE(blas_threads(), 1);
+        QVERIFY(decide_threads(kDeepWork).grad_lane);
+        QCOMPARE(s.lane_shared_steps(), std::uint64_t{3});
+      }
       qputenv("AMPSCOPE_AUTOGRAD_STEP", "1");
-      TrainingSession ref(deep);
-      const StepRecord rr = ref.step();
+      qputenv("OPENBLAS_NUM_THREADS", "1");
+      {
+        TrainingSession ref(deep);
+        for (int k = 0; k < 3; ++k) without.push_back(ref.step());
+        QVERIFY2(!ref.threads().grad_lane, ref.threads().why.c_str());
+        QCOMPARE(ref.lane_shared_steps(), std::uint64_t{0});
+      }
       qunsetenv("AMPSCOPE_AUTOGRAD_STEP");
-      QCOMPARE(r.loss, rr.loss);
-      QCOMPARE(r.layers.size(), rr.layers.size());
-      QCOMPARE(r.grad_norm, rr.grad_norm);
-      for (std::size_t i = 0; i < r.layers.size(); ++i) {
-        QCOMPARE(r.layers[i].stats.amax, rr.layers[i].stats.amax);
-        QCOMPARE(r.layers[i].stats.bins, rr.layers[i].stats.bins);
+      qunsetenv("OPENBLAS_NUM_THREADS");
+      for (std::size_t k = 0; k < with_lane.size(); ++k) {
+        const StepRecord &r = with_lane[k], &rr = without[k];
+        // Exact (QCOMPARE compares doubles within a tolerance).
+        QVERIFY2(r.loss == rr.loss, qPrintable(QStringLiteral("step %1: loss %2 against %3")
+                                                   .arg(k)
+                                                   .arg(r.loss, 0, 'g', 17)
+                                                   .arg(rr.loss, 0, 'g', 17)));
+        QVERIFY(r.grad_norm == rr.grad_norm);
+        QCOMPARE(r.layers.size(), rr.layers.size());
+        QVERIFY(r.layers.size() >= 26);  // 13 layers' weights, biases and activation gradients
+        for (std::size_t i = 0; i < r.layers.size(); ++i) {
+          const auto &a = r.layers[i].stats, &b = rr.layers[i].stats;
+          QCOMPARE(r.layers[i].layer, rr.layers[i].layer);
+          QVERIFY2(a.amax == b.amax && a.amin_nonzero == b.amin_nonzero && a.sum_squares == b.sum_squares,
+                   qPrintable(QStringLiteral("step %1, layer entry %2").arg(k).arg(i)));
+          QCOMPARE(a.zero, b.zero);
+          QCOMPARE(a.subnormal, b.subnormal);
+          QCOMPARE(a.lo, b.lo);
+          QCOMPARE(a.bins, b.bins);
+        }
       }
     }
     // The user's environment wins for BLAS: the session leaves it alone.
@@ -415,6 +494,78 @@ class TestSession : public QObject {
     set_compute_threads(1);
     if (!omp.isEmpty()) qputenv("OMP_NUM_THREADS", omp);
     qputenv("OPENBLAS_NUM_THREADS", blas.isEmpty() ? QByteArray("1") : blas);
+  }
+
+  // --- the work lane (work_lane.h): the second thread of a step on 2 cores -------------------
+  void workLaneRunsEveryItemOnceOnEitherThread() {
+    using ampscope::detail::WorkLane;
+    WorkLane lane;
+    constexpr std::size_t n = 200;
+    auto slots = std::make_unique<LaneSlot[]>(n);
+    for (std::size_t i = 0; i < n; ++i) slots[i].poster = std::this_thread::get_id();
+    // In a span (the lane awake), and outside one (asleep: what the lane has not claimed when
+    // wait() is called runs on the waiting thread).
+    for (const bool span : {true, false}) {
+      for (std::size_t i = 0; i < n; ++i) slots[i].runs = 0;
+      const std::uint64_t done0 = lane.items_done(), back0 = lane.items_taken_back();
+      if (span) lane.begin();
+      for (std::size_t i = 0; i < n; ++i) lane.post(&lane_slot_item, slots.get(), i);
+      if (span) lane.finish();
+      else lane.wait();
+      QVERIFY(!lane.in_span());
+      std::uint64_t here = 0;
+      for (std::size_t i = 0; i < n; ++i) {
+        QCOMPARE(slots[i].runs.load(), 1);
+        here += slots[i].here ? 1 : 0;
+      }
+      QCOMPARE(lane.items_done() - done0, std::uint64_t{n});
+      QCOMPARE(lane.items_taken_back() - back0, here);
+    }
+    // Spans nest: the lane stays awake until the outermost ends.
+    lane.begin();
+    lane.begin();
+    QVERIFY(lane.in_span());
+    lane.finish();
+    QVERIFY(lane.in_span());
+    lane.finish();
+    QVERIFY(!lane.in_span());
+  }
+
+  void workLaneReportsAnItemsException() {
+    using ampscope::detail::WorkLane;
+    WorkLane lane;
+    constexpr std::size_t n = 40;
+    auto slots = std::make_unique<LaneSlot[]>(n);
+    for (std::size_t i = 0; i < n; ++i) slots[i].poster = std::this_thread::get_id();
+    // The first failing item's exception reaches wait(), after every other item ran.
+    lane.begin();
+    for (std::size_t i = 0; i < n; ++i) {
+      if (i == 7) lane.post(&lane_throwing_item, nullptr, i);
+      else lane.post(&lane_slot_item, slots.get(), i);
+    }
+    QString what;
+    try {
+      lane.wait();
+    } catch (const std::runtime_error& e) {
+      what = e.what();
+    }
+    QCOMPARE(what, QStringLiteral("item 7"));
+    for (std::size_t i = 0; i < n; ++i) QCOMPARE(slots[i].runs.load(), i == 7 ? 0 : 1);
+    QVERIFY(lane.in_span());  // wait() leaves the span open
+    // Reported once: the next items run and wait cleanly.
+    lane.post(&lane_slot_item, slots.get(), 0);
+    lane.finish();
+    QCOMPARE(slots[0].runs.load(), 2);
+    // A span abandoned (its own part threw) drops an item's exception, and the lane goes on.
+    {
+      ampscope::detail::LaneSpan span(&lane);
+      lane.post(&lane_throwing_item, nullptr, 1);
+    }
+    QVERIFY(!lane.in_span());
+    lane.begin();
+    lane.post(&lane_slot_item, slots.get(), 1);
+    lane.finish();
+    QCOMPARE(slots[1].runs.load(), 2);
   }
 
   // --- the fused optimizers (fused_optimizers.h) against LibTorch's own ------------------------
@@ -470,6 +621,10 @@ class TestSession : public QObject {
       return std::make_unique<torch::optim::AdamW>(ps, o);
     };
     auto a = make(ours, true), b = make(theirs, false), m = make(mixed, true);
+    // The alternating one also steps with a lane (work_lane.h): the 140,000-element parameter
+    // there, the rest here, the same bits.
+    ampscope::detail::WorkLane lane;
+    dynamic_cast<ampscope::detail::LaneStepping&>(*m).set_work_lane(&lane);
     auto base_step = [&](torch::optim::Optimizer& o) {
       // The base class's own step on a fused optimizer: both must read and write the same state.
       if (kind == "sgd") static_cast<ampscope::detail::FusedSGD&>(o).torch::optim::SGD::step();
@@ -489,8 +644,12 @@ class TestSession : public QObject {
       a->step();
       QVERIFY(ampscope::detail::last_step_was_fused());
       b->step();
-      if (step % 3 == 1) base_step(*m);
-      else m->step();
+      if (step % 3 == 1) {
+        base_step(*m);
+      } else {
+        m->step();
+        QCOMPARE(ampscope::detail::last_step_lane_params(), std::size_t{1});
+      }
       for (std::size_t k = 0; k < shapes.size(); ++k) {
         QVERIFY2(torch::equal(ours[k], theirs[k]),
                  qPrintable(QStringLiteral("step %1, parameter %2: max difference %3")

@@ -4,6 +4,8 @@
 // product, and through capture() so activation gradients can be recorded.
 #include "models.h"
 
+#include "work_lane.h"
+
 #include <ATen/CPUGeneratorImpl.h>
 #include <ATen/core/LegacyTypeDispatch.h>  // at::AutoDispatchBelowADInplaceOrView
 #include <ATen/core/Reduction.h>
@@ -11,17 +13,10 @@
 #include <torch/nn/modules/linear.h>
 #include <torch/nn/functional/pooling.h>
 
-#include <atomic>
 #include <cmath>
-#include <exception>
-#include <functional>
 #include <memory>
 #include <string>
-#include <thread>
 #include <vector>
-#if defined(__x86_64__) || defined(__i386__)
-#include <immintrin.h>  // _mm_pause
-#endif
 
 namespace ampscope::detail {
 namespace {
@@ -44,108 +39,6 @@ void round_rows_(const torch::Tensor& view, Precision p) {
   round_to_(t, p);
   if (!t.is_same(view)) view.copy_(t);
 }
-
-void cpu_relax() {
-#if defined(__x86_64__) || defined(__i386__)
-  _mm_pause();
-#else
-  std::this_thread::yield();
-#endif
-}
-
-/// A second thread for the direct backward's weight and bias gradients and the direct forward's
-/// second half of the batch (Mlp::set_weight_grad_lane). The stepping thread posts items (layer
-/// indices, or the forward's half) during a pass and waits for them at its end. The
-/// lane spins while a pass is under way (a futex wake costs 20-35 us on these VMs, a product
-/// about 80) and sleeps between passes. One producer, one consumer; the counters only grow.
-class GradLane {
- public:
-  explicit GradLane(std::function<void(std::size_t)> work) : m_work(std::move(work)), m_thread([this] { run(); }) {}
-  ~GradLane() {
-    m_stop.store(true, std::memory_order_release);
-    m_active.store(1, std::memory_order_release);
-    m_active.notify_one();
-    m_thread.join();
-  }
-  GradLane(const GradLane&) = delete;
-  GradLane& operator=(const GradLane&) = delete;
-
-  /// A pass begins: the lane wakes and spins for items.
-  void begin() {
-    m_active.store(1, std::memory_order_release);
-    m_active.notify_one();
-  }
-  /// Item `i` is ready (its inputs written before this call).
-  void post(std::size_t i) {
-    m_items[m_posted_local % kCapacity] = i;
-    ++m_posted_local;
-    m_posted.store(m_posted_local, std::memory_order_release);
-  }
-  /// Waits for every posted item; the lane goes back to sleep. Rethrows an item's exception.
-  void finish() {
-    settle();
-    if (m_error) std::rethrow_exception(std::exchange(m_error, nullptr));
-  }
-  /// The same for a backward that threw on the stepping thread: its exception is the one to
-  /// report, so an item's is dropped; the lane must not spin on (or write a buffer) after it.
-  void abandon() noexcept {
-    settle();
-    m_error = nullptr;
-  }
-  /// Items run so far (read after finish(): the lane's stores are then visible).
-  std::uint64_t items_done() const { return m_done.load(std::memory_order_acquire); }
-  static constexpr std::size_t kCapacity = 256;  // items of one pass (layers), at most
-
- private:
-  void settle() noexcept {
-    while (m_done.load(std::memory_order_acquire) != m_posted_local) cpu_relax();
-    m_active.store(0, std::memory_order_release);
-  }
-  void run() {
-    // This thread's ops stay on it (the reduction of a bias gradient). Its intra-op count starts
-    // as the process's last set one, 1 where the session chose the lane; set only if not, since
-    // at::set_num_threads also changes what threads started later begin with.
-    if (at::get_num_threads() != 1) at::set_num_threads(1);
-    at::AutoDispatchBelowADInplaceOrView below_autograd;  // as the stepping thread's direct pass
-    std::uint64_t taken = 0;
-    for (;;) {
-      m_active.wait(0, std::memory_order_acquire);
-      if (m_stop.load(std::memory_order_acquire)) return;
-      for (;;) {
-        if (taken < m_posted.load(std::memory_order_acquire)) {
-          const std::size_t i = m_items[taken % kCapacity];
-          try {
-            m_work(i);
-          } catch (...) {
-            if (!m_error) m_error = std::current_exception();  // read by finish() after m_done
-          }
-          m_done.store(++taken, std::memory_order_release);
-          continue;
-        }
-        if (m_active.load(std::memory_order_acquire) == 0 || m_stop.load(std::memory_order_relaxed)) break;
-        cpu_relax();
-      }
-    }
-  }
-
-  std::function<void(std::size_t)> m_work;
-  std::size_t m_items[kCapacity] = {};
-  std::uint64_t m_posted_local = 0;  // the stepping thread's
-  std::atomic<std::uint64_t> m_posted{0}, m_done{0};
-  std::atomic<int> m_active{0};
-  std::atomic<bool> m_stop{false};
-  std::exception_ptr m_error;
-  std::thread m_thread;  // last: started once the rest exists
-};
-
-/// Settles a lane's pass should the stepping thread's part of it throw (the lane must not go on
-/// writing buffers the caller may change after); cleared once the pass finished normally.
-struct LaneSettle {
-  GradLane* lane;
-  ~LaneSettle() {
-    if (lane) lane->abandon();
-  }
-};
 
 class Mlp : public InstrumentedModel {
  public:
@@ -173,14 +66,10 @@ class Mlp : public InstrumentedModel {
   void set_weight_grad_lane(bool on) override {
     if (on == (m_lane != nullptr)) return;
     m_split_checks.clear();
-    m_lane = on && m_layers.size() <= GradLane::kCapacity
-                 ? std::make_unique<GradLane>([this](std::size_t i) {
-                     if (i == kForwardItem) forward_rows(m_split, m_rows);
-                     else weight_and_bias_grads(i);
-                   })
-                 : nullptr;
+    m_lane = on && m_layers.size() <= WorkLane::kCapacity ? std::make_unique<WorkLane>() : nullptr;
   }
   bool weight_grad_lane() const override { return m_lane != nullptr; }
+  WorkLane* work_lane() override { return m_lane.get(); }
   std::uint64_t weight_grad_lane_items() const override { return m_lane ? m_lane->items_done() : 0; }
   int forward_split(std::int64_t rows) const override {
     for (const SplitCheck& c : m_split_checks)
@@ -237,7 +126,7 @@ class Mlp : public InstrumentedModel {
     // is computed over random rows whole and in halves (halves_match_whole), and the split is
     // taken only where every output is the same bits. One seed gives one record with or without
     // the lane, on any BLAS.
-    GradLane* lane = m_lane && h.device().is_cpu() && rows >= kMinSplitRows ? m_lane.get() : nullptr;
+    WorkLane* lane = m_lane && h.device().is_cpu() && rows >= kMinSplitRows ? m_lane.get() : nullptr;
     if (lane && !m_split_unchecked) {
       int known = forward_split(rows);
       if (known < 0) {
@@ -255,12 +144,10 @@ class Mlp : public InstrumentedModel {
     if (lane) {
       m_split = rows / 2;
       m_rows = rows;
-      lane->begin();
-      LaneSettle settle{lane};
-      lane->post(kForwardItem);
+      LaneSpan span(lane);
+      lane->post(&Mlp::lane_item, this, kForwardItem);
       forward_rows(0, m_split);
-      settle.lane = nullptr;
-      lane->finish();
+      span.done();
     } else {
       forward_rows(0, rows);
     }
@@ -293,10 +180,9 @@ class Mlp : public InstrumentedModel {
     // buffers nobody reads before the end of backward, and no later layer needs them.
     bool all_first = true;
     for (const auto& l : m_layers) all_first = all_first && !l->weight.grad().defined() && !l->bias.grad().defined();
-    GradLane* lane = all_first ? m_lane.get() : nullptr;
-    if (lane) lane->begin();
+    WorkLane* lane = all_first ? m_lane.get() : nullptr;
     // Should a kernel below throw, the lane settles before the buffers it writes can change.
-    LaneSettle settle{lane};
+    LaneSpan span(lane);
     for (std::size_t i = n; i-- > 0;) {
       // m_g[i]: the gradient of layer i's output. Under emulation it arrives rounded (autocast's
       // cast-back; the capture hook or the emulated layer's backward rounds it). Below the last
@@ -307,7 +193,7 @@ class Mlp : public InstrumentedModel {
       if (emulate && i + 1 == n) round_to_(g, p);
       if (capture_activation_grads()) record_activation_grad(m_labels[i], g);
       if (lane) {
-        lane->post(i);
+        lane->post(&Mlp::lane_item, this, i);
       } else {
         torch::Tensor& wgrad = m_layers[i]->weight.mutable_grad();
         torch::Tensor& bgrad = m_layers[i]->bias.mutable_grad();
@@ -333,8 +219,7 @@ class Mlp : public InstrumentedModel {
       }
     }
     if (lane) {
-      settle.lane = nullptr;
-      lane->finish();
+      span.done();
       for (std::size_t i = 0; i < n; ++i) {
         m_layers[i]->weight.mutable_grad() = m_gw[i];
         m_layers[i]->bias.mutable_grad() = m_gb[i];
@@ -345,6 +230,12 @@ class Mlp : public InstrumentedModel {
  private:
   /// The lane's item for the forward's second half (layer indices are the backward's items).
   static constexpr std::size_t kForwardItem = static_cast<std::size_t>(-1);
+  /// A lane item: the forward's second half, or layer i's weight and bias gradients.
+  static void lane_item(void* self, std::size_t i) {
+    auto* m = static_cast<Mlp*>(self);
+    if (i == kForwardItem) m->forward_rows(m->m_split, m->m_rows);
+    else m->weight_and_bias_grads(i);
+  }
   /// Fewer rows than this are not split: two halves of a tiny batch cost more than they save.
   static constexpr std::int64_t kMinSplitRows = 2;
 
@@ -430,7 +321,7 @@ class Mlp : public InstrumentedModel {
   };
   std::vector<SplitCheck> m_split_checks;
   bool m_split_unchecked = false;
-  std::unique_ptr<GradLane> m_lane;  // last: its thread stops before the buffers go
+  std::unique_ptr<WorkLane> m_lane;  // last: its thread stops before the buffers go
 };
 
 class FashionCnn : public InstrumentedModel {

@@ -4,6 +4,8 @@
 // addcmul_: fmadd(value * t1, t2, self), as GCC contracts ATen's vectorised expression).
 #include "fused_optimizers.h"
 
+#include "work_lane.h"
+
 #include <ampscope/torch_compat.h>
 #include <torch/utils.h>
 
@@ -13,6 +15,7 @@
 #include <bit>
 #include <cmath>
 #include <cstdint>
+#include <vector>
 
 #if defined(__x86_64__) && defined(__GNUC__)
 #include <immintrin.h>
@@ -24,6 +27,7 @@ namespace {
 
 thread_local bool t_last_fused = false;
 thread_local TinyLanes t_tiny_lanes;
+thread_local std::size_t t_lane_params = 0;
 
 // Each loop is one function body, compiled twice on x86-64: for AVX2+FMA (vectorised, std::fma
 // one instruction) and for the baseline ISA (std::fma in software: exact, slower). The body is
@@ -464,6 +468,91 @@ void for_chunks(std::int64_t n, Fn&& fn) {
   }
 }
 
+// One parameter's loop, with everything it needs computed on the stepping thread (the state's
+// lookup and creation, the arguments), so that a job may run on either thread.
+struct SgdJob {
+  float* p;
+  const float* g;
+  float* buf;
+  std::int64_t n;
+  SgdArgs a;
+  void run() const {
+    for_chunks(n, [&](std::int64_t begin, std::int64_t end) {
+      (kHaveFma ? sgd_fma : sgd_base)(p + begin, g + begin, buf ? buf + begin : nullptr, end - begin, a);
+    });
+  }
+};
+struct AdamJob {
+  float* p;
+  const float* g;
+  float* m;
+  float* v;
+  std::int64_t n;
+  AdamArgs a;
+  void run() const {
+    for_chunks(n, [&](std::int64_t begin, std::int64_t end) {
+      (kHaveFma ? adam_fma : adam_base)(p + begin, g + begin, m + begin, v + begin, end - begin, a);
+    });
+  }
+};
+// A step's jobs, kept from step to step (no allocation once warm); the stepping thread's.
+thread_local std::vector<SgdJob> t_sgd_jobs;
+thread_local std::vector<AdamJob> t_adam_jobs;
+
+// Below this many elements in all, a step stays on one thread: the lane's share would cost about
+// what a cache line crossing to the other core and back costs (deep-mlp: 213,000).
+constexpr std::int64_t kLaneMinElements = 1 << 16;
+
+// The lane's share of a step: jobs [first, first + count), and what they counted (t_tiny_lanes is
+// each thread's own).
+template <class Job>
+struct LaneShare {
+  const Job* first;
+  std::size_t count;
+  TinyLanes tiny;
+};
+template <class Job>
+void run_lane_share(void* ctx, std::size_t /*arg*/) {
+  auto* share = static_cast<LaneShare<Job>*>(ctx);
+  // On the lane, or on the stepping thread when it took the share back (work_lane.h): counted
+  // apart either way, and added by run_jobs.
+  const TinyLanes outer = t_tiny_lanes;
+  t_tiny_lanes = {};
+  for (std::size_t i = 0; i < share->count; ++i) share->first[i].run();
+  share->tiny = t_tiny_lanes;
+  t_tiny_lanes = outer;
+}
+
+// Runs a step's jobs: on the calling thread, or, with a lane and enough elements, the first
+// jobs holding about half of them here and the rest there at the same time.
+template <class Job>
+void run_jobs(const std::vector<Job>& jobs, WorkLane* lane) {
+  t_lane_params = 0;
+  std::int64_t total = 0;
+  for (const Job& j : jobs) total += j.n;
+  std::size_t k = jobs.size();  // jobs [0, k) here, [k, size) on the lane
+  if (lane && jobs.size() >= 2 && total >= kLaneMinElements) {
+    // The split nearest half the elements, with a job on each side.
+    std::int64_t before = 0;
+    k = 0;
+    while (k + 1 < jobs.size() && 2 * (before + jobs[k].n) <= total) before += jobs[k++].n;
+    if (k + 1 < jobs.size() && total - 2 * before > 2 * (before + jobs[k].n) - total) before += jobs[k++].n;
+    k = std::max<std::size_t>(k, 1);
+  }
+  if (k == jobs.size()) {
+    for (const Job& j : jobs) j.run();
+    return;
+  }
+  LaneShare<Job> share{jobs.data() + k, jobs.size() - k, {}};
+  LaneSpan span(lane);  // nested in the session's: the lane is already awake
+  lane->post(&run_lane_share<Job>, &share, 0);
+  for (std::size_t i = 0; i < k; ++i) jobs[i].run();
+  span.done();
+  t_tiny_lanes.decay += share.tiny.decay;
+  t_tiny_lanes.aside += share.tiny.aside;
+  t_lane_params = share.count;
+}
+
 // Whether every parameter with a gradient is one the loops cover.
 bool fusable(const std::vector<torch::optim::OptimizerParamGroup>& groups) {
   for (const auto& group : groups)
@@ -490,6 +579,7 @@ torch::Tensor run_closure(const Closure& closure) {
 }  // namespace
 
 bool last_step_was_fused() { return t_last_fused; }
+std::size_t last_step_lane_params() { return t_lane_params; }
 TinyLanes last_step_tiny_lanes() { return t_tiny_lanes; }
 
 torch::Tensor FusedSGD::step(LossClosure closure) {
@@ -501,6 +591,8 @@ torch::Tensor FusedSGD::step(LossClosure closure) {
   t_tiny_lanes = {};
   torch::NoGradGuard no_grad;
   torch::Tensor loss = run_closure(closure);
+  std::vector<SgdJob>& jobs = t_sgd_jobs;
+  jobs.clear();
   for (auto& group : param_groups_) {
     const auto& o = static_cast<const torch::optim::SGDOptions&>(group.options());
     for (auto& p : group.params()) {
@@ -526,20 +618,19 @@ torch::Tensor FusedSGD::step(LossClosure closure) {
         if (!b.is_contiguous() || b.scalar_type() != at::kFloat) b = b.contiguous().to(at::kFloat);
         buf = b.data_ptr<float>();
       }
-      float* pp = p.data_ptr<float>();
-      const float* g = p.grad().data_ptr<float>();
-      for_chunks(p.numel(), [&](std::int64_t begin, std::int64_t end) {
-        (kHaveFma ? sgd_fma : sgd_base)(pp + begin, g + begin, buf ? buf + begin : nullptr, end - begin, a);
-      });
+      jobs.push_back({p.data_ptr<float>(), p.grad().data_ptr<float>(), buf, p.numel(), a});
     }
   }
+  run_jobs(jobs, m_lane);
   return loss;
 }
 
 namespace {
 // One Adam or AdamW step over every parameter (the two differ only in where weight decay goes).
 template <class ParamState, class Options, class StateMap, class Groups>
-void adam_step(Groups& groups, StateMap& state, bool decoupled) {
+void adam_step(Groups& groups, StateMap& state, bool decoupled, WorkLane* lane) {
+  std::vector<AdamJob>& jobs = t_adam_jobs;
+  jobs.clear();
   for (auto& group : groups) {
     const auto& o = static_cast<const Options&>(group.options());
     for (auto& p : group.params()) {
@@ -579,15 +670,11 @@ void adam_step(Groups& groups, StateMap& state, bool decoupled) {
       auto& v = s.exp_avg_sq();
       if (!m.is_contiguous() || m.scalar_type() != at::kFloat) m = m.contiguous().to(at::kFloat);
       if (!v.is_contiguous() || v.scalar_type() != at::kFloat) v = v.contiguous().to(at::kFloat);
-      float* pp = p.template data_ptr<float>();
-      const float* g = p.grad().template data_ptr<float>();
-      float* mp = m.template data_ptr<float>();
-      float* vp = v.template data_ptr<float>();
-      for_chunks(p.numel(), [&](std::int64_t begin, std::int64_t end) {
-        (kHaveFma ? adam_fma : adam_base)(pp + begin, g + begin, mp + begin, vp + begin, end - begin, a);
-      });
+      jobs.push_back({p.template data_ptr<float>(), p.grad().template data_ptr<float>(),
+                      m.template data_ptr<float>(), v.template data_ptr<float>(), p.numel(), a});
     }
   }
+  run_jobs(jobs, lane);
 }
 
 template <class Groups>
@@ -610,7 +697,7 @@ torch::Tensor FusedAdam::step(LossClosure closure) {
   t_tiny_lanes = {};
   torch::NoGradGuard no_grad;
   torch::Tensor loss = run_closure(closure);
-  adam_step<torch::optim::AdamParamState, torch::optim::AdamOptions>(param_groups_, state_, false);
+  adam_step<torch::optim::AdamParamState, torch::optim::AdamOptions>(param_groups_, state_, false, m_lane);
   return loss;
 }
 
@@ -623,7 +710,7 @@ torch::Tensor FusedAdamW::step(LossClosure closure) {
   t_tiny_lanes = {};
   torch::NoGradGuard no_grad;
   torch::Tensor loss = run_closure(closure);
-  adam_step<torch::optim::AdamWParamState, torch::optim::AdamWOptions>(param_groups_, state_, true);
+  adam_step<torch::optim::AdamWParamState, torch::optim::AdamWOptions>(param_groups_, state_, true, m_lane);
   return loss;
 }
 

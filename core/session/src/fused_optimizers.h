@@ -15,23 +15,39 @@
 #include <torch/optim/adamw.h>
 #include <torch/optim/sgd.h>
 
+#include <cstddef>
 #include <cstdint>
 
 namespace ampscope::detail {
 
-class FusedSGD final : public torch::optim::SGD {
+class WorkLane;
+
+/// A fused optimizer's second thread (work_lane.h: the session's on 2 cores, beside deep-mlp's
+/// step). With one, a step runs the parameters of its second half (by elements) there and the
+/// first on the calling thread: each parameter's loop whole on one thread, so the same bits as
+/// without. Stepped from the thread that posts to the lane (the session's stepping thread).
+class LaneStepping {
+ public:
+  void set_work_lane(WorkLane* lane) { m_lane = lane; }
+  WorkLane* work_lane() const { return m_lane; }
+
+ protected:
+  WorkLane* m_lane = nullptr;
+};
+
+class FusedSGD final : public torch::optim::SGD, public LaneStepping {
  public:
   using torch::optim::SGD::SGD;
   torch::Tensor step(LossClosure closure = nullptr) override;
 };
 
-class FusedAdam final : public torch::optim::Adam {
+class FusedAdam final : public torch::optim::Adam, public LaneStepping {
  public:
   using torch::optim::Adam::Adam;
   torch::Tensor step(LossClosure closure = nullptr) override;
 };
 
-class FusedAdamW final : public torch::optim::AdamW {
+class FusedAdamW final : public torch::optim::AdamW, public LaneStepping {
  public:
   using torch::optim::AdamW::AdamW;
   torch::Tensor step(LossClosure closure = nullptr) override;
@@ -40,6 +56,8 @@ class FusedAdamW final : public torch::optim::AdamW {
 /// Whether the last step() of a fused optimizer ran its own loop (false: the base class's).
 /// For tests and the profile in bench_training.
 bool last_step_was_fused();
+/// Parameters the last fused step on this thread gave its lane (0: none, or no lane). For tests.
+std::size_t last_step_lane_params();
 
 /// Elements the last fused step on this thread stepped apart because their gradient was zero and
 /// a moment (Adam's m or v, SGD's momentum buffer) tiny (fused_optimizers.cpp, adam_fma and

@@ -254,6 +254,10 @@ DeviceKind TrainingSession::device() const { return m_impl->dev_kind; }
 std::string TrainingSession::device_label() const {
   return m_impl->dev_kind == DeviceKind::CUDA ? "cuda:0" : "cpu";
 }
+std::uint64_t TrainingSession::lane_shared_steps() const {
+  return m_impl->lane_stats_passes.load(std::memory_order_relaxed);
+}
+
 ThreadChoice TrainingSession::threads() const {
   {
     std::lock_guard lock(m_impl->snap_mu);

@@ -36,6 +36,7 @@
 #include "ampscope/training_session.h"
 #include "record_queue.h"
 #include "tensor_views.h"
+#include "work_lane.h"
 
 namespace ampscope {
 
@@ -94,6 +95,16 @@ struct TrainingSession::Impl : GradScalerObserver {
   std::vector<int> act_layer_buf;                // act_grads[k] -> layer index (-1 if none)
   std::vector<const torch::Tensor*> pass_ts_buf;  // unscale_and_measure(): the plain pass's tensors
   std::vector<std::size_t> pass_slots_buf;        // pass_ts_buf[k] -> index in raw_all
+
+  // --- the work lane's share of a step (2 cores, deep-mlp: work_lane.h) --------------------
+  // The model's lane, awake from the forward to the optimizer's end of a CPU step (do_step), and
+  // the activation gradients whose statistics it computes while this thread unscales and
+  // measures the rest (unscale_and_measure): their views and where each one's results go.
+  detail::WorkLane* step_lane = nullptr;
+  std::vector<kernels::TensorView> lane_views;
+  std::vector<kernels::RawTensorStats*> lane_raw;
+  std::atomic<std::uint64_t> lane_stats_passes{0};  // steps whose statistics the lane shared
+  static void lane_stats(void* self, std::size_t arg);
 
   // --- CUDA statistics: the kernels' CUDA pass, read back when the record is assembled -----
   std::unique_ptr<kernels::CudaStatsPass> cuda_pass;  // created on the first CUDA tensor
@@ -290,6 +301,10 @@ struct TrainingSession::Impl : GradScalerObserver {
   /// pass for the activation gradients (and, without a scaler, the parameter gradients), and
   /// clipping where the config puts it. Returns whether unscale_ found non-finite gradients.
   bool unscale_and_measure(const StepPlan& plan, const ActGrads& act_grads, std::size_t na, StepRecord& r);
+  /// With the step's lane awake, posts the statistics of a suffix of the activation gradients
+  /// (about half of the pass's elements) to it, into raw_all; returns where that suffix begins
+  /// (na: nothing posted). unscale_and_measure() waits for it.
+  std::size_t share_with_lane(const ActGrads& act_grads, std::size_t na);
 
   /// The optimizer step, through the scaler (skip decision, update) when it runs. Fills the
   /// record's scale history; returns the scale the step's gradients carried.

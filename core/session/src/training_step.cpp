@@ -3,6 +3,8 @@
 // and the events the scale's extremes raise. The statistics themselves: step_statistics.cpp.
 #include "training_session_impl.h"
 
+#include "fused_optimizers.h"
+
 #include <algorithm>
 #include <utility>
 
@@ -52,6 +54,9 @@ void TrainingSession::Impl::ensure_threads() {
   ThreadChoice c = decide_threads(work_size());
   apply_threads(c);
   model->set_weight_grad_lane(c.grad_lane);  // models without a direct pass ignore it
+  // The fused optimizers give the lane half of their parameters (the same bits).
+  if (auto* stepping = dynamic_cast<detail::LaneStepping*>(opt.get()))
+    stepping->set_work_lane(model->work_lane());
   std::lock_guard lock(snap_mu);
   thread_choice = std::move(c);
 }
@@ -67,6 +72,13 @@ void TrainingSession::Impl::do_step(StepRecord& r, const std::stop_token& st) {
   r.step = step_index;
   r.lr = cfg.lr;
   const StepPlan plan = plan_step();
+  // With the model's work lane (2 cores, no window, large linear layers), one span of it from the
+  // forward to the optimizer: one wake a step, and it is awake when the statistics and the
+  // optimizer give it their shares. Left early (a throw), it settles before anything it writes
+  // can change.
+  detail::WorkLane* lane = dev_kind == DeviceKind::CPU ? model->work_lane() : nullptr;
+  detail::LaneSpan span(lane);
+  step_lane = lane;
 
   // Abandonable part: only .grad and the model's captures change until unscale_.
   Accumulated acc;
@@ -86,6 +98,7 @@ void TrainingSession::Impl::do_step(StepRecord& r, const std::stop_token& st) {
       r.stats_ms += ms_since(t);
     }
   } catch (const StepAbandoned&) {
+    step_lane = nullptr;
     abandon_step(plan);
     throw;
   }
@@ -95,6 +108,8 @@ void TrainingSession::Impl::do_step(StepRecord& r, const std::stop_token& st) {
 
   bool found_inf = unscale_and_measure(plan, act_grads, na, r);
   const double scale_now = step_and_update(plan, r, found_inf);
+  step_lane = nullptr;
+  span.done();
   read_back(plan, acc, r, found_inf);
   find_first_offender(r, np, na);
   if (plan.stats_step || plan.ref_step) add_layer_stats(r, np, na, act_grads, underflow, scale_now);
@@ -202,6 +217,10 @@ bool TrainingSession::Impl::unscale_and_measure(const StepPlan& plan, const ActG
   raw_all.resize(np + na);
   have_raw.assign(np, 0);
   bool found_inf = false;
+  // With the lane awake: a suffix of the activation gradients, about half of the pass's
+  // elements, is measured there while this thread unscales and measures the rest. Each tensor's
+  // statistics are its own (the kernels' item order is within a tensor), so the same bits.
+  const std::size_t lane_from = share_with_lane(act_grads, na);
   // What the plain pass reads, and where each one's statistics go in raw_all.
   pass_ts_buf.clear();
   pass_slots_buf.clear();
@@ -227,7 +246,7 @@ bool TrainingSession::Impl::unscale_and_measure(const StepPlan& plan, const ActG
   } else if (cfg.clip_norm > 0) {
     clip(r);
   }
-  for (std::size_t k = 0; k < na; ++k) {
+  for (std::size_t k = 0; k < lane_from; ++k) {
     pass_ts_buf.push_back(&act_grads[k].second);
     pass_slots_buf.push_back(np + k);
   }
@@ -243,6 +262,7 @@ bool TrainingSession::Impl::unscale_and_measure(const StepPlan& plan, const ActG
   } else if (npass > 0) {
     plain_pass(pass_ts_buf.data(), pass_slots_buf.data(), npass);
   }
+  if (lane_from < na) step_lane->wait();  // its results in raw_all; rethrows the lane's error
   if (plan.params_in_pass && cfg.clip_norm > 0) clip(r);
   act_layer_buf.assign(na, -1);
   for (std::size_t k = 0; k < na; ++k) {
@@ -251,6 +271,52 @@ bool TrainingSession::Impl::unscale_and_measure(const StepPlan& plan, const ActG
   }
   r.stats_ms += ms_since(t);
   return found_inf;
+}
+
+std::size_t TrainingSession::Impl::share_with_lane(const ActGrads& act_grads, std::size_t na) {
+  if (step_lane == nullptr || na == 0 || dev_kind != DeviceKind::CPU) return na;
+  // Below this many elements for the lane, a step keeps its pass on one thread (spiral-mlp's
+  // whole pass is 59,000 values, and has no lane anyway).
+  constexpr std::int64_t kLaneMinElements = 1 << 15;
+  // The pass's elements: every parameter gradient (unscale_'s pass or the plain one), and the
+  // activation gradients.
+  std::int64_t total = 0;
+  for (const auto& p : params)
+    if (p.grad().defined()) total += p.grad().numel();
+  for (std::size_t k = 0; k < na; ++k)
+    if (act_grads[k].second.defined()) total += act_grads[k].second.numel();
+  // The longest suffix whose elements stay nearest half of them, of tensors the CPU kernels
+  // read as they are.
+  std::size_t from = na;
+  std::int64_t mine = 0;
+  while (from > 0) {
+    const torch::Tensor& t = act_grads[from - 1].second;
+    const bool readable = t.defined() && t.device().is_cpu() && detail::kernel_dtype(t.scalar_type()).has_value() &&
+                          t.dim() <= kernels::kMaxDims;
+    if (!readable) break;
+    if (2 * mine + t.numel() > total) break;
+    mine += t.numel();
+    --from;
+  }
+  if (mine < kLaneMinElements) return na;
+  const std::size_t np = params.size();
+  lane_views.clear();
+  lane_raw.clear();
+  for (std::size_t k = from; k < na; ++k) {
+    lane_views.push_back(detail::to_view(act_grads[k].second));
+    lane_raw.push_back(&raw_all[np + k]);
+  }
+  step_lane->post(&Impl::lane_stats, this, 0);
+  lane_stats_passes.fetch_add(1, std::memory_order_relaxed);
+  return from;
+}
+
+void TrainingSession::Impl::lane_stats(void* self, std::size_t /*arg*/) {
+  auto* impl = static_cast<Impl*>(self);
+  kernels::PassOptions po;
+  po.compute_stats = true;
+  po.num_threads = 1;
+  kernels::grad_stats_cpu_each(impl->lane_views, po, impl->lane_raw.data());
 }
 
 double TrainingSession::Impl::step_and_update(const StepPlan& plan, StepRecord& r, bool& found_inf) {

@@ -15,6 +15,10 @@
 
 namespace ampscope {
 
+namespace detail {
+class WorkLane;  // core's own (work_lane.h)
+}
+
 /// How a model's forward pass treats precision.
 ///  - FP32: plain fp32.
 ///  - BF16 / FP16 with `emulate` (the CPU): every linear/conv rounds its inputs, weights, bias and
@@ -76,8 +80,13 @@ class InstrumentedModel : public torch::nn::Module {
   /// decides (compute_threads.h). A model without a direct pass ignores it.
   virtual void set_weight_grad_lane(bool /*on*/) {}
   virtual bool weight_grad_lane() const { return false; }
-  /// Items the lane has run since it started (a layer's weight and bias gradients, or a
-  /// forward's second half, one each): what tests read to know the work went there.
+  /// The lane's thread, for the session's share of a step beside it (the statistics pass and the
+  /// optimizer's halves: training_step.cpp); null without the lane.
+  virtual detail::WorkLane* work_lane() { return nullptr; }
+  /// Items posted to the lane since it started and run, by the lane or, where the stepping
+  /// thread reached one first while waiting, by that thread (work_lane.h): a layer's weight and
+  /// bias gradients, a forward's second half, or the session's share of a step, one each. What
+  /// tests read to know the work went there.
   virtual std::uint64_t weight_grad_lane_items() const { return 0; }
   /// The lane's forward split for batches of `rows`: 1 where the halves' products are the whole
   /// batch's bits (the forward is split), 0 where they are not (the whole batch on one thread),

@@ -81,6 +81,9 @@ class TrainingSession {
   /// Micro-batches whose backward has finished since the session was built, abandoned steps'
   /// included. Thread-safe; for tests and progress displays.
   std::uint64_t micro_batches_done() const;
+  /// Steps whose statistics pass the second thread shared (ThreadChoice::grad_lane: the
+  /// activation gradients' statistics beside the parameters'). Thread-safe; for tests.
+  std::uint64_t lane_shared_steps() const;
 
   /// Receives every record on the thread that produced it.
   using RecordSink = std::function<void(const StepRecord&)>;
