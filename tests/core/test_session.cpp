@@ -127,6 +127,12 @@ void lane_slot_item(void* ctx, std::size_t i) {
     g_lane_sink.store(x, std::memory_order_relaxed);
   }
 }
+/// `n` slots, posted from this thread.
+std::unique_ptr<LaneSlot[]> lane_slots(std::size_t n) {
+  auto slots = std::make_unique<LaneSlot[]>(n);
+  for (std::size_t i = 0; i < n; ++i) slots[i].poster = std::this_thread::get_id();
+  return slots;
+}
 void lane_throwing_item(void*, std::size_t i) { throw std::runtime_error("item " + std::to_string(i)); }
 
 SessionConfig spiral(std::uint64_t seed = 5) {
@@ -498,11 +504,9 @@ class TestSession : public QObject {
 
   // --- the work lane (work_lane.h): the second thread of a step on 2 cores -------------------
   void workLaneRunsEveryItemOnceOnEitherThread() {
-    using ampscope::detail::WorkLane;
-    WorkLane lane;
+    ampscope::detail::WorkLane lane;
     constexpr std::size_t n = 200;
-    auto slots = std::make_unique<LaneSlot[]>(n);
-    for (std::size_t i = 0; i < n; ++i) slots[i].poster = std::this_thread::get_id();
+    const auto slots = lane_slots(n);
     // In a span (the lane awake), and outside one (asleep: what the lane has not claimed when
     // wait() is called runs on the waiting thread).
     for (const bool span : {true, false}) {
@@ -532,11 +536,9 @@ class TestSession : public QObject {
   }
 
   void workLaneReportsAnItemsException() {
-    using ampscope::detail::WorkLane;
-    WorkLane lane;
+    ampscope::detail::WorkLane lane;
     constexpr std::size_t n = 40;
-    auto slots = std::make_unique<LaneSlot[]>(n);
-    for (std::size_t i = 0; i < n; ++i) slots[i].poster = std::this_thread::get_id();
+    const auto slots = lane_slots(n);
     // The first failing item's exception reaches wait(), after every other item ran.
     lane.begin();
     for (std::size_t i = 0; i < n; ++i) {
