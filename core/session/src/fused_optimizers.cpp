@@ -500,7 +500,7 @@ thread_local std::vector<SgdJob> t_sgd_jobs;
 thread_local std::vector<AdamJob> t_adam_jobs;
 
 // Below this many elements in all, a step stays on one thread: the lane's share would cost about
-// what a cache line crossing to the other core and back costs (deep-mlp: 213,000).
+// what a cache line crossing to the other core and back costs (deep-mlp: 199,434).
 constexpr std::int64_t kLaneMinElements = 1 << 16;
 
 // The lane's share of a step: jobs [first, first + count), and what they counted (t_tiny_lanes is

@@ -29,7 +29,6 @@ class WorkLane;
 class LaneStepping {
  public:
   void set_work_lane(WorkLane* lane) { m_lane = lane; }
-  WorkLane* work_lane() const { return m_lane; }
 
  protected:
   WorkLane* m_lane = nullptr;

@@ -97,14 +97,15 @@ struct TrainingSession::Impl : GradScalerObserver {
   std::vector<std::size_t> pass_slots_buf;        // pass_ts_buf[k] -> index in raw_all
 
   // --- the work lane's share of a step (2 cores, deep-mlp: work_lane.h) --------------------
-  // The model's lane, awake from the forward to the optimizer's end of a CPU step (do_step), and
-  // the activation gradients whose statistics it computes while this thread unscales and
+  // The activation gradients whose statistics the lane computes while this thread unscales and
   // measures the rest (unscale_and_measure): their views and where each one's results go.
-  detail::WorkLane* step_lane = nullptr;
   std::vector<kernels::TensorView> lane_views;
   std::vector<kernels::RawTensorStats*> lane_raw;
   std::atomic<std::uint64_t> lane_stats_passes{0};  // steps whose statistics the lane shared
   static void lane_stats(void* self, std::size_t arg);
+  /// The model's lane on a CPU session (null otherwise), awake from the forward to the
+  /// optimizer's end of each step (do_step).
+  detail::WorkLane* cpu_lane() const { return dev_kind == DeviceKind::CPU ? model->work_lane() : nullptr; }
 
   // --- CUDA statistics: the kernels' CUDA pass, read back when the record is assembled -----
   std::unique_ptr<kernels::CudaStatsPass> cuda_pass;  // created on the first CUDA tensor

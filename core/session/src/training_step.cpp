@@ -76,9 +76,7 @@ void TrainingSession::Impl::do_step(StepRecord& r, const std::stop_token& st) {
   // forward to the optimizer: one wake a step, and it is awake when the statistics and the
   // optimizer give it their shares. Left early (a throw), it settles before anything it writes
   // can change.
-  detail::WorkLane* lane = dev_kind == DeviceKind::CPU ? model->work_lane() : nullptr;
-  detail::LaneSpan span(lane);
-  step_lane = lane;
+  detail::LaneSpan span(cpu_lane());
 
   // Abandonable part: only .grad and the model's captures change until unscale_.
   Accumulated acc;
@@ -98,7 +96,6 @@ void TrainingSession::Impl::do_step(StepRecord& r, const std::stop_token& st) {
       r.stats_ms += ms_since(t);
     }
   } catch (const StepAbandoned&) {
-    step_lane = nullptr;
     abandon_step(plan);
     throw;
   }
@@ -108,7 +105,6 @@ void TrainingSession::Impl::do_step(StepRecord& r, const std::stop_token& st) {
 
   bool found_inf = unscale_and_measure(plan, act_grads, na, r);
   const double scale_now = step_and_update(plan, r, found_inf);
-  step_lane = nullptr;
   span.done();
   read_back(plan, acc, r, found_inf);
   find_first_offender(r, np, na);
@@ -262,7 +258,7 @@ bool TrainingSession::Impl::unscale_and_measure(const StepPlan& plan, const ActG
   } else if (npass > 0) {
     plain_pass(pass_ts_buf.data(), pass_slots_buf.data(), npass);
   }
-  if (lane_from < na) step_lane->wait();  // its results in raw_all; rethrows the lane's error
+  if (lane_from < na) cpu_lane()->wait();  // its results in raw_all; rethrows the lane's error
   if (plan.params_in_pass && cfg.clip_norm > 0) clip(r);
   act_layer_buf.assign(na, -1);
   for (std::size_t k = 0; k < na; ++k) {
@@ -274,7 +270,8 @@ bool TrainingSession::Impl::unscale_and_measure(const StepPlan& plan, const ActG
 }
 
 std::size_t TrainingSession::Impl::share_with_lane(const ActGrads& act_grads, std::size_t na) {
-  if (step_lane == nullptr || na == 0 || dev_kind != DeviceKind::CPU) return na;
+  detail::WorkLane* const lane = cpu_lane();
+  if (lane == nullptr || na == 0) return na;
   // Below this many elements for the lane, a step keeps its pass on one thread (spiral-mlp's
   // whole pass is 59,000 values, and has no lane anyway).
   constexpr std::int64_t kLaneMinElements = 1 << 15;
@@ -306,7 +303,7 @@ std::size_t TrainingSession::Impl::share_with_lane(const ActGrads& act_grads, st
     lane_views.push_back(detail::to_view(act_grads[k].second));
     lane_raw.push_back(&raw_all[np + k]);
   }
-  step_lane->post(&Impl::lane_stats, this, 0);
+  lane->post(&Impl::lane_stats, this, 0);
   lane_stats_passes.fetch_add(1, std::memory_order_relaxed);
   return from;
 }
