@@ -1332,7 +1332,7 @@ class TestRunStore : public QObject {
     const std::string path = file("deleted.ampscope");
     RunRecorder rec(path, make_config(), make_layers(2), "cpu", "fp32");
     for (int i = 0; i < 300; ++i) QVERIFY(rec.push(make_step(i, 2, true)));
-    for (int i = 0; i < 200 && rec.committed_steps() < 300; ++i) std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    for (int i = 0; i < 3000 && rec.committed_steps() < 300; ++i) std::this_thread::sleep_for(std::chrono::milliseconds(10));
     QCOMPARE(rec.committed_steps(), std::int64_t{300});
     fs::remove(path);
     bool refused = false;
@@ -1439,7 +1439,7 @@ class TestRunStore : public QObject {
     RunRecorder rec(path, make_config(), make_layers(3), "cpu", "fp32");
     RunStore reader(path, RunStore::Mode::ReadOnly);
     for (int i = 0; i < 1000; ++i) QVERIFY(rec.push(make_step(i, 3, true)));
-    for (int i = 0; i < 300 && rec.committed_steps() < 1000; ++i) std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    for (int i = 0; i < 3000 && rec.committed_steps() < 1000; ++i) std::this_thread::sleep_for(std::chrono::milliseconds(10));
     const auto runs = reader.runs();
     QCOMPARE(runs.size(), std::size_t{1});
     QCOMPARE(runs[0].status, std::string("running"));

@@ -69,6 +69,15 @@ QString svgRoot(const QString& path) {
   }
   return xml.hasError() ? QStringLiteral("error: ") + xml.errorString() : root;
 }
+
+/// Background jobs' threads still running under a name (BackgroundJob: the application object
+/// owns them, cancelled ones included, until they end).
+int threadsNamed(const QString& name) {
+  int n = 0;
+  for (const QThread* t : QCoreApplication::instance()->findChildren<QThread*>(Qt::FindDirectChildrenOnly))
+    if (t->objectName() == name) ++n;
+  return n;
+}
 }  // namespace
 
 class TestMainWindow : public QObject {
@@ -504,7 +513,10 @@ void TestMainWindow::longRunOpensOffTheGuiThread() {
   w.cancelOpening();
   QVERIFY(!w.isOpeningReplay());
   QVERIFY(w.openingText().isEmpty());
-  QTest::qWait(kSanitized ? 3000 : 1500);  // longer than the load would have taken
+  // Until the cancelled load's thread has ended and anything it queued has been handled: then
+  // nothing can report it any more.
+  QTRY_COMPARE_WITH_TIMEOUT(threadsNamed(QStringLiteral("replay loader")), 0, kLoadTimeout);
+  QCoreApplication::sendPostedEvents();
   QCOMPARE(doneCalls, 0);
   QCOMPARE(w.replayedRun()->runId(), id);
 
@@ -513,7 +525,8 @@ void TestMainWindow::longRunOpensOffTheGuiThread() {
   w.openReplay(store, id, [&](bool, const QString&) { reported.push_back(id); });
   w.openReplay(store, second, [&](bool, const QString&) { reported.push_back(second); });
   QTRY_VERIFY_WITH_TIMEOUT(!w.isOpeningReplay(), kLoadTimeout);
-  QTest::qWait(200);
+  QTRY_COMPARE_WITH_TIMEOUT(threadsNamed(QStringLiteral("replay loader")), 0, kLoadTimeout);
+  QCoreApplication::sendPostedEvents();
   QCOMPARE(reported, std::vector<std::int64_t>{second});
   QCOMPARE(w.replayedRun()->runId(), second);
 
@@ -560,12 +573,7 @@ QString shownError(const RunBrowser& b) {
   return {};
 }
 
-int runListReaders() {
-  int n = 0;
-  for (const QThread* t : QCoreApplication::instance()->findChildren<QThread*>(Qt::FindDirectChildrenOnly))
-    if (t->objectName() == QStringLiteral("run list reader")) ++n;
-  return n;
-}
+int runListReaders() { return threadsNamed(QStringLiteral("run list reader")); }
 }  // namespace
 
 // File > Open's run list is read on a thread of its own: summing the steps of a long run takes
@@ -834,18 +842,38 @@ void TestMainWindow::startPauseStepReset() {
 
   c->pause();
   QCOMPARE(c->state(), State::Paused);
-  // The worker stops at the next step boundary; after that nothing more arrives.
-  QTest::qWait(300);
-  c->poll();
-  const qint64 paused = c->stepsDone();
-  QTest::qWait(300);
-  c->poll();
+  // The worker stops at the next step boundary and says so: no sleep, its acknowledgement. Every
+  // step before it reaches the history.
+  QTRY_COMPARE_WITH_TIMEOUT((c->poll(), c->pausesAcknowledged()), std::uint64_t(1), kTimeout);
+  const qint64 paused = c->workerStepsDone();
+  QVERIFY(paused >= 20);
+  QTRY_COMPARE_WITH_TIMEOUT((c->poll(), c->stepsDone()), paused, kTimeout);
+  // A round trip through the paused worker, as test_session does: a learning rate it refuses
+  // with a warning. Once the warning is out the worker has been awake at a step boundary since
+  // the request, and a step run meanwhile would be counted.
+  const double lr = c->config().lr;
+  QSignalSpy narrated(c, &SessionController::eventNarrated);
+  int roundTrips = 0;
+  auto roundTrip = [&] {
+    c->setLearningRate(-1.0);
+    ++roundTrips;
+    const auto refusals = [&] {
+      return std::count_if(narrated.cbegin(), narrated.cend(), [](const QList<QVariant>& a) {
+        return a.at(1).toInt() == static_cast<int>(NarratedEvent::Severity::Warning) &&
+               a.at(2).toString().contains(QStringLiteral("learning rate -1"));
+      });
+    };
+    QTRY_COMPARE_WITH_TIMEOUT((c->poll(), refusals()), qsizetype(roundTrips), kTimeout);
+    c->setLearningRate(lr);
+  };
+  roundTrip();
+  QCOMPARE(c->workerStepsDone(), paused);  // nothing ran while paused
   QCOMPARE(c->stepsDone(), paused);
 
   c->stepOnce();
   QTRY_COMPARE_WITH_TIMEOUT(c->stepsDone(), paused + 1, kTimeout);
-  QTest::qWait(200);
-  c->poll();
+  roundTrip();
+  QCOMPARE(c->workerStepsDone(), paused + 1);  // exactly the one step asked for
   QCOMPARE(c->stepsDone(), paused + 1);
 
   c->start();  // resume

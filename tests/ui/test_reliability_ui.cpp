@@ -393,15 +393,18 @@ class TestReliabilityUi : public QObject {
     // ticks after the last step still time the GUI draining and replotting what the storm sent.
     QTRY_VERIFY_WITH_TIMEOUT(finished.count() == 1 && gaps.size() > 20, 240000);
     pulse.stop();
-    QTest::qWait(200);  // the last scheduled replot
 
     QCOMPARE(c->state(), State::Finished);
     QCOMPARE(c->stepsDone(), qint64(1000));
     QCOMPARE(c->history().skippedCount(), std::int64_t(1000));
     QCOMPARE(c->history().nonFiniteCount(), std::int64_t(1000));
     // The loss chart: a point for every step (NaN where the loss was not finite: a gap), and a
-    // skip mark for every step.
+    // skip mark for every step. Its last replot and the histogram's are scheduled: waited for.
     LossPlot* loss = m_window->dashboard()->lossPlot();
+    HistogramHeatmap* hist = m_window->dashboard()->histogram();
+    QTRY_VERIFY_WITH_TIMEOUT(!loss->lossGraph()->data()->isEmpty() &&
+                                 (loss->lossGraph()->data()->constEnd() - 1)->key >= 990.0 && hist->drawnStep() == 999,
+                             kTimeout);
     // (The chart may thin long histories for display: it must reach the last step.)
     QVERIFY2(loss->lossGraph()->data()->size() >= 500, qPrintable(QString::number(loss->lossGraph()->data()->size())));
     QVERIFY((loss->lossGraph()->data()->constEnd() - 1)->key >= 990.0);
@@ -414,7 +417,6 @@ class TestReliabilityUi : public QObject {
     QVERIFY2(marks >= 500, qPrintable(QString::number(marks)));
     // The histogram shows the last step, and its NaN and inf columns count what the storm put
     // there: the cells agree with the record's statistics.
-    HistogramHeatmap* hist = m_window->dashboard()->histogram();
     QCOMPARE(hist->drawnStep(), qint64(999));
     const StepRecord* rec = c->history().statsAt(999);
     QVERIFY(rec);

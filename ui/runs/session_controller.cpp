@@ -364,6 +364,8 @@ GradScalerOptions SessionController::scalerOptions() const {
 
 bool SessionController::scalerInUse() const { return m_config.use_scaler && m_config.scaler.enabled(); }
 
+std::int64_t SessionController::workerStepsDone() const { return m_session ? m_session->steps_done() : 0; }
+
 bool SessionController::workerRunning() const { return m_session && m_session->running(); }
 
 std::uint64_t SessionController::droppedRecords() const { return m_session ? m_session->dropped_records() : 0; }
@@ -425,10 +427,12 @@ void SessionController::handleEvents(const std::vector<SessionEvent>& events) {
   std::string status = "finished";
   for (const SessionEvent& e : events) {
     switch (e.kind) {
-      case SessionEvent::Kind::Started:
       case SessionEvent::Kind::Paused:
-      case SessionEvent::Kind::Resumed:
+        ++m_pausesAcknowledged;
         break;  // the buttons already say so
+      case SessionEvent::Kind::Started:
+      case SessionEvent::Kind::Resumed:
+        break;
       case SessionEvent::Kind::Finished:
         ended = true;
         setState(State::Finished);

@@ -116,6 +116,12 @@ class SessionController : public QObject {
   /// Whether the session's worker thread is still training (read without draining anything).
   bool workerRunning() const;
   std::int64_t stepsDone() const { return m_history.lastStep() + 1; }
+  /// Pauses the workers of this controller have acknowledged since it was made (their Paused
+  /// events, drained by poll()): a worker has stopped at a step boundary by then, and runs
+  /// nothing more until resumed or stepped. Tests wait on it instead of sleeping.
+  std::uint64_t pausesAcknowledged() const { return m_pausesAcknowledged; }
+  /// Steps the worker has completed, published or not (the history holds those poll() drained).
+  std::int64_t workerStepsDone() const;
 
  Q_SIGNALS:
   void sessionReset();                                   ///< a new session exists: layers and history changed
@@ -175,6 +181,7 @@ class SessionController : public QObject {
   QString m_recordingError;
   qint64 m_announcedRun = 0;
   bool m_stopRequested = false;
+  std::uint64_t m_pausesAcknowledged = 0;
   std::vector<std::shared_ptr<RunRecorder>> m_closing;  // closing on their writer threads
   std::uint64_t m_recordingGeneration = 0;  // one per startRecording(): late failures name their run
 };
