@@ -429,10 +429,10 @@ void SessionController::handleEvents(const std::vector<SessionEvent>& events) {
     switch (e.kind) {
       case SessionEvent::Kind::Paused:
         ++m_pausesAcknowledged;
-        break;  // the buttons already say so
+        [[fallthrough]];
       case SessionEvent::Kind::Started:
       case SessionEvent::Kind::Resumed:
-        break;
+        break;  // the buttons already say so
       case SessionEvent::Kind::Finished:
         ended = true;
         setState(State::Finished);

@@ -32,4 +32,8 @@ kernels::TensorView to_view(const at::Tensor& t) {
   return v;
 }
 
+bool kernel_readable(const at::Tensor& t) {
+  return kernel_dtype(t.scalar_type()).has_value() && t.dim() <= kernels::kMaxDims;
+}
+
 }  // namespace ampscope::detail

@@ -37,7 +37,7 @@ void TrainingSession::Impl::plain_pass(const torch::Tensor* const* ts, const std
       contiguous_slots = false;
       continue;
     }
-    const bool readable = detail::kernel_dtype(t0.scalar_type()).has_value() && t0.dim() <= kernels::kMaxDims;
+    const bool readable = detail::kernel_readable(t0);
     if (readable && t0.is_cuda() && cuda_pass_for(t0.device())) {
       cuda_views_buf.push_back(detail::to_view(t0));
       cuda_slots.push_back(slots[i]);

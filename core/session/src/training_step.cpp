@@ -288,8 +288,7 @@ std::size_t TrainingSession::Impl::share_with_lane(const ActGrads& act_grads, st
   std::int64_t mine = 0;
   while (from > 0) {
     const torch::Tensor& t = act_grads[from - 1].second;
-    const bool readable = t.defined() && t.device().is_cpu() && detail::kernel_dtype(t.scalar_type()).has_value() &&
-                          t.dim() <= kernels::kMaxDims;
+    const bool readable = t.defined() && t.device().is_cpu() && detail::kernel_readable(t);
     if (!readable) break;
     if (2 * mine + t.numel() > total) break;
     mine += t.numel();
